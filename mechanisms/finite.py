@@ -1,0 +1,280 @@
+"""Finite mechanisms: a row-stochastic channel K[d, w] = f_{W|D}(w|d) with a prior over secrets d.
+
+Each measure exists on two paths that share no code:
+
+* floats — numpy, vectorised, log-space (module-level functions below);
+* certified — exact rationals (``fractions.Fraction``) for every quantity that is rational
+  (posterior, marginal, likelihood ratios, TV, vulnerabilities), and python-flint ``arb`` balls
+  for what needs a logarithm; see :class:`Certified`.
+
+Conventions the definitions leave to us, applied identically on both paths:
+
+* outputs w of marginal probability zero never occur, so they are excluded from every max / sum
+  over w (the posterior there is undefined);
+* secrets of prior probability zero are excluded from MBP (the ratio posterior/prior is 0/0);
+* a likelihood ratio with a zero denominator and a non-zero numerator makes a level infinite
+  (``inf`` on the float path, ``None`` on the certified path, which claims must treat as "no
+  finite level").
+"""
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Sequence
+
+import numpy as np
+
+from mechanisms.errors import InvalidInput
+
+ROW_TOL = 1e-9
+
+
+# ----------------------------------------------------------------------------- validation
+def validate_prior(prior, name: str = "prior", tol: float = ROW_TOL) -> np.ndarray:
+    p = np.asarray(prior, dtype=float)
+    if p.ndim != 1 or p.size == 0:
+        raise InvalidInput(f"{name} must be a non-empty vector, got shape {p.shape}")
+    bad = np.flatnonzero(~np.isfinite(p) | (p < 0))
+    if bad.size:
+        i = int(bad[0])
+        raise InvalidInput(f"{name}[{i}] = {p[i]!r} is not a finite non-negative probability")
+    s = float(p.sum())
+    if abs(s - 1.0) > tol:
+        raise InvalidInput(f"{name} sums to {s!r}, not 1")
+    return p
+
+
+def validate_channel(K, name: str = "channel", tol: float = ROW_TOL) -> np.ndarray:
+    k = np.asarray(K, dtype=float)
+    if k.ndim != 2 or k.shape[0] == 0 or k.shape[1] == 0:
+        raise InvalidInput(f"{name} must be a non-empty secrets x outputs matrix, got shape {k.shape}")
+    bad = np.argwhere(~np.isfinite(k) | (k < 0))
+    if bad.size:
+        i, j = (int(v) for v in bad[0])
+        raise InvalidInput(f"{name}[{i},{j}] = {k[i, j]!r} is not a finite non-negative probability")
+    sums = k.sum(axis=1)
+    off = np.flatnonzero(np.abs(sums - 1.0) > tol)
+    if off.size:
+        i = int(off[0])
+        raise InvalidInput(f"row {i} of {name} sums to {sums[i]!r}, not 1")
+    return k
+
+
+def validate_exact_channel(K: Sequence[Sequence[Fraction]], name: str = "channel"):
+    for i, row in enumerate(K):
+        for j, v in enumerate(row):
+            if v < 0:
+                raise InvalidInput(f"{name}[{i},{j}] = {v} is negative")
+        if sum(row) != 1:
+            raise InvalidInput(f"row {i} of {name} sums to {sum(row)}, not exactly 1")
+    return K
+
+
+def validate_exact_prior(p: Sequence[Fraction], name: str = "prior"):
+    for i, v in enumerate(p):
+        if v < 0:
+            raise InvalidInput(f"{name}[{i}] = {v} is negative")
+    if sum(p) != 1:
+        raise InvalidInput(f"{name} sums to {sum(p)}, not exactly 1")
+    return p
+
+
+# ----------------------------------------------------------------------------- float path
+def _xlogy_ratio(p: np.ndarray, q: np.ndarray) -> np.ndarray:
+    """p * log(p / q) with 0 log 0 = 0 and p log(p/0) = inf."""
+    with np.errstate(divide="ignore", invalid="ignore"):
+        out = np.where(p > 0, p * (np.log(p) - np.log(q)), 0.0)
+    return out
+
+
+def output_marginal(K, prior) -> np.ndarray:
+    return np.asarray(prior, float) @ np.asarray(K, float)
+
+
+def posterior(K, prior) -> np.ndarray:
+    """f_{D|W}(d|w) as a secrets x outputs matrix; columns of zero marginal are NaN (undefined)."""
+    K = np.asarray(K, float)
+    prior = np.asarray(prior, float)
+    joint = prior[:, None] * K
+    marg = joint.sum(axis=0)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        return joint / np.where(marg > 0, marg, np.nan)
+
+
+def ldp_level(K) -> float:
+    """Smallest ε with K[d,w] <= e^ε K[d',w] for all d, d', w (Definition 5.1 of 000).
+
+    On a finite output space the sup over output sets S equals the pointwise max over w,
+    because a ratio of sums is at most the largest ratio of its terms.
+    """
+    K = np.asarray(K, float)
+    hi = K.max(axis=0)
+    lo = K.min(axis=0)
+    used = hi > 0
+    if not used.any():
+        return 0.0
+    if (lo[used] == 0).any():
+        return float("inf")
+    return float(np.max(np.log(hi[used]) - np.log(lo[used])))
+
+
+def mbp_level(K, prior) -> float:
+    """Smallest ξ with |log f_{D|W}(d|w) / f_D(d)| <= ξ for all d in the support, all w that occur.
+
+    posterior / prior = K[d,w] / marginal[w], so no posterior matrix is formed.
+    """
+    K = np.asarray(K, float)
+    prior = np.asarray(prior, float)
+    marg = prior @ K
+    cols = marg > 0
+    rows = prior > 0
+    sub = K[np.ix_(rows, cols)]
+    if sub.size == 0:
+        return 0.0
+    if (sub == 0).any():
+        return float("inf")
+    logratio = np.log(sub) - np.log(marg[cols])[None, :]
+    return float(np.max(np.abs(logratio)))
+
+
+def kl_divergence(p, q) -> float:
+    return float(np.sum(_xlogy_ratio(np.asarray(p, float), np.asarray(q, float))))
+
+
+def js_divergence(p, q) -> float:
+    """Jensen–Shannon divergence (natural log), ½KL(p‖m) + ½KL(q‖m) with m = (p+q)/2."""
+    p = np.asarray(p, float)
+    q = np.asarray(q, float)
+    m = 0.5 * (p + q)
+    return float(0.5 * np.sum(_xlogy_ratio(p, m)) + 0.5 * np.sum(_xlogy_ratio(q, m)))
+
+
+def tv_distance(p, q) -> float:
+    return float(0.5 * np.sum(np.abs(np.asarray(p, float) - np.asarray(q, float))))
+
+
+def renyi_divergence(p, q, alpha: float) -> float:
+    """D_α(p‖q) = log Σ p^α q^{1-α} / (α − 1) for α > 1, by log-sum-exp."""
+    if not (alpha > 1) or not np.isfinite(alpha):
+        raise InvalidInput(f"Rényi order alpha = {alpha!r} must be a finite number > 1")
+    p = np.asarray(p, float)
+    q = np.asarray(q, float)
+    s = p > 0
+    if (q[s] == 0).any():
+        return float("inf")
+    t = alpha * np.log(p[s]) + (1 - alpha) * np.log(q[s])
+    mx = t.max()
+    return float((mx + np.log(np.sum(np.exp(t - mx)))) / (alpha - 1))
+
+
+def belief_after_release(K, prior, mixing) -> np.ndarray:
+    """f^A_D(d) = Σ_w f_{D|W}(d|w) P(w): the attacker's posterior averaged over a law of w."""
+    post = posterior(K, prior)
+    mixing = np.asarray(mixing, float)
+    used = mixing > 0
+    return post[:, used] @ mixing[used]
+
+
+def bayes_vulnerability(prior) -> float:
+    return float(np.max(prior))
+
+
+def posterior_bayes_vulnerability(K, prior) -> float:
+    return float(np.sum(np.max(np.asarray(prior, float)[:, None] * np.asarray(K, float), axis=0)))
+
+
+def bayes_capacity(K) -> float:
+    """Multiplicative Bayes capacity Σ_w max_d K[d,w] (the max over priors of V[π▷K]/V[π])."""
+    return float(np.sum(np.max(np.asarray(K, float), axis=0)))
+
+
+def log_bayes_capacity(K) -> float:
+    return float(np.log(bayes_capacity(K)))
+
+
+# ----------------------------------------------------------------------------- exact path
+def to_fraction(x) -> Fraction:
+    """Exact value of an int, Fraction, or decimal string ('0.1' is exactly 1/10)."""
+    if isinstance(x, Fraction):
+        return x
+    if isinstance(x, (int, np.integer)):
+        return Fraction(int(x))
+    if isinstance(x, str):
+        return Fraction(x)
+    if isinstance(x, float):
+        if not np.isfinite(x):
+            raise InvalidInput(f"{x!r} is not a finite number")
+        return Fraction(x)
+    raise InvalidInput(f"cannot read {x!r} as an exact number")
+
+
+def exact_vector(v) -> list[Fraction]:
+    return [to_fraction(x) for x in v]
+
+
+def exact_matrix(K) -> list[list[Fraction]]:
+    return [[to_fraction(x) for x in row] for row in K]
+
+
+def exact_output_marginal(K, prior) -> list[Fraction]:
+    m = len(K[0])
+    return [sum((prior[d] * K[d][w] for d in range(len(K))), Fraction(0)) for w in range(m)]
+
+
+def exact_posterior(K, prior) -> list[list[Fraction | None]]:
+    marg = exact_output_marginal(K, prior)
+    return [[(prior[d] * K[d][w] / marg[w]) if marg[w] else None for w in range(len(marg))]
+            for d in range(len(K))]
+
+
+def exact_ldp_ratio(K) -> Fraction | None:
+    """e^{ε} exactly: max over w of max_d K / min_d K; None when infinite."""
+    best = Fraction(1)
+    for w in range(len(K[0])):
+        col = [row[w] for row in K]
+        hi, lo = max(col), min(col)
+        if hi == 0:
+            continue
+        if lo == 0:
+            return None
+        best = max(best, hi / lo)
+    return best
+
+
+def exact_mbp_ratios(K, prior) -> tuple[Fraction, Fraction] | None:
+    """(max, min) of posterior/prior = K[d,w]/marginal[w] over the support; None when unbounded."""
+    marg = exact_output_marginal(K, prior)
+    hi, lo = None, None
+    for w, mw in enumerate(marg):
+        if mw == 0:
+            continue
+        for d, pd in enumerate(prior):
+            if pd == 0:
+                continue
+            r = K[d][w] / mw
+            if r == 0:
+                return None
+            hi = r if hi is None else max(hi, r)
+            lo = r if lo is None else min(lo, r)
+    if hi is None:
+        return Fraction(1), Fraction(1)
+    return hi, lo
+
+
+def exact_tv_distance(p, q) -> Fraction:
+    return sum((abs(a - b) for a, b in zip(p, q)), Fraction(0)) / 2
+
+
+def exact_belief_after_release(K, prior, mixing) -> list[Fraction]:
+    post = exact_posterior(K, prior)
+    out = []
+    for d in range(len(K)):
+        out.append(sum((post[d][w] * mixing[w] for w in range(len(mixing)) if mixing[w]), Fraction(0)))
+    return out
+
+
+def exact_bayes_capacity(K) -> Fraction:
+    return sum((max(row[w] for row in K) for w in range(len(K[0]))), Fraction(0))
+
+
+def exact_posterior_bayes_vulnerability(K, prior) -> Fraction:
+    return sum((max(prior[d] * K[d][w] for d in range(len(K))) for w in range(len(K[0]))), Fraction(0))

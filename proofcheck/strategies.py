@@ -1,0 +1,158 @@
+"""Public Hypothesis strategies for priors, finite channels and parameter boxes.
+
+They compose like Hypothesis's own: ``channels(n=3)`` is a SearchStrategy of 3-row channels,
+``cases(prior=priors(n), K=channels(n))`` a strategy of dicts. Every value is a float numpy
+array whose rows sum to one to rounding; the engine rounds them to exact rationals before
+certifying anything.
+"""
+from __future__ import annotations
+
+import numpy as np
+from hypothesis import strategies as st
+
+SIZES = st.integers(min_value=2, max_value=6)
+
+
+def _normalise(v) -> np.ndarray:
+    v = np.asarray(v, float)
+    return v / v.sum()
+
+
+def _weights(n: int, lo: float = 1e-3):
+    return st.lists(st.floats(min_value=lo, max_value=1.0, allow_nan=False), min_size=n, max_size=n)
+
+
+# ----------------------------------------------------------------------------- priors
+def uniform_priors(n: int):
+    return st.just(np.full(n, 1.0 / n))
+
+
+def close_to_uniform_priors(n: int, eps: float):
+    """Priors with f(d) / (1/n) in [e^{-eps}, e^{eps}] (the papers' 'eps-close to uniform')."""
+    lo, hi = np.exp(-eps), np.exp(eps)
+
+    def build(ws):
+        # ratios in [lo, hi] before normalisation keep max/min ratio <= e^{2 eps} ... then clip to
+        # the band exactly around 1/n by bisection on the mixing weight with the uniform prior
+        u = np.full(n, 1.0 / n)
+        p = _normalise(ws)
+        t_lo, t_hi = 0.0, 1.0
+        for _ in range(60):
+            t = (t_lo + t_hi) / 2
+            q = (1 - t) * u + t * p
+            r = q * n
+            if r.max() <= hi and r.min() >= lo:
+                t_lo = t
+            else:
+                t_hi = t
+        return (1 - t_lo) * u + t_lo * p
+
+    return _weights(n).map(build)
+
+
+def dirichlet_priors(n: int, alpha: float = 1.0):
+    return st.integers(0, 2**32 - 1).map(lambda s: np.random.default_rng(s).dirichlet(np.full(n, alpha)))
+
+
+def near_degenerate_priors(n: int):
+    """Most mass on one secret, the rest spread thinly: where posteriors move the most."""
+    return st.tuples(st.integers(0, n - 1), st.floats(1e-4, 0.2), _weights(n)).map(
+        lambda t: _near_degenerate(n, *t))
+
+
+def _near_degenerate(n, i, rest, ws):
+    w = _normalise(ws) * rest
+    w[i] = 0.0
+    w = w / w.sum() * rest if w.sum() > 0 else np.full(n, rest / n)
+    w[i] = 1.0 - rest
+    return _normalise(w)
+
+
+def priors(n: int):
+    return st.one_of(uniform_priors(n), _weights(n).map(_normalise), dirichlet_priors(n, 0.5),
+                     near_degenerate_priors(n), close_to_uniform_priors(n, 0.1))
+
+
+# ----------------------------------------------------------------------------- channels
+def random_channels(n: int, m: int):
+    return st.lists(_weights(m), min_size=n, max_size=n).map(lambda rows: np.array([_normalise(r) for r in rows]))
+
+
+def randomized_response(k: int, eps: float) -> np.ndarray:
+    """k-ary randomized response: keep the secret w.p. e^eps / (e^eps + k - 1)."""
+    keep = np.exp(eps) / (np.exp(eps) + k - 1)
+    K = np.full((k, k), (1 - keep) / (k - 1))
+    np.fill_diagonal(K, keep)
+    return K
+
+
+def randomized_response_channels(k: int):
+    return st.floats(0.01, 5.0).map(lambda e: randomized_response(k, e))
+
+
+def exponential_mechanism(utility: np.ndarray, eps: float) -> np.ndarray:
+    """K[d, w] ∝ exp(eps u(d, w) / (2 Δu)) with Δu the sensitivity over neighbouring rows (all pairs)."""
+    u = np.asarray(utility, float)
+    sens = max(float(np.max(np.abs(u[:, None, :] - u[None, :, :]))), 1e-12)
+    z = eps * u / (2 * sens)
+    z = z - z.max(axis=1, keepdims=True)
+    e = np.exp(z)
+    return e / e.sum(axis=1, keepdims=True)
+
+
+def exponential_mechanism_channels(n: int, m: int):
+    return st.tuples(st.lists(st.floats(-1, 1), min_size=n * m, max_size=n * m), st.floats(0.05, 5.0)).map(
+        lambda t: exponential_mechanism(np.reshape(t[0], (n, m)), t[1]))
+
+
+def extremal_channels(n: int, m: int):
+    """Structured extremes: one output that only one secret can produce (infinite LDP level),
+    a near-deterministic channel, a two-level channel (every ratio at its max)."""
+    def two_level(t):
+        ratio, j = t
+        K = np.ones((n, m))
+        K[:, j % m] = 1.0
+        K[0, j % m] = ratio
+        return np.array([_normalise(r) for r in K])
+
+    def sparse_col(t):
+        K = np.full((n, m), 1.0)
+        K[1:, 0] = t
+        return np.array([_normalise(r) for r in K])
+
+    def near_det(t):
+        K = np.full((n, m), t)
+        for d in range(n):
+            K[d, d % m] = 1.0
+        return np.array([_normalise(r) for r in K])
+
+    return st.one_of(
+        st.tuples(st.floats(1.0, 50.0), st.integers(0, m - 1)).map(two_level),
+        st.floats(1e-6, 1e-2).map(sparse_col),
+        st.floats(1e-6, 0.5).map(near_det),
+    )
+
+
+def channels(n: int, m: int | None = None):
+    if m is None:
+        return SIZES.flatmap(lambda mm: channels(n, mm))
+    parts = [random_channels(n, m), exponential_mechanism_channels(n, m), extremal_channels(n, m)]
+    if n == m:
+        parts.append(randomized_response_channels(n))
+    return st.one_of(*parts)
+
+
+# ----------------------------------------------------------------------------- boxes and cases
+def reals(lo: float, hi: float):
+    """Reals in [lo, hi], endpoints and their neighbourhoods included (where bounds bite)."""
+    return st.one_of(st.sampled_from([lo, hi]), st.floats(lo, hi, allow_nan=False))
+
+
+def cases(**fields):
+    """A strategy of dicts: cases(prior=priors(3), K=channels(3)). Plain values are kept as is."""
+    return st.fixed_dictionaries({k: (v if isinstance(v, st.SearchStrategy) else st.just(v)) for k, v in fields.items()})
+
+
+def sized(build):
+    """Draw the number of secrets n in 2..6 and the number of outputs m in 2..6, then build(n, m)."""
+    return st.tuples(SIZES, SIZES).flatmap(lambda nm: build(*nm))
