@@ -199,7 +199,10 @@ def to_fraction(x) -> Fraction:
     if isinstance(x, (int, np.integer)):
         return Fraction(int(x))
     if isinstance(x, str):
-        return Fraction(x)
+        try:
+            return Fraction(x)
+        except (ValueError, ZeroDivisionError):
+            raise InvalidInput(f"{x!r} is not an exact number (use a decimal or p/q)") from None
     if isinstance(x, float):
         if not np.isfinite(x):
             raise InvalidInput(f"{x!r} is not a finite number")
@@ -207,12 +210,23 @@ def to_fraction(x) -> Fraction:
     raise InvalidInput(f"cannot read {x!r} as an exact number")
 
 
-def exact_vector(v) -> list[Fraction]:
-    return [to_fraction(x) for x in v]
+def _entry(x, where: str) -> Fraction:
+    try:
+        return to_fraction(x)
+    except InvalidInput:
+        raise InvalidInput(f"{where} = {x!r} is not a finite exact number") from None
 
 
-def exact_matrix(K) -> list[list[Fraction]]:
-    return [[to_fraction(x) for x in row] for row in K]
+def exact_vector(v, name: str = "prior") -> list[Fraction]:
+    if not isinstance(v, (list, tuple, np.ndarray)):
+        raise InvalidInput(f"{name} must be a list of numbers, got {v!r}")
+    return [_entry(x, f"{name}[{i}]") for i, x in enumerate(v)]
+
+
+def exact_matrix(K, name: str = "channel") -> list[list[Fraction]]:
+    if not isinstance(K, (list, tuple, np.ndarray)) or not all(isinstance(r, (list, tuple, np.ndarray)) for r in K):
+        raise InvalidInput(f"{name} must be a list of rows, got {K!r}")
+    return [[_entry(x, f"{name}[{i},{j}]") for j, x in enumerate(row)] for i, row in enumerate(K)]
 
 
 def exact_output_marginal(K, prior) -> list[Fraction]:

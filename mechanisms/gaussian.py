@@ -180,7 +180,7 @@ def _sample_additive(center, n, seed, backend, device, batch_size, dtype, fname,
         for lo in range(0, n, batch_size):
             blk = out[lo:lo + batch_size]
             if kind == "normal":
-                rng.standard_normal(out=blk)
+                rng.standard_normal(out=blk, dtype=dt)
                 blk *= dt.type(scale)
             else:
                 blk[...] = rng.laplace(0.0, scale, size=blk.shape)

@@ -51,8 +51,8 @@ def _check_dimension(p, fname):
     p_a = np.asarray(p, dtype=np.float64)
     bad = ~np.isfinite(p_a) | (p_a < 2) | (p_a != np.round(p_a))
     if bad.any():
-        val = p_a[tuple(np.argwhere(bad)[0])] if p_a.ndim else p_a[()]
-        raise InvalidInput(f"{fname}: dimension p must be an integer >= 2, got p={val!r}")
+        val = float(p_a[tuple(np.argwhere(bad)[0])] if p_a.ndim else p_a[()])
+        raise InvalidInput(f"{fname}: dimension p must be an integer >= 2, got p={val:g}")
     return p_a
 
 
@@ -60,7 +60,7 @@ def _check_kappa(kappa, fname):
     k_a = np.asarray(kappa, dtype=np.float64)
     bad = ~np.isfinite(k_a) | (k_a < 0)
     if bad.any():
-        val = k_a[tuple(np.argwhere(bad)[0])] if k_a.ndim else k_a[()]
+        val = float(k_a[tuple(np.argwhere(bad)[0])] if k_a.ndim else k_a[()])
         raise InvalidInput(f"{fname}: concentration kappa must be a finite number >= 0, got kappa={val!r}")
     return k_a
 
@@ -285,25 +285,29 @@ def sample_vmf_t(p, kappa, n, seed=None, *, backend="numpy", device="auto", dtyp
 
 
 def _fill_numpy(out, mu, kappa, rng):
-    """Fill out (m, p), in place, with VMF(μ, κ) samples: y = a·g + c·μ with g standard normal."""
+    """Fill out (m, p), in place, with VMF(μ, κ) samples.
+
+    g ~ N(0, I); g ← g − (gᵀμ)μ (projected explicitly: ‖g‖² − (gᵀμ)² cancels when p is
+    small); y = s·g/‖g‖ + t·μ.  Rank-1 updates go through BLAS ger on the Fortran-ordered
+    transpose, so no (m, p) temporary is made.
+    """
     from scipy.linalg import blas
 
     m = out.shape[0]
     t, s = _draw_t_numpy(mu.shape[0], kappa, m, rng, with_s=True)
-    rng.standard_normal(out=out)
+    rng.standard_normal(out=out, dtype=out.dtype)
     mu_c = mu.astype(out.dtype, copy=False)
-    gm = (out @ mu_c).astype(np.float64)
-    gg = np.einsum("ij,ij->i", out, out).astype(np.float64)
-    # ‖g − (gᵀμ)μ‖² = ‖g‖² − (gᵀμ)²: the tangent part is ~sqrt(p) long, no cancellation
-    perp = np.sqrt(np.maximum(gg - gm * gm, np.finfo(np.float64).tiny))
-    a = s / perp
-    c = t - a * gm
-    out *= a[:, None].astype(out.dtype)
-    # rank-1 update out += c μᵀ in place (BLAS ger on the Fortran-ordered transpose): no (m, p) temporary
     ger = blas.get_blas_funcs("ger", dtype=out.dtype)
-    res = ger(1.0, mu_c, c.astype(out.dtype), a=out.T, overwrite_a=1)
-    if not np.shares_memory(res, out):
-        out[...] = res.T
+
+    def rank1(coef):  # out += coef μᵀ
+        res = ger(1.0, mu_c, coef.astype(out.dtype), a=out.T, overwrite_a=1)
+        if not np.shares_memory(res, out):
+            out[...] = res.T
+
+    rank1(-(out @ mu_c))
+    perp = np.sqrt(np.einsum("ij,ij->i", out, out).astype(np.float64))
+    out *= (s / np.maximum(perp, np.finfo(np.float64).tiny))[:, None].astype(out.dtype)
+    rank1(t)
     return out
 
 
@@ -314,12 +318,10 @@ def _fill_torch(out, mu_t, kappa, gen):
     m = out.shape[0]
     t, s = _draw_t_torch(mu_t.shape[0], kappa, m, gen, out.device)
     out.normal_(generator=gen)
-    gm = (out @ mu_t).to(torch.float64)
-    gg = torch.linalg.vector_norm(out, dim=1).to(torch.float64) ** 2
-    perp = torch.sqrt(torch.clamp(gg - gm * gm, min=torch.finfo(torch.float64).tiny))
-    a = s / perp
-    c = t - a * gm
-    out.mul_(a.to(out.dtype)[:, None]).addr_(c.to(out.dtype), mu_t)
+    out.addr_(-(out @ mu_t), mu_t)
+    perp = torch.linalg.vector_norm(out, dim=1).to(torch.float64)
+    out.mul_((s / torch.clamp(perp, min=torch.finfo(torch.float64).tiny)).to(out.dtype)[:, None])
+    out.addr_(t.to(out.dtype), mu_t)
     return out
 
 
@@ -353,20 +355,21 @@ def _prepare(mu, kappa, n, batch_size, backend, device, dtype, fname):
 
 
 def iter_sample_vmf(mu, kappa, n, seed=None, *, backend="numpy", device="auto", batch_size=None, dtype=None):
-    """Yield n VMF(μ, κ) samples in arrays of at most batch_size rows: bounded memory for any n."""
+    """Iterator over n VMF(μ, κ) samples in arrays of at most batch_size rows: bounded memory for any n.
+
+    Arguments are checked when this is called, not at the first ``next``.
+    """
     mu_a, k, n, p, dev, dt, _itemsize, batch_size = _prepare(
         mu, kappa, n, batch_size, backend, device, dtype, "iter_sample_vmf")
     if backend == "numpy":
         rng = smp.numpy_generator(seed)
-        for lo, hi in _batches(n, batch_size):
-            yield _fill_numpy(np.empty((hi - lo, p), dtype=dt), mu_a, k, rng)
-    else:
-        import torch
+        return (_fill_numpy(np.empty((hi - lo, p), dtype=dt), mu_a, k, rng) for lo, hi in _batches(n, batch_size))
+    import torch
 
-        gen = smp.torch_generator(seed, dev)
-        mu_t = torch.as_tensor(mu_a, device=dev, dtype=dt)
-        for lo, hi in _batches(n, batch_size):
-            yield _fill_torch(torch.empty((hi - lo, p), device=dev, dtype=dt), mu_t, k, gen)
+    gen = smp.torch_generator(seed, dev)
+    mu_t = torch.as_tensor(mu_a, device=dev, dtype=dt)
+    return (_fill_torch(torch.empty((hi - lo, p), device=dev, dtype=dt), mu_t, k, gen)
+            for lo, hi in _batches(n, batch_size))
 
 
 def sample_vmf(mu, kappa, n, seed=None, *, backend="numpy", device="auto", batch_size=None, dtype=None):

@@ -95,6 +95,13 @@ def float_margin(claim: Claim, case: dict) -> tuple[float, float, float] | None:
     return m, lhs, rhs
 
 
+def _scaled(m: float, lhs: float, rhs: float) -> float:
+    """The margin the optimiser minimises: relative for large values, absolute below 1, so that
+    cases where both sides vanish (and only rounding noise is left) do not dominate."""
+    scale = max(abs(lhs), abs(rhs), 1.0)
+    return m / scale if math.isfinite(scale) else m
+
+
 def _certified_noise(claim: Claim, case: dict) -> bool:
     """True when a float violation is refuted by the certified path at the (finely rounded) case:
     the float margin was rounding noise (e.g. a square root of a JS that is exactly 0)."""
@@ -307,7 +314,7 @@ def check_claim(claim: Claim, seconds: float = 10.0, seed: int = 0, max_examples
             state["excluded"] += 1
             return False
         m, lhs, rhs = r
-        rel = _relative(m, lhs, rhs)
+        rel = _scaled(m, lhs, rhs)
         if not _is_violation(claim, m, lhs, rhs):
             if state["worst"] is None or rel < state["worst"][0]:
                 state["worst"] = (rel, m, lhs, rhs, case)
@@ -384,7 +391,11 @@ def check_claim(claim: Claim, seconds: float = 10.0, seed: int = 0, max_examples
                            f"seed {seed}")
     if claim.is_identity:
         evidence["digits"] = claim.digits
-    return Result(claim.id, "holds", best[0] if best else None, _relative(*best[:3]) if best else None, None,
+    # a negative float margin that no certified evaluation confirms is rounding noise: the
+    # relation is tight there, so the reported margin is 0 (the float value stays in evidence)
+    margin = max(best[0], 0.0) if best and not claim.is_identity else (best[0] if best else None)
+    rel = max(_relative(*best[:3]), 0.0) if best and not claim.is_identity else (_relative(*best[:3]) if best else None)
+    return Result(claim.id, "holds", margin, rel, None,
                   evidence, time.monotonic() - t0, worst_case=show_exact(_plain(best[3])) if best else None)
 
 
@@ -393,16 +404,19 @@ def _plain(case):
 
 
 def _best(claim, candidates):
+    """The candidate with the smallest scaled margin; a certified violation candidate (a float
+    violation that the exact path does not refute) always ranks before any non-violation."""
     best = None
     for c in candidates:
         r = float_margin(claim, c)
         if r is None:
             continue
-        if _is_violation(claim, *r) and _certified_noise(claim, c):
-            r = (0.0, r[1], r[2])  # the exact relation holds here: the float margin was noise
-        rel = _relative(*r)
-        if best is None or rel < best[4]:
-            best = (r[0], r[1], r[2], c, rel)
+        violating = _is_violation(claim, *r)
+        if violating and _certified_noise(claim, c):
+            r, violating = (0.0, r[1], r[2]), False  # the exact relation holds here: float noise
+        key = (not violating, _scaled(*r))
+        if best is None or key < best[4]:
+            best = (r[0], r[1], r[2], c, key)
     return best
 
 
@@ -421,7 +435,7 @@ def _optimise(claim: Claim, start: dict, until: float):
         r = float_margin(claim, unflatten(claim, x, start))
         if r is None:
             return 1e6
-        return _relative(*r)
+        return _scaled(*r)
 
     try:
         res = minimize(objective, x0, method="Nelder-Mead",
@@ -448,6 +462,7 @@ def _certify_violation(claim: Claim, candidates, until: float):
             if ok and verdict == "violated":
                 return {
                     "objects": show_exact(exact),
+                    "quantities": _certified_quantities(claim, exact, prec),
                     "denominator": q,
                     "lhs": fmt(lhs),
                     "rhs": fmt(rhs),
@@ -463,6 +478,25 @@ def _certify_violation(claim: Claim, candidates, until: float):
                     "float_case": fcase,
                 }
     return None
+
+
+def _certified_quantities(claim: Claim, exact: dict, prec: int) -> dict:
+    """Each symbol of the statement at the exact case, as a certified enclosure (for a reader
+    who wants to check the counterexample step by step)."""
+    out = {}
+    with precision(prec):
+        for name, q in claim.quantities.items():
+            try:
+                v = q(exact, CERTIFIED)
+            except (InvalidInput, ZeroDivisionError, ValueError, TypeError):
+                continue
+            if isinstance(v, Fraction):
+                out[name] = str(v)
+            elif isinstance(v, (int, np.integer)):
+                out[name] = str(int(v))
+            elif is_inf(v) or hasattr(v, "mid"):
+                out[name] = fmt(v)
+    return out
 
 
 def _certify_tightest(claim: Claim, case: dict):

@@ -155,3 +155,86 @@ def binomial_event_probability(c, m):
         if abs(Fraction(k, T) - k1) <= eps * k1:
             total += math.comb(T, k) * k1**k * (1 - k1) ** (T - k)
     return m.num(total)
+
+
+# ----------------------------------------------------------------------------- seed 002 additions
+def posterior_prior(c, post: str):
+    """The prior a posterior is built from: the true prior f_D ('true') or the attacker's f^B ('attacker')."""
+    if post == "true":
+        return c["prior"]
+    if post == "attacker":
+        return c["belief"]
+    raise InvalidInput(f"unknown posterior prior {post!r}")
+
+
+def mixing_law_general(c, m, mixing: str):
+    """The law P^D of the released w that F^A averages over (seed 002's readings):
+    'secret' K[d*,:], 'marginal' the marginal under f_D, 'marginal-attacker' the marginal under
+    f^B, 'law' an arbitrary law (the case's 'law')."""
+    if mixing == "marginal-attacker":
+        return m.marginal(c["K"], c["belief"])
+    return mixing_law(c, m, mixing)
+
+
+def belief_after_general(c, m, mixing: str, post: str = "true"):
+    """F^A = Σ_w f_{D|W}(d|w) P^D(w) with the posterior built from the chosen prior.
+
+    Mass of P^D on an output of probability zero under that prior leaves the posterior undefined
+    there: such a case is outside the statement's domain."""
+    K, base = c["K"], posterior_prior(c, post)
+    law = mixing_law_general(c, m, mixing)
+    marg = m.marginal(K, base)
+    for w, (pw, mw) in enumerate(zip(law, marg)):
+        if pw > 0 and mw == 0:
+            raise InvalidInput(f"the law of w puts mass on output {w}, which has probability zero")
+    return m.belief_after_release(K, base, law)
+
+
+def mbp_level_general(c, m, post: str = "true"):
+    """max over occurring w and d of |log f_{D|W}(d|w) / f_D(d)|, the posterior built from the chosen
+    prior, the ratio always taken to the true prior f_D (as Theorem IV.5's hypothesis prints it)."""
+    if post == "true":
+        return m.mbp_level(c["K"], c["prior"])
+    postm = m.posterior(c["K"], posterior_prior(c, post))
+    vals = []
+    for row, p in zip(postm, c["prior"]):
+        if p == 0:
+            continue
+        for x in row:
+            if x is None or (isinstance(x, float) and math.isnan(x)):
+                continue
+            if x == 0:
+                return math.inf
+            vals.append(m.abs(m.log(m.num(x / p))))
+    return m.max(*vals) if vals else m.num(0)
+
+
+def pairwise_closeness(c, m, key: str = "prior"):
+    """ε := max_{d,d'} |log f(d)/f(d')| = log(max f / min f): the printed 'ε-close to uniform'."""
+    p = c[key]
+    hi, lo = max(p), min(p)
+    if lo == 0:
+        return math.inf
+    return m.log(m.num(hi / lo))
+
+
+def closeness_to_uniform(c, m, key: str = "prior"):
+    """ε := max_d |log(n f(d))| (closeness to the uniform law itself)."""
+    p = c[key]
+    n = len(p)
+    if min(p) == 0:
+        return math.inf
+    return m.max(*[m.abs(m.log(m.num(x * n))) for x in p])
+
+
+def tv_to_uniform(c, m, key: str = "prior"):
+    p = c[key]
+    n = len(p)
+    u = 1.0 / n if m.name == "float" else Fraction(1, n)
+    return m.num(sum((abs(x - u) for x in p), 0 * p[0]) / 2)
+
+
+def argmax_set(values, tol: float = 0.0) -> set:
+    """Indices attaining the maximum (exact for Fractions; within a relative tol for floats)."""
+    best = max(values)
+    return {i for i, v in enumerate(values) if v >= best - tol * abs(best)}
