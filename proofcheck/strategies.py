@@ -32,8 +32,8 @@ def close_to_uniform_priors(n: int, eps: float):
     lo, hi = np.exp(-eps), np.exp(eps)
 
     def build(ws):
-        # ratios in [lo, hi] before normalisation keep max/min ratio <= e^{2 eps} ... then clip to
-        # the band exactly around 1/n by bisection on the mixing weight with the uniform prior
+        # mix a random distribution with the uniform one, as far towards it as the band allows
+        # (bisection on the weight), so that draws reach the edge of the band
         u = np.full(n, 1.0 / n)
         p = _normalise(ws)
         t_lo, t_hi = 0.0, 1.0
