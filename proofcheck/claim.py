@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, Callable, Mapping
 
+import numpy as np
 import sympy as sp
 from hypothesis.strategies import SearchStrategy
 
@@ -132,6 +133,8 @@ def evaluate(expr: sp.Basic, values: Mapping[str, Any], m) -> Any:
         return values[expr.name]
     if isinstance(expr, sp.Integer):
         return m.num(int(expr))
+    if isinstance(expr, sp.Float):  # a decimal literal in a statement is taken as exact
+        return float(expr) if m.name == "float" else m.num(Fraction(str(expr)))
     if isinstance(expr, sp.Rational):
         return m.num(Fraction(int(expr.p), int(expr.q))) if m.name != "float" else float(expr)
     if expr is sp.pi:
@@ -174,6 +177,14 @@ def evaluate(expr: sp.Basic, values: Mapping[str, Any], m) -> Any:
         return m.max(*args)
     if isinstance(expr, sp.Min):
         return m.min(*args)
+    if isinstance(expr, sp.Function) and len(args) == 1:
+        # any other elementary function by name: numpy on the float path, the arb method of the
+        # same name (sinh, cosh, tanh, atan, erf, ...) on the certified path
+        name = type(expr).__name__
+        if m.name == "float" and hasattr(np, name):
+            return getattr(np, name)(args[0])
+        if m.name != "float" and not _is_inf(args[0]) and hasattr(args[0], name):
+            return getattr(args[0], name)()
     raise InvalidInput(f"cannot evaluate {type(expr).__name__} in {expr}")
 
 

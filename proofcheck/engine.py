@@ -357,7 +357,7 @@ def check_claim(claim: Claim, seconds: float = 10.0, seed: int = 0, max_examples
     candidates = [c for c in (found, optimised, state["worst"][4] if state["worst"] else None) if c is not None]
 
     evidence = {
-        "search": {"strategy": "hypothesis", "cases": state["n"], "excluded_by_hypotheses": state["excluded"],
+        "search": {"strategy": "hypothesis", "draws_from": _short_repr(claim.strategy), "cases": state["n"], "excluded_by_hypotheses": state["excluded"],
                    "float_alarms_refuted_exactly": state["noise"],
                    "chunks": chunk + 1, "seconds": round(search_s, 3), "seed": seed},
         "optimiser": {"method": "Nelder-Mead", "evaluations": opt_evals},
@@ -397,6 +397,14 @@ def check_claim(claim: Claim, seconds: float = 10.0, seed: int = 0, max_examples
     rel = max(_relative(*best[:3]), 0.0) if best and not claim.is_identity else (_relative(*best[:3]) if best else None)
     return Result(claim.id, "holds", margin, rel, None,
                   evidence, time.monotonic() - t0, worst_case=show_exact(_plain(best[3])) if best else None)
+
+
+def _short_repr(strategy, n: int = 300) -> str:
+    try:
+        r = " ".join(repr(strategy).split())
+    except Exception:  # a lazy strategy's repr may fail; it is only evidence text
+        r = type(strategy).__name__
+    return r if len(r) <= n else r[: n - 1] + "…"
 
 
 def _plain(case):

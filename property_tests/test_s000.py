@@ -83,3 +83,22 @@ def test_theorem_5_4_marginal_reading_gives_prior():
     prior = np.array([0.4, 0.6])
     fa = fq.belief_after({"K": K, "prior": prior}, FLOAT, "marginal")
     assert np.allclose(fa, prior, atol=1e-15)
+
+
+def test_eq_11_with_w_star_per_secret_is_violated():
+    c = BY_ID["s000.eq.11#w-star-per-secret"]
+    r = check_claim(c, seconds=4, seed=0)
+    assert r.verdict == "violated"
+    o = r.counterexample["objects"]
+    exact = {"prior": [F(x) for x in o["prior"]], "K": [[F(x) for x in row] for row in o["K"]]}
+    lhs, rhs, ok, _, verdict = certified_sides(c, exact)
+    assert ok and verdict == "violated" and (upper(rhs) < lower(lhs) or upper(lhs) < lower(rhs))
+
+
+def test_assumption_d1_forces_identical_rows():
+    # a common maximiser w* of the posterior/prior ratio for every d forces ratio ≡ 1: ξ = 0
+    c = BY_ID["s000.eq.11#common-w-star"]
+    K = np.tile([0.2, 0.5, 0.3], (3, 1))
+    assert float_margin(c, {"prior": np.array([0.2, 0.3, 0.5]), "K": K})[0] == 0.0
+    K2 = np.array([[0.6, 0.4], [0.3, 0.7]])
+    assert float_margin(c, {"prior": np.array([0.5, 0.5]), "K": K2}) is None  # hypothesis fails

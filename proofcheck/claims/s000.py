@@ -343,6 +343,73 @@ DEFINITIONS = [
 ]
 
 
+# ----------------------------------------------------------------------------- Eq. (11) / (18) under Assumption D.1
+QUOTE_EQ11 = ("Given Assumption D.1, we can infer that ξ = max_d |log(f_{D|W}(d|w*)/f_D(d))|.  (11)  "
+              "[Assumption D.1: for any w ∈ W, f_{D|W}(d|w*)/f_D(d) ≥ f_{D|W}(d|w)/f_D(d), (16)]")
+
+
+def _xi_at_w_star(c, m):
+    """max_d |log posterior/prior| at w*_d, the output maximising the ratio for that d."""
+    K, prior = c["K"], c["prior"]
+    marg = m.marginal(K, prior)
+    vals = []
+    for d, p in enumerate(prior):
+        if p == 0:
+            continue
+        ratios = [K[d][w] / marg[w] for w in range(len(marg)) if marg[w] > 0]
+        best = max(ratios)
+        if best == 0:
+            return float("inf")
+        vals.append(m.abs(m.log(m.num(best))))
+    return m.max(*vals)
+
+
+def _assumption_d1_gap(c, m):
+    """max over d, w of ratio(d, w) − ratio(d, w*) for one common w* (the first maximiser of the
+    ratio for secret 0): ≤ 0 exactly when Assumption D.1 holds with that w*."""
+    K, prior = c["K"], c["prior"]
+    marg = m.marginal(K, prior)
+    ws = [w for w in range(len(marg)) if marg[w] > 0]
+    r = [[K[d][w] / marg[w] for w in ws] for d in range(len(K))]
+    j = max(range(len(ws)), key=lambda i: r[0][i])
+    return m.num(max(r[d][i] - r[d][j] for d in range(len(K)) if prior[d] > 0 for i in range(len(ws))))
+
+
+def _identical_rows(n, mm):
+    return priors(mm).map(lambda row: __import__("numpy").tile(row, (n, 1)))
+
+
+EQ11 = []
+for _cid, _where in (("s000.eq.11", "Appendix C, Eq. (11)"), ("s000.eq.18", "Appendix D.2, Eq. (18)")):
+    EQ11.append(Claim(
+        id=f"{_cid}#w-star-per-secret",
+        title="ξ = max_d |log f(d|w*)/f(d)| with w* maximising the ratio for each d",
+        source=Source(SEED, _where, QUOTE_EQ11),
+        variables=(simplex("prior"), channel("K")),
+        statement=sp.Eq(sp.Symbol("xi"), sp.Symbol("xi_at_w_star")),
+        quantities={"xi": lambda c, m: m.mbp_level(c["K"], c["prior"]), "xi_at_w_star": _xi_at_w_star},
+        strategy=sized(lambda n, mm: cases(prior=priors(n), K=channels(n, mm))),
+        reading="w-star-per-secret",
+        encoding="w*_d := argmax_w f(d|w)/f(d) for each d, which makes (16) hold by construction; "
+                 "ξ by Definition 4.2 against the right side of (11)",
+    ))
+    EQ11.append(Claim(
+        id=f"{_cid}#common-w-star",
+        title="under Assumption D.1 with one w* for all d: ξ = max_d |log f(d|w*)/f(d)|",
+        source=Source(SEED, _where, QUOTE_EQ11),
+        variables=(simplex("prior"), channel("K")),
+        statement=sp.Eq(sp.Symbol("xi"), sp.Symbol("xi_at_w_star")),
+        quantities={"xi": lambda c, m: m.mbp_level(c["K"], c["prior"]), "xi_at_w_star": _xi_at_w_star,
+                    "gap": _assumption_d1_gap},
+        hypotheses=(Hypothesis("Assumption D.1 with a common w*", sp.Le(sp.Symbol("gap"), 0)),),
+        strategy=sized(lambda n, mm: cases(prior=priors(n), K=st.one_of(channels(n, mm), _identical_rows(n, mm)))),
+        reading="common-w-star",
+        encoding="Assumption D.1 as a hypothesis with one w* for every d. Since Σ_d f_D(d) ratio(d, w) = 1 for "
+                 "every w, the assumption forces ratio(·, w) = ratio(·, w*) for all w, i.e. identical rows on the "
+                 "support and ξ = 0: the search draws such channels besides random ones",
+    ))
+
+
 CLAIMS = [
     *DEFINITIONS,
     _ldp_implies_mbp("s000.lem.5.1", "Section 5, Lemma 5.1", QUOTE_L51),
@@ -369,4 +436,5 @@ CLAIMS = [
     _lemma_c1("s000.lem.C.1", None, "ε ranges over all ε > 0, as printed."),
     _lemma_c1("s000.lem.C.1+corrected", 1.0, "Restricted to ε ∈ (0, 1], where the multiplicative Chernoff bound applies."),
     *D_CLAIMS,
+    *EQ11,
 ]
