@@ -11,7 +11,6 @@ paths (logs, exps) stay in the claim's ``m`` namespace.
 """
 from __future__ import annotations
 
-from fractions import Fraction
 from typing import Sequence
 
 import numpy as np
@@ -120,7 +119,3 @@ def skewed_two_point(delta: float, a: float, b: float):
     if not (0 < delta < 1 and 0 < a < 1 and 0 < b < 1):
         raise InvalidInput(f"need δ, a, b in (0, 1), got {delta}, {a}, {b}")
     return np.array([1 - delta, delta]), np.array([[a, 1 - a], [b, 1 - b]])
-
-
-def exact_fractions(v) -> list:
-    return [Fraction(x) for x in v]

@@ -104,12 +104,15 @@ def _scaled(m: float, lhs: float, rhs: float) -> float:
 
 def _certified_noise(claim: Claim, case: dict) -> bool:
     """True when a float violation is refuted by the certified path at the (finely rounded) case:
-    the float margin was rounding noise (e.g. a square root of a JS that is exactly 0)."""
+    the float margin was rounding noise (e.g. a square root of a JS that is exactly 0), or the
+    case lies outside the statement's domain once its hypotheses are checked exactly."""
     try:
         exact = exactify(claim, case, 10**9)
         _, _, ok, _, verdict = certified_sides(claim, exact)
     except (InvalidInput, ZeroDivisionError, ValueError, TypeError):
         return False
+    if not ok:
+        return True
     if verdict == "holds":
         return True
     if claim.is_identity and verdict is None:
@@ -265,6 +268,7 @@ def certified_sides(claim: Claim, exact_case: dict):
 
 def _certified_relation(claim: Claim, lhs, rhs) -> str | None:
     """'violated' / 'holds' when the enclosures decide the relation, None when they overlap."""
+    lhs, rhs = _as_certified(lhs), _as_certified(rhs)
     st = claim.statement
     if isinstance(st, sp.Eq):
         if certainly_less(lhs, rhs) or certainly_less(rhs, lhs):
@@ -279,6 +283,18 @@ def _certified_relation(claim: Claim, lhs, rhs) -> str | None:
         if small.is_exact() and big.is_exact() and small == big:
             return "holds"
     return None
+
+
+def _as_certified(x):
+    """A finite float on the certified path can only be an exact value produced by the
+    arithmetic of infinities (e.g. a / inf = 0): enclose it exactly."""
+    from proofcheck.numerics import to_arb
+
+    if isinstance(x, float) and not is_inf(x) and not math.isnan(x) and math.isfinite(x):
+        return to_arb(Fraction(x))
+    if isinstance(x, (int, Fraction)):
+        return to_arb(x)
+    return x
 
 
 def show_exact(case: dict) -> dict:
@@ -472,16 +488,16 @@ def _certify_violation(claim: Claim, candidates, until: float):
                     "objects": show_exact(exact),
                     "quantities": _certified_quantities(claim, exact, prec),
                     "denominator": q,
-                    "lhs": fmt(lhs),
-                    "rhs": fmt(rhs),
+                    "lhs": fmt(_as_certified(lhs)),
+                    "rhs": fmt(_as_certified(rhs)),
                     "relation": _rel_symbol(claim),
                     "certificate": {
                         "method": "exact rationals + python-flint arb interval arithmetic",
                         "precision_bits": prec,
                         "hypotheses": "each certified on the exact case",
-                        "lhs_enclosure": fmt(lhs),
-                        "rhs_enclosure": fmt(rhs),
-                        "gap_lower_bound": _gap(claim, lhs, rhs),
+                        "lhs_enclosure": fmt(_as_certified(lhs)),
+                        "rhs_enclosure": fmt(_as_certified(rhs)),
+                        "gap_lower_bound": _gap(claim, _as_certified(lhs), _as_certified(rhs)),
                     },
                     "float_case": fcase,
                 }
@@ -514,8 +530,12 @@ def _certify_tightest(claim: Claim, case: dict):
             lhs, rhs, ok, prec, verdict = certified_sides(claim, exact)
         except InvalidInput:
             continue
-        if ok:
-            return {"denominator": q, "lhs": fmt(lhs), "rhs": fmt(rhs), "relation_certified": verdict or "undecided (overlap)"}
+        if not ok:
+            continue
+        if verdict is None:
+            verdict = ("enclosures overlap: consistent with equality (an identity between transcendental "
+                       "values cannot be certified by intervals)" if claim.is_identity else "undecided (overlap)")
+        return {"denominator": q, "lhs": fmt(_as_certified(lhs)), "rhs": fmt(_as_certified(rhs)), "relation_certified": verdict}
     return None
 
 
