@@ -54,6 +54,7 @@ def torch_generator(seed, device):
 
 
 def torch_dtype(dtype):
+    """torch.float64 (default) or torch.float32, from a torch dtype, a numpy dtype or its name."""
     import torch
 
     if dtype is None:
@@ -61,15 +62,20 @@ def torch_dtype(dtype):
     if isinstance(dtype, torch.dtype):
         out = dtype
     else:
-        out = {"float64": torch.float64, "float32": torch.float32, np.float64: torch.float64,
-               np.float32: torch.float32}.get(dtype if not isinstance(dtype, np.dtype) else dtype.type)
+        try:
+            out = {"float64": torch.float64, "float32": torch.float32}.get(np.dtype(dtype).name)
+        except TypeError:
+            out = None
     if out not in (torch.float64, torch.float32):
         raise InvalidInput(f"dtype must be float64 or float32, got dtype={dtype!r}")
     return out
 
 
 def numpy_dtype(dtype):
-    out = np.dtype(np.float64 if dtype is None else dtype)
+    try:
+        out = np.dtype(np.float64 if dtype is None else dtype)
+    except TypeError:
+        out = None
     if out not in (np.dtype(np.float64), np.dtype(np.float32)):
         raise InvalidInput(f"dtype must be float64 or float32, got dtype={dtype!r}")
     return out

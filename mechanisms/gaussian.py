@@ -39,14 +39,18 @@ _LOG_2PI = math.log(2 * math.pi)
 # ---------------------------------------------------------------- validation
 
 
+def _real(v):
+    return not isinstance(v, bool) and isinstance(v, (int, float, np.integer, np.floating)) and math.isfinite(v)
+
+
 def _positive(v, name, fname):
-    if isinstance(v, bool) or not isinstance(v, (int, float, np.integer, np.floating)) or not math.isfinite(v) or v <= 0:
+    if not _real(v) or v <= 0:
         raise InvalidInput(f"{fname}: {name} must be a finite number > 0, got {name}={v!r}")
     return float(v)
 
 
 def _radius(v, fname, name="R"):
-    if isinstance(v, bool) or not isinstance(v, (int, float, np.integer, np.floating)) or not math.isfinite(v) or v < 0:
+    if not _real(v) or v < 0:
         raise InvalidInput(f"{fname}: radius {name} must be a finite number >= 0, got {name}={v!r}")
     return float(v)
 
@@ -114,7 +118,10 @@ def per_layer_clip_radius(bounds):
 
 
 def gaussian_log_density(y, x, sigma):
-    """Definition 3: log f^G_{p,σ²}(x)(y) = −‖y − x‖²/(2σ²) − (p/2)·log(2πσ²); broadcasts over leading axes."""
+    """Definition 3: log f^G_{p,σ²}(x)(y) = −‖y − x‖²/(2σ²) − (p/2)·log(2πσ²).
+
+    Broadcasts over leading axes of y and x (shape (..., p)).
+    """
     fname = "gaussian_log_density"
     s = _positive(sigma, "sigma", fname)
     ya, xa = _finite_array(y, "y", fname), _finite_array(x, "x", fname)
@@ -169,7 +176,9 @@ def _sample_additive(center, n, seed, backend, device, batch_size, dtype, fname,
 
         dev, dt = resolve_device(device), smp.torch_dtype(dtype)
     itemsize = dt.itemsize
-    batch_size = smp.default_batch_size(p, itemsize) if batch_size is None else smp.check_count(batch_size, "batch_size")
+    if batch_size is None:
+        batch_size = smp.default_batch_size(p, itemsize)
+    batch_size = smp.check_count(batch_size, "batch_size")
     if batch_size == 0:
         raise InvalidInput(f"{fname}: batch_size must be >= 1, got batch_size=0")
     smp.check_fits(n + min(batch_size, n), p, itemsize, f"{fname} (output)", dev)

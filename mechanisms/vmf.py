@@ -87,7 +87,8 @@ def _unit_mean(mu, fname):
         raise InvalidInput(f"{fname}: mean direction mu has a non-finite entry")
     norm = float(np.linalg.norm(mu_a))
     if abs(norm - 1.0) > UNIT_TOL:
-        raise InvalidInput(f"{fname}: mean direction mu must have unit norm (tolerance {UNIT_TOL}), got ||mu||={norm!r}")
+        raise InvalidInput(
+            f"{fname}: mean direction mu must have unit norm (tolerance {UNIT_TOL}), got ||mu||={norm!r}")
     return mu_a
 
 
@@ -154,7 +155,8 @@ def vmf_log_density(y, mu, kappa):
 def multivariate_vmf_log_density(ys, mus, kappas):
     """Eq. (6): independent VMF blocks, log f = Σ_i [log C_{p_i}(κ_i) + κ_i μ_iᵀ y_i]."""
     if not (len(ys) == len(mus) == len(kappas)):
-        raise InvalidInput(f"multivariate_vmf_log_density: got {len(ys)} blocks of y, {len(mus)} of mu, {len(kappas)} kappas")
+        raise InvalidInput(
+            f"multivariate_vmf_log_density: got {len(ys)} blocks of y, {len(mus)} of mu, {len(kappas)} kappas")
     return sum(vmf_log_density(y, mu, k) for y, mu, k in zip(ys, mus, kappas))
 
 
@@ -194,21 +196,20 @@ def wood_envelope(p, kappa):
     return b, one_minus_b, x0
 
 
-def _wood_accept_step(z, log_u, p, kappa, b, one_minus_b, xp):
-    """From Beta proposals z and log-uniforms: (accepted?, t, sqrt(1 − t²)).
+def _wood_statistic(z, p, kappa, b, one_minus_b, xp):
+    """From Beta proposals z: (Wood's acceptance statistic, t, sqrt(1 − t²)); accept where statistic ≥ log U.
 
-    With den = 1 − (1 − b)z, Wood's test κW + (p−1)log(1 − x0 W) − c ≥ log U reduces to
-    κ·2b(1 − 2z)/((1 + b)den) + (p − 1)·log1p(−(1 − b)(1 − 2z)/(2 den)) ≥ log U,
+    With den = 1 − (1 − b)z, Wood's κW + (p−1)log(1 − x0 W) − c equals
+    κ·2b(1 − 2z)/((1 + b)den) + (p − 1)·log1p(−(1 − b)(1 − 2z)/(2 den)),
     and 1 − W² = 4bz(1 − z)/den², so nothing cancels when W → 1 (large κ) or x0 → 0 (large p).
     """
     m1 = p - 1.0
     one_m2z = 1.0 - 2.0 * z
     den = 1.0 - one_minus_b * z
-    lhs = kappa * 2.0 * b * one_m2z / ((1.0 + b) * den) + m1 * xp.log1p(-one_minus_b * one_m2z / (2.0 * den))
-    accept = lhs >= log_u
+    stat = kappa * 2.0 * b * one_m2z / ((1.0 + b) * den) + m1 * xp.log1p(-one_minus_b * one_m2z / (2.0 * den))
     t = (1.0 - (1.0 + b) * z) / den
     s = 2.0 * xp.sqrt(b * z * (1.0 - z)) / den
-    return accept, t, s
+    return stat, t, s
 
 
 def _draw_t_numpy(p, kappa, n, rng, with_s):
@@ -222,7 +223,8 @@ def _draw_t_numpy(p, kappa, n, rng, with_s):
         m = int(need / rate * 1.02) + 16
         z = rng.beta(a, a, size=m)
         log_u = np.log(rng.random(m))
-        acc, t, s = _wood_accept_step(z, log_u, p, kappa, b, omb, np)
+        stat, t, s = _wood_statistic(z, p, kappa, b, omb, np)
+        acc = stat >= log_u
         n_acc = int(acc.sum())
         rate = max(n_acc / m, 0.05)
         take = min(need, n_acc)
@@ -247,7 +249,8 @@ def _draw_t_torch(p, kappa, n, gen, device):
         m = int(need / rate * 1.02) + 16
         z = smp.torch_symmetric_beta(a, m, gen, device, dt)
         log_u = torch.log(torch.rand(m, generator=gen, device=device, dtype=dt))
-        acc, t, s = _wood_accept_step(z, log_u, p, kappa, b, omb, torch)
+        stat, t, s = _wood_statistic(z, p, kappa, b, omb, torch)
+        acc = stat >= log_u
         n_acc = int(acc.sum())
         rate = max(n_acc / m, 0.05)
         t_acc, s_acc = t[acc][:need], s[acc][:need]
@@ -284,44 +287,49 @@ def sample_vmf_t(p, kappa, n, seed=None, *, backend="numpy", device="auto", dtyp
     return t.to(dt)
 
 
+_CACHE_BLOCK_BYTES = 2**20  # rows processed together stay in L2 between the passes below
+
+
+def _cache_rows(p, itemsize):
+    return max(1, _CACHE_BLOCK_BYTES // (p * itemsize))
+
+
 def _fill_numpy(out, mu, kappa, rng):
     """Fill out (m, p), in place, with VMF(μ, κ) samples.
 
     g ~ N(0, I); g ← g − (gᵀμ)μ (projected explicitly: ‖g‖² − (gᵀμ)² cancels when p is
-    small); y = s·g/‖g‖ + t·μ.  Rank-1 updates go through BLAS ger on the Fortran-ordered
-    transpose, so no (m, p) temporary is made.
+    small); y = s·g/‖g‖ + t·μ.  The passes run on cache-sized row blocks right after the
+    normals are written, so the sampler costs about one normal draw per coordinate.
+    einsum, not BLAS, for the row dot products: threaded BLAS on a few rows is slow.
     """
-    from scipy.linalg import blas
-
-    m = out.shape[0]
-    t, s = _draw_t_numpy(mu.shape[0], kappa, m, rng, with_s=True)
-    rng.standard_normal(out=out, dtype=out.dtype)
+    m, p = out.shape
+    t, s = _draw_t_numpy(p, kappa, m, rng, with_s=True)
     mu_c = mu.astype(out.dtype, copy=False)
-    ger = blas.get_blas_funcs("ger", dtype=out.dtype)
-
-    def rank1(coef):  # out += coef μᵀ
-        res = ger(1.0, mu_c, coef.astype(out.dtype), a=out.T, overwrite_a=1)
-        if not np.shares_memory(res, out):
-            out[...] = res.T
-
-    rank1(-(out @ mu_c))
-    perp = np.sqrt(np.einsum("ij,ij->i", out, out).astype(np.float64))
-    out *= (s / np.maximum(perp, np.finfo(np.float64).tiny))[:, None].astype(out.dtype)
-    rank1(t)
+    rows = _cache_rows(p, out.dtype.itemsize)
+    for lo in range(0, m, rows):
+        blk = out[lo:lo + rows]
+        rng.standard_normal(out=blk, dtype=out.dtype)
+        blk -= np.einsum("ij,j->i", blk, mu_c)[:, None] * mu_c
+        perp = np.sqrt(np.einsum("ij,ij->i", blk, blk).astype(np.float64))
+        blk *= (s[lo:lo + rows] / np.maximum(perp, np.finfo(np.float64).tiny))[:, None].astype(out.dtype)
+        blk += t[lo:lo + rows, None].astype(out.dtype) * mu_c
     return out
 
 
 def _fill_torch(out, mu_t, kappa, gen):
-    """Torch twin of _fill_numpy, in place on out's device."""
+    """Torch twin of _fill_numpy, in place on out's device (cache-sized row blocks on CPU only)."""
     import torch
 
-    m = out.shape[0]
-    t, s = _draw_t_torch(mu_t.shape[0], kappa, m, gen, out.device)
-    out.normal_(generator=gen)
-    out.addr_(-(out @ mu_t), mu_t)
-    perp = torch.linalg.vector_norm(out, dim=1).to(torch.float64)
-    out.mul_((s / torch.clamp(perp, min=torch.finfo(torch.float64).tiny)).to(out.dtype)[:, None])
-    out.addr_(t.to(out.dtype), mu_t)
+    m, p = out.shape
+    t, s = _draw_t_torch(p, kappa, m, gen, out.device)
+    rows = _cache_rows(p, out.element_size()) if out.device.type == "cpu" else max(m, 1)
+    for lo in range(0, m, rows):
+        blk = out[lo:lo + rows]
+        blk.normal_(generator=gen)
+        blk.addr_(-(blk @ mu_t), mu_t)
+        perp = torch.linalg.vector_norm(blk, dim=1).to(torch.float64)
+        blk.mul_((s[lo:lo + rows] / torch.clamp(perp, min=torch.finfo(torch.float64).tiny)).to(out.dtype)[:, None])
+        blk.addr_(t[lo:lo + rows].to(out.dtype), mu_t)
     return out
 
 

@@ -103,21 +103,22 @@ def test_normaliser_closed_forms():
                                      (13700, 500.0), (1_000_000, 500.0), (3, 1e5)])
 def test_normaliser_integrates_to_one(p, kappa):
     """∫_S f = area(S^{p−2}) ∫_0^π C e^{κ cos θ} sin^{p−2}θ dθ = 1 (mpmath, arb normaliser)."""
-    mpmath.mp.dps = 30
-    log_c = mpmath.mpf(log_vmf_normaliser_arb(p, kappa, prec=160).mid().str(45, radius=False))
-    half = mpmath.mpf(p - 1) / 2
-    log_area = mpmath.log(2) + half * mpmath.log(mpmath.pi) - mpmath.loggamma(half)
-    kap = mpmath.mpf(kappa)
+    with mpmath.workdps(30):
+        log_c = mpmath.mpf(log_vmf_normaliser_arb(p, kappa, prec=160).mid().str(45, radius=False))
+        half = mpmath.mpf(p - 1) / 2
+        log_area = mpmath.log(2) + half * mpmath.log(mpmath.pi) - mpmath.loggamma(half)
+        kap = mpmath.mpf(kappa)
 
-    def f(th):
-        s = mpmath.sin(th)
-        shape = 0 if p == 2 else (p - 2) * mpmath.log(s) if s > 0 else -mpmath.inf
-        return mpmath.exp(log_c + log_area + kap * mpmath.cos(th) + shape)
+        def f(th):
+            s = mpmath.sin(th)
+            shape = 0 if p == 2 else (p - 2) * mpmath.log(s) if s > 0 else -mpmath.inf
+            return mpmath.exp(log_c + log_area + kap * mpmath.cos(th) + shape)
 
-    th0, w = _theta_scale(p, kappa)
-    pts = sorted({min(math.pi, max(0.0, th0 + j * w)) for j in (-60, -20, -8, -3, 0, 3, 8, 20, 60)} | {0.0, math.pi})
-    total = mpmath.quad(f, pts)
-    assert abs(total - 1) < 1e-12
+        th0, w = _theta_scale(p, kappa)
+        steps = (-60, -20, -8, -3, 0, 3, 8, 20, 60)
+        pts = sorted({min(math.pi, max(0.0, th0 + j * w)) for j in steps} | {0.0, math.pi})
+        total = mpmath.quad(f, pts)
+        assert abs(total - 1) < 1e-12
 
 
 def test_t_density_integrates_to_one_float():
@@ -167,6 +168,25 @@ def test_t_log_density_edges():
 
 
 # ----------------------------------------------------------------- samplers
+
+
+@pytest.mark.parametrize("p,kappa", [(2, 0.7), (10, 3.0), (50, 40.0), (400, 75.0)])
+def test_wood_acceptance_rewrite_matches_textbook_form(p, kappa):
+    """Our cancellation-free statistic equals Wood's κW + (p−1)log(1 − x0W) − c where the latter is accurate."""
+    from mechanisms.vmf import _wood_statistic, wood_envelope
+
+    b, omb, x0 = wood_envelope(p, kappa)
+    assert b == pytest.approx((-2 * kappa + math.sqrt(4 * kappa**2 + (p - 1) ** 2)) / (p - 1), rel=1e-14)
+    assert omb == pytest.approx(1 - b, rel=1e-12) and x0 == pytest.approx((1 - b) / (1 + b), rel=1e-12)
+    z = np.random.default_rng(0).beta((p - 1) / 2, (p - 1) / 2, 1000)
+    w = (1 - (1 + b) * z) / (1 - (1 - b) * z)
+    c = kappa * x0 + (p - 1) * np.log(1 - x0 * x0)
+    textbook = kappa * w + (p - 1) * np.log(1 - x0 * w) - c
+    stat, t, s = _wood_statistic(z, p, kappa, b, omb, np)
+    assert np.allclose(stat, textbook, rtol=1e-9, atol=1e-11)
+    assert np.allclose(t, w, rtol=1e-14, atol=1e-15)
+    assert np.allclose(s, np.sqrt(1 - w * w), rtol=1e-9, atol=1e-12)
+
 
 T_CASES = [(2, 3.0), (3, 10.0), (10, 0.5), (50, 0.0), (13700, 75.0), (13700, 500.0), (3, 1e4), (10**6, 500.0)]
 
