@@ -45,6 +45,7 @@ class Result:
     seconds: float
     worst_case: dict | None = None  # exact-looking repr of where the smallest margin was found
     trace: list = field(default_factory=list)  # (parameter t, margin) along the counterexample direction
+    tightness: float | None = None  # largest lhs/rhs (upper bounds) found: 1 = attained
 
     def to_json(self) -> dict:
         return {
@@ -52,6 +53,7 @@ class Result:
             "verdict": self.verdict,
             "margin": _num(self.margin),
             "relative_margin": _num(self.relative_margin),
+            "tightness": _num(self.tightness),
             "counterexample": self.counterexample,
             "evidence": self.evidence,
             "worst_case": self.worst_case,
@@ -93,6 +95,19 @@ def float_margin(claim: Claim, case: dict) -> tuple[float, float, float] | None:
     if math.isnan(m):
         return None
     return m, lhs, rhs
+
+
+RATIO_FLOOR = 1e-6  # below it, float noise (e.g. √ of a JS that is exactly 0) dominates a ratio
+
+
+def _ratio(claim: Claim, lhs: float, rhs: float) -> float | None:
+    """lhs/rhs for an upper bound (rhs/lhs for a lower bound): 1 means the bound is attained."""
+    if isinstance(claim.statement, sp.Eq):
+        return None
+    num, den = (lhs, rhs) if isinstance(claim.statement, (sp.Le, sp.Lt)) else (rhs, lhs)
+    if not (math.isfinite(num) and math.isfinite(den)) or den <= RATIO_FLOOR:
+        return None
+    return num / den
 
 
 def _scaled(m: float, lhs: float, rhs: float) -> float:
@@ -319,7 +334,9 @@ def check_claim(claim: Claim, seconds: float = 10.0, seed: int = 0, max_examples
     t0 = time.monotonic()
     deadline = t0 + seconds
     # worst = (relative margin, margin, lhs, rhs, case); hits = float violations not refuted exactly
-    state = {"n": 0, "excluded": 0, "noise": 0, "worst": None, "hits": []}
+    # tight = (lhs/rhs, case): how close the bound comes, away from the degenerate cases where
+    # both sides vanish (where the margin is 0 and says nothing about looseness)
+    state = {"n": 0, "excluded": 0, "noise": 0, "worst": None, "hits": [], "tight": None}
 
     def condition(case):
         if time.monotonic() > deadline:
@@ -332,6 +349,9 @@ def check_claim(claim: Claim, seconds: float = 10.0, seed: int = 0, max_examples
         m, lhs, rhs = r
         rel = _scaled(m, lhs, rhs)
         if not _is_violation(claim, m, lhs, rhs):
+            q = _ratio(claim, lhs, rhs)
+            if q is not None and (state["tight"] is None or q > state["tight"][0]):
+                state["tight"] = (q, case)
             if state["worst"] is None or rel < state["worst"][0]:
                 state["worst"] = (rel, m, lhs, rhs, case)
             return False
@@ -369,8 +389,20 @@ def check_claim(claim: Claim, seconds: float = 10.0, seed: int = 0, max_examples
                        "cases": state["n"], "excluded": state["excluded"], "seed": seed}, time.monotonic() - t0)
 
     start = found if found is not None else state["worst"][4]
-    optimised, opt_evals = _optimise(claim, start, deadline - 0.15 * seconds)
-    candidates = [c for c in (found, optimised, state["worst"][4] if state["worst"] else None) if c is not None]
+    opt_end = deadline - 0.15 * seconds
+    by_ratio, ratio_evals = None, 0
+    if found is None and state["tight"] is not None:
+        # half the optimiser's time pushes the ratio lhs/rhs up from the tightest case
+        half = time.monotonic() + (opt_end - time.monotonic()) / 2
+        by_ratio, ratio_evals = _optimise(claim, state["tight"][1], half, objective="ratio")
+    optimised, opt_evals = _optimise(claim, start, opt_end)
+    opt_evals += ratio_evals
+    candidates = [c for c in (found, optimised, by_ratio, state["worst"][4] if state["worst"] else None) if c is not None]
+    for c in (by_ratio, optimised):
+        r = float_margin(claim, c) if c is not None else None
+        q = _ratio(claim, r[1], r[2]) if r is not None and not _is_violation(claim, *r) else None
+        if q is not None and (state["tight"] is None or q > state["tight"][0]):
+            state["tight"] = (q, c)
 
     evidence = {
         "search": {"strategy": "hypothesis", "draws_from": _short_repr(claim.strategy), "cases": state["n"], "excluded_by_hypotheses": state["excluded"],
@@ -407,12 +439,18 @@ def check_claim(claim: Claim, seconds: float = 10.0, seed: int = 0, max_examples
                            f"seed {seed}")
     if claim.is_identity:
         evidence["digits"] = claim.digits
+    elif state["tight"] is not None:
+        evidence["tightness"] = {"max_lhs_over_rhs" if isinstance(claim.statement, (sp.Le, sp.Lt)) else "max_rhs_over_lhs":
+                                 state["tight"][0], "at": show_exact(_plain(state["tight"][1])),
+                                 "note": f"cases with the bound below {RATIO_FLOOR:g} are left out of the ratio"}
     # a negative float margin that no certified evaluation confirms is rounding noise: the
     # relation is tight there, so the reported margin is 0 (the float value stays in evidence)
     margin = max(best[0], 0.0) if best and not claim.is_identity else (best[0] if best else None)
     rel = max(_relative(*best[:3]), 0.0) if best and not claim.is_identity else (_relative(*best[:3]) if best else None)
-    return Result(claim.id, "holds", margin, rel, None,
-                  evidence, time.monotonic() - t0, worst_case=show_exact(_plain(best[3])) if best else None)
+    res = Result(claim.id, "holds", margin, rel, None,
+                 evidence, time.monotonic() - t0, worst_case=show_exact(_plain(best[3])) if best else None)
+    res.tightness = state["tight"][0] if state["tight"] is not None and not claim.is_identity else None
+    return res
 
 
 def _short_repr(strategy, n: int = 300) -> str:
@@ -444,7 +482,7 @@ def _best(claim, candidates):
     return best
 
 
-def _optimise(claim: Claim, start: dict, until: float):
+def _optimise(claim: Claim, start: dict, until: float, objective: str = "margin"):
     from scipy.optimize import minimize
 
     x0 = flatten(claim, start)
@@ -459,6 +497,9 @@ def _optimise(claim: Claim, start: dict, until: float):
         r = float_margin(claim, unflatten(claim, x, start))
         if r is None:
             return 1e6
+        if objective == "ratio":
+            q = _ratio(claim, r[1], r[2])
+            return 1e6 if q is None else -q
         return _scaled(*r)
 
     try:

@@ -18,6 +18,8 @@ report.json, schema "proofcheck.report/1":
       "encoding", "reading" (or null), "reconstructed" (or null),
       "margin": smallest float margin found (rhs − lhs for ≤, lhs − rhs for ≥, −|lhs−rhs|/max(1,|lhs|,|rhs|)
                 for identities; negative = violation), "relative_margin",
+      "tightness": for a bound that holds, the largest lhs/rhs found (rhs/lhs for a lower bound) over cases
+                   where the bound exceeds 1e-6; 1 means attained, 0.47 means never above 47% of the bound,
       "counterexample": null | {"objects": exact objects as 'p/q' strings, "denominator",
                                 "lhs", "rhs": certified enclosures "[lo, hi]", "relation", "certificate"},
       "evidence": {...: search counts, seed, seconds, optimiser evaluations, certified enclosures at the
@@ -54,7 +56,7 @@ def claim_record(claim: Claim, result: Result) -> dict:
         "hypotheses": [h.text + ": " + sp.sstr(h.relation) for h in claim.hypotheses],
         "variables": [{"name": v.name, "kind": v.kind, "lo": v.lo, "hi": v.hi, "doc": v.doc} for v in claim.variables],
     })
-    return {k: rec[k] for k in ("id", "title", "verdict", "margin", "relative_margin", "source", "statement", "latex",
+    return {k: rec[k] for k in ("id", "title", "verdict", "margin", "relative_margin", "tightness", "source", "statement", "latex",
                                 "hypotheses", "variables", "encoding", "reading", "reconstructed", "counterexample",
                                 "evidence", "worst_case", "seconds")}
 
@@ -102,9 +104,10 @@ def _margin_text(rec: dict) -> str:
     m = rec.get("margin")
     if m is None:
         return "—"
-    if isinstance(m, str):
-        return m
-    return f"{m:.3g}"
+    text = m if isinstance(m, str) else f"{m:.3g}"
+    if rec.get("tightness") is not None:
+        text += f"; lhs/rhs ≤ {rec['tightness']:.3g}"
+    return text
 
 
 def _evidence_text(rec: dict) -> str:
@@ -128,6 +131,9 @@ def markdown_table(doc: dict) -> str:
         f"**{s['holds']} hold, {s['violated']} violated, {s['inconclusive']} inconclusive.** "
         "A violation is certified by exact rationals and arb interval arithmetic; "
         "`holds` means no counterexample in the declared search, with the smallest margin found.",
+        "",
+        "The margin is the smallest float margin found (rhs − lhs for an upper bound); for a bound that holds, "
+        "`lhs/rhs ≤ t` is the largest ratio found, so t = 1 means the bound is attained and t < 1 how loose it is.",
         "",
         "| id | verdict | margin | statement | evidence | counterexample |",
         "|---|---|---|---|---|---|",
