@@ -87,10 +87,12 @@ def ldp_level_over_sets(c, m):
     return m.log(m.num(best)) if best is not None else m.num(0)
 
 
-def mbp_level_from_posterior(c, m):
-    post = m.posterior(c["K"], c["prior"])
+def mbp_level_from_posterior(c, m, prior_for_posterior=None):
+    """max over occurring w and d of |log f_{D|W}(d|w) / f_D(d)|, with the posterior formed by
+    Bayes' rule (from ``prior_for_posterior``, default the true prior f_D)."""
+    post = m.posterior(c["K"], c["prior"] if prior_for_posterior is None else prior_for_posterior)
     vals = []
-    for d, (row, p) in enumerate(zip(post, c["prior"])):
+    for row, p in zip(post, c["prior"]):
         if p == 0:
             continue
         for x in row:
@@ -195,18 +197,7 @@ def mbp_level_general(c, m, post: str = "true"):
     prior, the ratio always taken to the true prior f_D (as Theorem IV.5's hypothesis prints it)."""
     if post == "true":
         return m.mbp_level(c["K"], c["prior"])
-    postm = m.posterior(c["K"], posterior_prior(c, post))
-    vals = []
-    for row, p in zip(postm, c["prior"]):
-        if p == 0:
-            continue
-        for x in row:
-            if x is None or (isinstance(x, float) and math.isnan(x)):
-                continue
-            if x == 0:
-                return math.inf
-            vals.append(m.abs(m.log(m.num(x / p))))
-    return m.max(*vals) if vals else m.num(0)
+    return mbp_level_from_posterior(c, m, posterior_prior(c, post))
 
 
 def pairwise_closeness(c, m, key: str = "prior"):
