@@ -118,21 +118,31 @@ def _scaled(m: float, lhs: float, rhs: float) -> float:
 
 
 def _certified_noise(claim: Claim, case: dict) -> bool:
-    """True when a float violation is refuted by the certified path at the (finely rounded) case:
-    the float margin was rounding noise (e.g. a square root of a JS that is exactly 0), or the
-    case lies outside the statement's domain once its hypotheses are checked exactly."""
-    try:
-        exact = exactify(claim, case, 10**9)
-        _, _, ok, _, verdict = certified_sides(claim, exact)
-    except (InvalidInput, ZeroDivisionError, ValueError, TypeError):
+    """True when a float alarm is refuted by the certified path: at the finely rounded case (or,
+    if that falls outside the domain, at the float values taken as exact dyadic rationals) the
+    hypotheses fail, the relation holds, or both sides agree to far more digits than the alarm's
+    size (an exact equality case, where only float noise made a violation)."""
+    for q in (10**9, None):
+        try:
+            exact = exactify(claim, case, q)
+            lhs, rhs, ok, _, verdict = certified_sides(claim, exact)
+        except (InvalidInput, ZeroDivisionError, ValueError, TypeError):
+            continue
+        if not ok or verdict == "holds":
+            return True
+        if verdict is None:
+            return _agree_closely(lhs, rhs)  # overlap: no certified disagreement
         return False
-    if not ok:
-        return True
-    if verdict == "holds":
-        return True
-    if claim.is_identity and verdict is None:
-        return True  # enclosures overlap: no certified disagreement at all
     return False
+
+
+def _agree_closely(lhs, rhs, digits: int = 30) -> bool:
+    if is_inf(lhs) or is_inf(rhs):
+        return False
+    lhs, rhs = _as_certified(lhs), _as_certified(rhs)
+    width = max(float(lhs.rad()), float(rhs.rad()))
+    scale = max(abs(float(lhs.mid())), abs(float(rhs.mid())), 1.0)
+    return width <= scale * 10.0 ** -digits
 
 
 def _relative(m: float, lhs: float, rhs: float) -> float:
@@ -209,7 +219,11 @@ def _from_free(z, lo, hi):
 
 
 # ----------------------------------------------------------------------------- exact rounding
-def exactify(claim: Claim, case: dict, q: int) -> dict:
+def exactify(claim: Claim, case: dict, q: int | None) -> dict:
+    """Round a float case to exact rationals with denominator q; q = None takes reals and vectors
+    at their exact binary value (distributions are still rounded, to denominator 2^53)."""
+    if q is None:
+        return _exact_dyadic(claim, case)
     out = {}
     for v in claim.variables:
         x = case[v.name]
@@ -225,6 +239,18 @@ def exactify(claim: Claim, case: dict, q: int) -> dict:
             out[v.name] = round_scalar(float(x), q)
     for k, x in case.items():  # structural entries that are not variables pass through
         out.setdefault(k, _keep_exact(x))
+    return out
+
+
+def _exact_dyadic(claim: Claim, case: dict) -> dict:
+    out = exactify(claim, case, 2**53)
+    for v in claim.variables:
+        if v.name in claim.exact_inputs or v.kind == "integer":
+            continue
+        if v.kind == "real":
+            out[v.name] = Fraction(float(case[v.name]))
+        elif v.kind == "vector":
+            out[v.name] = [Fraction(float(y)) for y in np.ravel(case[v.name])]
     return out
 
 

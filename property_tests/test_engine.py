@@ -75,3 +75,26 @@ def test_exactify_keeps_distributions_exact():
               quantities={"x": lambda case, m: m.num(1)}, strategy=cases(p=st.just(np.array([0.3, 0.7]))))
     e = exactify(c, {"p": np.array([0.1234, 0.8766])}, 10)
     assert sum(e["p"]) == 1 and all(v >= 0 for v in e["p"])
+
+
+def test_float_alarm_at_domain_boundary_is_refuted_exactly():
+    # (e^(a−1) − 1)/(a − 1) ≥ 1 for a > 1; a noisy float route shows a false alarm at a = 1 + 1e-13,
+    # whose rounding to small rationals is a = 1 (outside the domain): the exact dyadic value decides
+    from fractions import Fraction
+    from mechanisms.errors import InvalidInput
+
+    def g(case, m):
+        a = case["a"]
+        if a == 1:
+            raise InvalidInput("a = 1 is outside a > 1")
+        if m.name == "float":
+            d = a - 1
+            return float(np.exp(np.float32(d)) - np.float32(1)) / d
+        d = m.num(a) - 1
+        return (m.exp(d) - 1) / d
+
+    c = Claim(id="s999.claim.boundary", title="t", source=Source("t", "t", "t"), variables=(real("a", 1, 2),),
+              statement=sp.Ge(sp.Symbol("g"), 1), quantities={"g": g},
+              strategy=st.fixed_dictionaries({"a": st.sampled_from([1 + 1e-13, 1.5])}))
+    assert g({"a": 1 + 1e-13}, __import__("proofcheck").FLOAT) < 1  # the float route really is wrong there
+    assert check_claim(c, seconds=2, seed=0).verdict == "holds"

@@ -1,0 +1,323 @@
+"""Bayes' capacity of continuous mechanisms (seed 003, Definition 7, Theorems 5 and 6), in log space.
+
+Definition 7: C_Bayes(f) = ∫_Y sup_x f(x)(y) dy. Two mechanisms:
+
+* Gaussian noise N(x, σ² I_p) on inputs in the ball B^p_R. sup_{x∈B_R} φ_σ(y − x) = φ_σ at distance
+  dist(y, B_R) = max(‖y‖ − R, 0) (the nearest point of the ball), so by rotational symmetry, with u = r/σ
+  and ρ = R/σ,
+      C = (2π)^{−p/2} [ V_p ρ^p + A_{p−1} ∫_ρ^∞ u^{p−1} e^{−(u−ρ)²/2} du ],
+  V_p = π^{p/2}/Γ(p/2+1), A_{p−1} = 2π^{p/2}/Γ(p/2) (the radial route, by quadrature). Expanding
+  (s+R)^{p−1} gives the closed form (the derived route)
+      C = Σ_{i=0}^{p−1} C(p−1, i) Γ((p−i)/2)/Γ(p/2) (R/(√2σ))^i + (R/(√2σ))^p / Γ(p/2+1),
+  which is the last line of the paper's own proof (Appendix B-F, with its ½ and C(p−1, i)).
+  Theorem 5 as printed has a factor 2 in front of Z and C(p−i, i) in Z (:func:`gaussian_capacity_printed`).
+* VMF noise on S^{p−1} with every direction a possible input: sup_x f(x)(y) = e^κ/C_{p,κ} for every y, so
+      C = e^κ area(S^{p−1}) / C_{p,κ} = e^κ / M_p(κ)
+  (closed form via I_ν; quadrature via ∫_0^π e^{κ cos φ} sin^{p−2}φ dφ); Theorem 6 as printed is
+  :func:`vmf_capacity_printed`.
+
+Every function returns log C (C reaches 10^288 at the paper's p = 13,700). Float functions take
+numbers; ``*_arb`` functions take exact numbers (int, Fraction, decimal string) and return arb balls.
+Bad input (p < 1, or p < 2 for VMF; σ ≤ 0; R < 0; κ < 0) raises InvalidInput before any work.
+"""
+from __future__ import annotations
+
+import math
+from fractions import Fraction
+
+import numpy as np
+from scipy.special import gammaln
+
+from mechanisms.bessel import log_bessel_i, log_bessel_i_arb
+from mechanisms.errors import InvalidInput
+from mechanisms.vmf_divergence import (arb_of, certified_integral, check_dimension, check_kappa, exact,
+                                       float_log_integral, log_vmf_mgf, log_vmf_mgf_arb, _window)
+from mechanisms import vmf_divergence as vd
+
+__all__ = [
+    "gaussian_capacity", "gaussian_capacity_arb", "gaussian_capacity_printed", "gaussian_capacity_printed_arb",
+    "gaussian_capacity_quadrature", "gaussian_capacity_quadrature_arb",
+    "gaussian_capacity_per_layer", "gaussian_capacity_per_layer_arb",
+    "vmf_capacity", "vmf_capacity_arb", "vmf_capacity_printed", "vmf_capacity_printed_arb",
+    "vmf_capacity_quadrature", "vmf_capacity_quadrature_arb", "vmf_capacity_scipy",
+]
+
+
+# ----------------------------------------------------------------------------- validation
+def _sigma(sigma, fname):
+    if isinstance(sigma, bool) or not isinstance(sigma, (int, float, Fraction, np.integer, np.floating, str)):
+        raise InvalidInput(f"{fname}: sigma must be a finite number > 0, got sigma={sigma!r}")
+    v = exact(sigma) if isinstance(sigma, (str, Fraction)) else sigma
+    if not math.isfinite(float(v)) or not v > 0:
+        raise InvalidInput(f"{fname}: sigma must be a finite number > 0, got sigma={sigma!r}")
+    return v
+
+
+def _radius(R, fname):
+    if isinstance(R, bool) or not isinstance(R, (int, float, Fraction, np.integer, np.floating, str)):
+        raise InvalidInput(f"{fname}: radius R must be a finite number >= 0, got R={R!r}")
+    v = exact(R) if isinstance(R, (str, Fraction)) else R
+    if not math.isfinite(float(v)) or v < 0:
+        raise InvalidInput(f"{fname}: radius R must be a finite number >= 0, got R={R!r}")
+    return v
+
+
+def _gauss_args(p, sigma, R, fname):
+    return check_dimension(p, fname, minimum=1), _sigma(sigma, fname), _radius(R, fname)
+
+
+# ----------------------------------------------------------------------------- Gaussian: closed forms
+def _log_terms_corrected(p, rho_log):
+    i = np.arange(p, dtype=float)
+    return (gammaln(p) - gammaln(i + 1) - gammaln(p - i)  # log C(p−1, i)
+            + gammaln((p - i) / 2) - gammaln(p / 2) + i * rho_log)
+
+
+def gaussian_capacity(p, sigma, R):
+    """log C_Bayes of N(x, σ²I_p) on x ∈ B^p_R: the closed form with C(p−1, i) (the proof's own last line)."""
+    p, sigma, R = _gauss_args(p, sigma, R, "gaussian_capacity")
+    if R == 0:
+        return 0.0
+    rho_log = math.log(float(R)) - math.log(float(sigma)) - 0.5 * math.log(2.0)
+    terms = _log_terms_corrected(p, rho_log)
+    last = p * rho_log - gammaln(p / 2 + 1)
+    return float(np.logaddexp.reduce(np.append(terms, last)))
+
+
+def gaussian_capacity_printed(p, sigma, R):
+    """log of Theorem 5 as printed: 2Z/(Γ(p/2)2^{p/2}σ^p) + R^p/(Γ(p/2+1)2^{p/2}σ^p),
+    Z = Σ_{i=0}^{p−1} Γ((p−i)/2)(√2σ)^{p−i} C(p−i, i) R^i (C(n, k) = 0 for k > n)."""
+    p, sigma, R = _gauss_args(p, sigma, R, "gaussian_capacity_printed")
+    i = np.arange(p, dtype=float)
+    keep = i <= p - i
+    i = i[keep]
+    if R == 0:
+        i = i[:1]
+    rho_log = (math.log(float(R)) - math.log(float(sigma)) - 0.5 * math.log(2.0)) if R > 0 else 0.0
+    terms = (math.log(2.0) + gammaln(p - i + 1) - gammaln(i + 1) - gammaln(p - 2 * i + 1)  # 2·C(p−i, i)
+             + gammaln((p - i) / 2) - gammaln(p / 2) + i * rho_log)
+    parts = list(terms)
+    if R > 0:
+        parts.append(p * rho_log - gammaln(p / 2 + 1))
+    return float(np.logaddexp.reduce(np.array(parts)))
+
+
+def _arb_sum_corrected(p, rho):
+    """Σ_{i=0}^{p−1} C(p−1,i) Γ((p−i)/2)/Γ(p/2) ρ^i + ρ^p/Γ(p/2+1), by exact-ratio recurrences in arb."""
+    from flint import arb
+
+    half = arb(p) / 2
+    # t_i = C(p−1,i) Γ((p−i)/2)/Γ(p/2) ρ^i; t_0 = 1, t_1 = (p−1) Γ((p−1)/2)/Γ(p/2) ρ
+    g1 = ((arb(p) - 1) / 2).lgamma() - half.lgamma()
+    t = [arb(1), (arb(p - 1) * g1.exp() * rho) if p >= 2 else None]
+    total = arb(1)
+    if p >= 2:
+        total += t[1]
+    prev2, prev1 = t[0], t[1]
+    for i in range(2, p):
+        # t_i / t_{i−2} = (p−i)(p−i+1)/((i−1) i) · 2/(p−i) · ρ² = 2(p−i+1)/((i−1)i) ρ²
+        cur = prev2 * (2 * (p - i + 1)) / ((i - 1) * i) * rho * rho
+        total += cur
+        prev2, prev1 = prev1, cur
+    total += rho ** p / (half + 1).gamma()
+    return total
+
+
+def gaussian_capacity_arb(p, sigma, R):
+    from flint import arb
+
+    p, sigma, R = _gauss_args(p, sigma, R, "gaussian_capacity_arb")
+    if exact(R) == 0:
+        return arb(0)
+    rho = arb_of(R) / (arb_of(sigma) * arb(2).sqrt())
+    return _arb_sum_corrected(p, rho).log()
+
+
+def gaussian_capacity_printed_arb(p, sigma, R):
+    from flint import arb
+
+    p, sigma, R = _gauss_args(p, sigma, R, "gaussian_capacity_printed_arb")
+    rho = arb_of(R) / (arb_of(sigma) * arb(2).sqrt())
+    half = arb(p) / 2
+    # T_i = C(p−i, i) Γ((p−i)/2)/Γ(p/2) ρ^i (so that 2Z/(Γ(p/2)2^{p/2}σ^p) = 2 Σ T_i), by the exact ratio
+    # T_{i+2}/T_i = (p−2i)(p−2i−1)(p−2i−2)(p−2i−3)/((p−i)(p−i−1)(i+1)(i+2)) · 2/(p−i−2) · ρ²
+    heads = [arb(1)]
+    if p >= 2:
+        heads.append(arb(p - 1) * (((arb(p) - 1) / 2).lgamma() - half.lgamma()).exp() * rho)
+    Z = arb(0)
+    for start, t in enumerate(heads):
+        i = start
+        while i <= p - i and i <= p - 1:
+            Z += t
+            num = (p - 2 * i) * (p - 2 * i - 1) * (p - 2 * i - 2) * (p - 2 * i - 3) * 2
+            den = (p - i) * (p - i - 1) * (i + 1) * (i + 2) * (p - i - 2) if p - i - 2 > 0 else 0
+            if num <= 0 or den <= 0:
+                break
+            t = t * num / den * rho * rho
+            i += 2
+    total = 2 * Z + rho ** p / (half + 1).gamma()
+    return total.log()
+
+
+# ----------------------------------------------------------------------------- Gaussian: radial quadrature
+def _radial_parts(p, rho):
+    """log of V_p ρ^p and of A_{p−1}, and the radial log-integrand, all for σ = 1."""
+    log_vol = 0.5 * p * math.log(math.pi) - gammaln(p / 2 + 1)
+    log_area = math.log(2.0) + 0.5 * p * math.log(math.pi) - gammaln(p / 2)
+
+    def lf(u):
+        u = np.asarray(u, float)
+        with np.errstate(divide="ignore"):
+            out = -0.5 * (u - rho) ** 2
+            if p > 1:
+                out = out + (p - 1) * np.log(u)
+        return out
+
+    mode = rho / 2 + math.sqrt(rho * rho / 4 + (p - 1))
+    return log_vol, log_area, lf, mode
+
+
+def gaussian_capacity_quadrature(p, sigma, R):
+    """log C_Bayes by Definition 7 reduced by symmetry: (2π)^{−p/2}[V_p ρ^p + A_{p−1}∫_ρ^∞ u^{p−1}e^{−(u−ρ)²/2}du]."""
+    p, sigma, R = _gauss_args(p, sigma, R, "gaussian_capacity_quadrature")
+    rho = float(R) / float(sigma)
+    log_vol, log_area, lf, mode = _radial_parts(p, rho)
+    hi = max(mode, rho) + 40.0
+    tail = log_area + float_log_integral(lf, rho, hi)
+    parts = [tail]
+    if rho > 0:
+        parts.append(log_vol + p * math.log(rho))
+    return float(np.logaddexp.reduce(np.array(parts)) - 0.5 * p * math.log(2 * math.pi))
+
+
+def gaussian_capacity_quadrature_arb(p, sigma, R):
+    """Certified radial quadrature: ``acb.integral`` on the window, interval tail on the left, and a
+    log-concavity bound f(h)/|(log f)'(h)| on the right of the window end h (log f is concave)."""
+    from flint import arb
+
+    p, sigma, R = _gauss_args(p, sigma, R, "gaussian_capacity_quadrature_arb")
+    rho_q = exact(R) / exact(sigma)
+    rho = float(rho_q)
+    ra = arb_of(rho_q)
+    _, _, lf, mode = _radial_parts(p, rho)
+    a, b, xm, fm = _window(lf, rho, max(mode, rho) + 40.0, 92.0)
+    M = arb(fm)
+    q = p - 1
+
+    def f(x, analytic):
+        val = (-(x - ra) ** 2 / 2 - M).exp()
+        return val * x ** q if q else val
+
+    qa = None if a <= rho + 1e-12 else Fraction(a).limit_denominator(10**12)
+    qb = Fraction(b).limit_denominator(10**12)
+    if qa is not None and not qa > rho_q:
+        qa = None
+    if qb <= (qa if qa is not None else rho_q):
+        qb = (qa if qa is not None else rho_q) + 1
+    while True:  # the right end must lie beyond the mode for the concavity bound
+        hb = arb_of(qb)
+        slope = (q / hb if q else arb(0)) - (hb - ra)
+        if slope < 0:
+            break
+        qb += 1
+    main = certified_integral(f, rho_q, qb, qa, None)
+    right = f(hb, False) / (-slope)
+    inner = main + arb(0).union(right)
+    if not inner > 0:
+        raise InvalidInput(f"gaussian_capacity_quadrature_arb: integral not certainly positive: {inner}")
+    half = arb(p) / 2
+    log_area = arb(2).log() + half * arb.pi().log() - half.lgamma()
+    total = (log_area + M + inner.log()).exp()
+    if rho_q > 0:
+        total += (half * arb.pi().log() - (half + 1).lgamma()).exp() * ra ** p
+    return total.log() - half * (2 * arb.pi()).log()
+
+
+def gaussian_capacity_per_layer(layer_sizes, sigma, R_each=1):
+    """log capacity when each layer block is clipped to its own ball B^{p_i}_{R_each} (per-layer clipping):
+    the domain is a product of balls, the sup factorises, and the capacity is Π_i C(p_i, σ, R_each)."""
+    sizes = [check_dimension(s, "gaussian_capacity_per_layer", minimum=1) for s in layer_sizes]
+    return float(sum(gaussian_capacity(s, sigma, R_each) for s in sizes))
+
+
+def gaussian_capacity_per_layer_arb(layer_sizes, sigma, R_each=1):
+    from flint import arb
+
+    sizes = [check_dimension(s, "gaussian_capacity_per_layer_arb", minimum=1) for s in layer_sizes]
+    total = arb(0)
+    for s in sizes:
+        total += gaussian_capacity_quadrature_arb(s, sigma, R_each)
+    return total
+
+
+# ----------------------------------------------------------------------------- VMF
+def vmf_capacity(p, kappa):
+    """log C_Bayes of VMF(·, κ) on S^{p−1} (all directions possible): κ − log M_p(κ), via I_ν."""
+    p = check_dimension(p, "vmf_capacity")
+    kappa = float(check_kappa(kappa, "vmf_capacity"))
+    return float(kappa - log_vmf_mgf(p, kappa))
+
+
+def vmf_capacity_arb(p, kappa):
+    p = check_dimension(p, "vmf_capacity_arb")
+    kappa = exact(check_kappa(kappa, "vmf_capacity_arb"))
+    return arb_of(kappa) - log_vmf_mgf_arb(p, kappa)
+
+
+def vmf_capacity_printed(p, kappa):
+    """log of Theorem 6 as printed: 2 Γ(p/2)^{−1} κ^{p/2−1} e^κ / (2^{p/2} I_{p/2−1}(κ))."""
+    p = check_dimension(p, "vmf_capacity_printed")
+    kappa = float(check_kappa(kappa, "vmf_capacity_printed"))
+    if kappa == 0:
+        raise InvalidInput("vmf_capacity_printed: the printed formula is 0/0 at kappa=0")
+    nu = p / 2 - 1
+    return float(math.log(2.0) - gammaln(p / 2) + nu * math.log(kappa) + kappa
+                 - (p / 2) * math.log(2.0) - log_bessel_i(nu, kappa))
+
+
+def vmf_capacity_printed_arb(p, kappa):
+    import flint
+    from flint import arb
+
+    p = check_dimension(p, "vmf_capacity_printed_arb")
+    kappa = exact(check_kappa(kappa, "vmf_capacity_printed_arb"))
+    if kappa == 0:
+        raise InvalidInput("vmf_capacity_printed_arb: the printed formula is 0/0 at kappa=0")
+    half = arb(p) / 2
+    nu = Fraction(p, 2) - 1
+    k = arb_of(kappa)
+    return (arb(2).log() - half.lgamma() + arb_of(nu) * k.log() + k - half * arb(2).log()
+            - log_bessel_i_arb(nu, kappa, prec=flint.ctx.prec))
+
+
+def _log_wallis(p):
+    """log ∫_0^π sin^{p−2}φ dφ = log(√π Γ((p−1)/2)/Γ(p/2))."""
+    return 0.5 * math.log(math.pi) + gammaln((p - 1) / 2) - gammaln(p / 2)
+
+
+def vmf_capacity_quadrature(p, kappa):
+    """log C_Bayes = κ − log[∫_0^π e^{κ cos φ} sin^{p−2}φ dφ / ∫_0^π sin^{p−2}φ dφ] (quadrature for the first)."""
+    p = check_dimension(p, "vmf_capacity_quadrature")
+    kappa = float(check_kappa(kappa, "vmf_capacity_quadrature"))
+    return float(kappa - (vd._log_sphere_integral(p, kappa, 0.0) - _log_wallis(p)))
+
+
+def vmf_capacity_quadrature_arb(p, kappa):
+    from flint import arb
+
+    p = check_dimension(p, "vmf_capacity_quadrature_arb")
+    kappa = exact(check_kappa(kappa, "vmf_capacity_quadrature_arb"))
+    wallis = arb.pi().sqrt().log() + (arb(p - 1) / 2).lgamma() - (arb(p) / 2).lgamma()
+    return arb_of(kappa) - (vd._log_sphere_integral_arb(p, kappa, 0) - wallis)
+
+
+def vmf_capacity_scipy(p, kappa):
+    """A third route (float only): scipy.stats.vonmises_fisher's log density at its mean + log area(S^{p−1})."""
+    from scipy.stats import vonmises_fisher
+
+    p = check_dimension(p, "vmf_capacity_scipy")
+    kappa = float(check_kappa(kappa, "vmf_capacity_scipy"))
+    mu = np.zeros(p)
+    mu[0] = 1.0
+    log_area = math.log(2.0) + 0.5 * p * math.log(math.pi) - gammaln(p / 2)
+    return float(vonmises_fisher(mu, kappa).logpdf(mu) + log_area)
