@@ -184,7 +184,9 @@ def unflatten(claim: Claim, vec: np.ndarray, template: dict) -> dict:
             n = int(np.prod(shape))
             z = vec[i:i + n].reshape(shape)
             i += n
-            z = z - z.max(axis=-1, keepdims=True)
+            # probabilities below e^-40 relative to the largest are floored there: beyond it the
+            # float path underflows (ratios of subnormals) and only produces false alarms
+            z = np.maximum(z - z.max(axis=-1, keepdims=True), -40.0)
             e = np.exp(z)
             out[v.name] = e / e.sum(axis=-1, keepdims=True)
         elif v.kind == "real":
@@ -247,11 +249,22 @@ def _exact_dyadic(claim: Claim, case: dict) -> dict:
     for v in claim.variables:
         if v.name in claim.exact_inputs or v.kind == "integer":
             continue
-        if v.kind == "real":
+        if v.kind == "simplex":
+            out[v.name] = _exact_normalised(np.asarray(case[v.name], float))
+        elif v.kind == "channel":
+            out[v.name] = [_exact_normalised(row) for row in np.asarray(case[v.name], float)]
+        elif v.kind == "real":
             out[v.name] = Fraction(float(case[v.name]))
         elif v.kind == "vector":
             out[v.name] = [Fraction(float(y)) for y in np.ravel(case[v.name])]
     return out
+
+
+def _exact_normalised(v) -> list[Fraction]:
+    """The float vector's exact binary values, divided by their exact sum: tiny entries survive."""
+    fr = [Fraction(float(max(x, 0.0))) for x in v]
+    total = sum(fr)
+    return [x / total for x in fr]
 
 
 def _keep_exact(x):
