@@ -13,6 +13,7 @@ from types import SimpleNamespace
 import numpy as np
 
 from mechanisms import finite as fin
+from mechanisms.errors import InvalidInput
 from proofcheck.numerics import INF, aabs, aexp, alog, amax, amin, asqrt, is_inf, to_arb
 
 
@@ -53,8 +54,6 @@ def _c_tv(p, q):
 def _c_renyi(p, q, alpha):
     alpha = Fraction(alpha)
     if not alpha > 1:
-        from mechanisms.errors import InvalidInput
-
         raise InvalidInput(f"Rényi order alpha = {alpha} must be > 1")
     a = to_arb(alpha)
     total = to_arb(0)

@@ -133,6 +133,8 @@ def kappa_hat(c, m, normalised: bool):
 
 
 def js_like(p, q, m):
+    """The printed Ĉ1² expression, ½Σ p log(2p/(p+q)) + ½Σ q log(2q/(p+q)), for a p that need not
+    sum to one (an estimate); m.js evaluates exactly this sum without normalising."""
     return m.js(p, q)
 
 
