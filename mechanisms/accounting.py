@@ -65,20 +65,20 @@ def _gamma(gamma, fname):
 
 def _count(N, fname, name="N"):
     if isinstance(N, bool) or not isinstance(N, (int, np.integer)) or N < 1:
-        raise InvalidInput(f"{fname}: {name} must be an integer >= 1, got {name}={N!r}")
+        raise InvalidInput(f"{fname}: {name} must be an integer >= 1, got {name}={N}")
     return int(N)
 
 
 def _int_alpha(alpha, fname):
     if isinstance(alpha, bool) or not isinstance(alpha, (int, np.integer, Fraction)) or alpha != int(alpha) or alpha < 2:
-        raise InvalidInput(f"{fname}: alpha must be an integer >= 2, got alpha={alpha!r}")
+        raise InvalidInput(f"{fname}: alpha must be an integer >= 2, got alpha={alpha}")
     return int(alpha)
 
 
 def _sigma(sigma, fname):
     v = sigma
     if isinstance(v, bool) or not isinstance(v, (int, float, Fraction, np.integer, np.floating)) or not math.isfinite(float(v)) or not v > 0:
-        raise InvalidInput(f"{fname}: sigma must be a finite number > 0, got sigma={sigma!r}")
+        raise InvalidInput(f"{fname}: sigma must be a finite number > 0, got sigma={sigma}")
     return v
 
 
@@ -93,7 +93,7 @@ def log_delta_alpha(tau, alpha, eps):
 def log_delta_alpha_arb(tau, alpha, eps):
     a = arb_of(alpha) if not hasattr(alpha, "rad") else alpha
     if not a > 1:
-        raise InvalidInput(f"log_delta_alpha_arb: alpha must be > 1, got alpha={alpha!r}")
+        raise InvalidInput(f"log_delta_alpha_arb: alpha must be > 1, got alpha={alpha}")
     e = arb_of(eps)
     return (a - 1) * (tau - e) - (a - 1).log() + a * (1 - 1 / a).log()
 
@@ -258,7 +258,7 @@ def subsample_dp(eps, delta, gamma):
 def _check_comp(eps_s, N, delta_tilde, fname):
     eps_s = check_nonneg(eps_s, "eps_s", fname)
     if not eps_s > 0:
-        raise InvalidInput(f"{fname}: eps_s must be > 0, got eps_s={eps_s!r}")
+        raise InvalidInput(f"{fname}: eps_s must be > 0, got eps_s={eps_s}")
     N = _count(N, fname)
     delta_tilde = check_probability(delta_tilde, "delta_tilde", fname, lo_open=False, hi_open=True)
     return eps_s, N, delta_tilde
@@ -563,7 +563,7 @@ def approach2_eps(p, kappa, alpha, gamma, N, delta, prefactor="printed"):
     _gamma(gamma, fname)
     _delta(delta, fname)
     if alpha > _TOP:
-        raise InvalidInput(f"{fname}: alpha must be <= {_TOP}, got alpha={alpha!r}")
+        raise InvalidInput(f"{fname}: alpha must be <= {_TOP}, got alpha={alpha}")
     if prefactor not in ("printed", "zw"):
         raise InvalidInput(f"{fname}: prefactor must be 'printed' or 'zw', got prefactor={prefactor!r}")
     table = _tau_s_table(int(p), float(kappa), float(gamma), prefactor, _TOP)

@@ -46,10 +46,10 @@ __all__ = [
 # ----------------------------------------------------------------------------- validation
 def _sigma(sigma, fname):
     if isinstance(sigma, bool) or not isinstance(sigma, (int, float, Fraction, np.integer, np.floating, str)):
-        raise InvalidInput(f"{fname}: sigma must be a finite number > 0, got sigma={sigma!r}")
+        raise InvalidInput(f"{fname}: sigma must be a finite number > 0, got sigma={sigma}")
     v = exact(sigma) if isinstance(sigma, (str, Fraction)) else sigma
     if not math.isfinite(float(v)) or not v > 0:
-        raise InvalidInput(f"{fname}: sigma must be a finite number > 0, got sigma={sigma!r}")
+        raise InvalidInput(f"{fname}: sigma must be a finite number > 0, got sigma={sigma}")
     return v
 
 

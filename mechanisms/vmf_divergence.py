@@ -59,41 +59,41 @@ def _finite(v, name, fname):
         try:
             v = Fraction(v)
         except (ValueError, ZeroDivisionError):
-            raise InvalidInput(f"{fname}: {name} must be a number, got {name}={v!r}") from None
+            raise InvalidInput(f"{fname}: {name} must be a number, got {name}={v}") from None
     if hasattr(v, "mid") and hasattr(v, "rad"):  # an arb ball, passed by a certified caller
         return v
     if not _is_number(v) or not math.isfinite(float(v)):
-        raise InvalidInput(f"{fname}: {name} must be a finite number, got {name}={v!r}")
+        raise InvalidInput(f"{fname}: {name} must be a finite number, got {name}={v}")
     return v
 
 
 def check_dimension(p, fname, minimum=2):
     if isinstance(p, bool) or not isinstance(p, (int, np.integer)) and not (
             _is_number(p) and math.isfinite(float(p)) and float(p) == int(float(p))):
-        raise InvalidInput(f"{fname}: dimension p must be an integer >= {minimum}, got p={p!r}")
+        raise InvalidInput(f"{fname}: dimension p must be an integer >= {minimum}, got p={p}")
     if int(p) < minimum:
-        raise InvalidInput(f"{fname}: dimension p must be an integer >= {minimum}, got p={p!r}")
+        raise InvalidInput(f"{fname}: dimension p must be an integer >= {minimum}, got p={p}")
     return int(p)
 
 
 def check_kappa(kappa, fname, name="kappa"):
     v = _finite(kappa, name, fname)
     if v < 0:
-        raise InvalidInput(f"{fname}: concentration {name} must be >= 0, got {name}={kappa!r}")
+        raise InvalidInput(f"{fname}: concentration {name} must be >= 0, got {name}={kappa}")
     return v
 
 
 def check_alpha(alpha, fname, name="alpha"):
     v = _finite(alpha, name, fname)
     if not v > 1:
-        raise InvalidInput(f"{fname}: Rényi order {name} must be > 1, got {name}={alpha!r}")
+        raise InvalidInput(f"{fname}: Rényi order {name} must be > 1, got {name}={alpha}")
     return v
 
 
 def check_nonneg(x, name, fname):
     v = _finite(x, name, fname)
     if v < 0:
-        raise InvalidInput(f"{fname}: {name} must be >= 0, got {name}={x!r}")
+        raise InvalidInput(f"{fname}: {name} must be >= 0, got {name}={x}")
     return v
 
 
@@ -104,14 +104,14 @@ def check_probability(x, name, fname, lo_open=True, hi_open=True):
     hi_ok = v < 1 if hi_open else v <= 1
     if not (lo_ok and hi_ok):
         rng = f"{'(' if lo_open else '['}0, 1{')' if hi_open else ']'}"
-        raise InvalidInput(f"{fname}: {name} must lie in {rng}, got {name}={x!r}")
+        raise InvalidInput(f"{fname}: {name} must lie in {rng}, got {name}={x}")
     return v
 
 
 def _check_cos(c, fname):
     v = _finite(c, "cos_theta", fname)
     if not -1 <= v <= 1:
-        raise InvalidInput(f"{fname}: cos_theta must lie in [-1, 1], got cos_theta={c!r}")
+        raise InvalidInput(f"{fname}: cos_theta must lie in [-1, 1], got cos_theta={c}")
     return v
 
 
@@ -359,7 +359,7 @@ def log_vmf_mgf(p, s, accurate=True):
     p = check_dimension(p, "log_vmf_mgf", minimum=1)
     s_a = np.asarray(s, dtype=float)
     if np.any(~np.isfinite(s_a)) or np.any(s_a < 0):
-        raise InvalidInput(f"log_vmf_mgf: s must be finite and >= 0, got s={s!r}")
+        raise InvalidInput(f"log_vmf_mgf: s must be finite and >= 0, got s={s}")
     if p == 1:  # ₀F₁(; 1/2; s²/4) = cosh s
         out = s_a + np.log1p(np.exp(-2 * s_a)) - math.log(2.0)
         return out[()] if out.ndim == 0 else out

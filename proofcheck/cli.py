@@ -210,6 +210,46 @@ def cmd_measure(args) -> int:
     return 0
 
 
+def cmd_vmf(args) -> int:
+    """Certified privacy figures of the VMF mechanism on S^{p-1} (seed 003): Rényi DP at antipodal
+    centres (Proposition 1), the (ε, δ) it converts to, and the Bayes' capacity (Theorem 6)."""
+    from mechanisms import accounting, capacity, vmf_divergence
+    from proofcheck.numerics import fmt, precision
+
+    p = vmf_divergence.check_dimension(_int_arg(args.p, "p"), "vmf")
+    kappa = vmf_divergence.check_kappa(_exact_arg(args.kappa, "kappa"), "vmf")
+    with precision(128):
+        out = {"p": p, "kappa": args.kappa,
+               "log_bayes_capacity": fmt(capacity.vmf_capacity_arb(p, kappa))}
+        if args.alpha is not None:
+            alpha = vmf_divergence.check_alpha(_exact_arg(args.alpha, "alpha"), "vmf")
+            tau = vmf_divergence.vmf_rdp_arb(p, kappa, alpha)
+            out["renyi_dp_tau_alpha"] = fmt(tau)
+            if args.delta is not None:
+                delta = _exact_arg(args.delta, "delta")
+                out["epsilon_at_delta"] = fmt(accounting.eps_from_rdp_arb(tau, alpha, delta))
+        elif args.delta is not None:
+            raise InvalidInput("--delta needs --alpha (the Rényi order the conversion uses)")
+    print(json.dumps(out, indent=1))
+    return 0
+
+
+def _exact_arg(text: str, name: str):
+    from mechanisms.finite import to_fraction
+
+    try:
+        return to_fraction(text)
+    except InvalidInput:
+        raise InvalidInput(f"{name} = {text!r} is not an exact number (use a decimal or p/q)") from None
+
+
+def _int_arg(text: str, name: str) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        raise InvalidInput(f"{name} = {text!r} is not an integer") from None
+
+
 def build_parser() -> argparse.ArgumentParser:
     p = _Parser(prog="proofcheck", description="Check privacy theorems: verdicts with certified evidence.")
     sub = p.add_subparsers(dest="cmd", required=True, parser_class=_Parser)
@@ -244,6 +284,13 @@ def build_parser() -> argparse.ArgumentParser:
     pm.add_argument("--prior", help="JSON vector (default uniform)")
     pm.add_argument("--alpha", help="also the largest Rényi divergence of order alpha > 1 between rows")
     pm.set_defaults(fn=cmd_measure)
+
+    pv = sub.add_parser("vmf", help="certified Rényi DP, (ε, δ) and Bayes' capacity of the VMF mechanism")
+    pv.add_argument("p", help="dimension of the ambient space (the sphere is S^{p-1}), p >= 2")
+    pv.add_argument("kappa", help="concentration κ >= 0 (exact: decimal or p/q)")
+    pv.add_argument("--alpha", help="Rényi order α > 1")
+    pv.add_argument("--delta", help="δ in (0, 1): also the ε that (α, τ_α)-RDP gives at this δ")
+    pv.set_defaults(fn=cmd_vmf)
     return p
 
 

@@ -74,9 +74,38 @@ def test_bad_input_is_one_line_and_exit_two(tmp_path):
         (("measure", '[["1/2","1/2"],["-1/2","3/2"]]'), "channel[1,0] = -1/2"),
         (("measure", '[[NaN, 1]]'), "channel[0,0] = nan"),
         (("measure", '[["1/2","1/2"],["1/2","1/2"]]', "--alpha", "1"), "alpha = 1 must be > 1"),
+        (("vmf", "3", "-0.5"), "kappa must be >= 0, got kappa=-1/2"),
+        (("vmf", "3", "2", "--alpha", "1"), "alpha must be > 1, got alpha=1"),
+        (("vmf", "3", "2", "--alpha", "2", "--delta", "1"), "delta must lie in (0, 1), got delta=1"),
+        (("vmf", "1", "2"), "p must be an integer >= 2, got p=1"),
     ]
     for args, msg in cases:
         r = pc(*args)
         assert r.returncode == 2, (args, r.stdout, r.stderr)
         assert msg in r.stderr, (args, r.stderr)
         assert "Traceback" not in r.stderr and len(r.stderr.strip().splitlines()) == 1, r.stderr
+
+
+def test_vmf_certified_figures():
+    # p = 3, κ = 1: closed forms through I_{1/2}; the capacity is κ e^κ / sinh κ (Theorem 6 at p = 3)
+    import math
+
+    r = pc("vmf", "3", "1", "--alpha", "2", "--delta", "1/100000")
+    assert r.returncode == 0, r.stderr
+    out = json.loads(r.stdout)
+
+    def mid(s):
+        lo, hi = (float(x) for x in s.strip("[]").split(","))
+        return (lo + hi) / 2
+
+    # I_{1/2}(x) = √(2/(πx)) sinh x, so τ_2 = −½ log 3 + log(I_{1/2}(3)/I_{1/2}(1)) = log(sinh 3 / (3 sinh 1))
+    assert mid(out["renyi_dp_tau_alpha"]) == pytest_approx(math.log(math.sinh(3) / (3 * math.sinh(1))))
+    assert mid(out["log_bayes_capacity"]) == pytest_approx(math.log(math.e / math.sinh(1)))
+    eps = mid(out["renyi_dp_tau_alpha"]) + 2 * math.log(0.5) - math.log(1e-5)
+    assert mid(out["epsilon_at_delta"]) == pytest_approx(eps)
+
+
+def pytest_approx(x):
+    import pytest
+
+    return pytest.approx(x, rel=1e-12)
