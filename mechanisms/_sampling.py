@@ -155,3 +155,22 @@ def torch_symmetric_beta(a, n, gen, device, dtype):
     g1 = torch_standard_gamma(a, n, gen, device, dtype)
     g2 = torch_standard_gamma(a, n, gen, device, dtype)
     return g1 / (g1 + g2)
+
+
+def batch_plan(p, batch_size, backend, device, dtype, fname):
+    """Device, dtype, item size and a checked batch size for drawing rows of length p: the set-up
+    every batched sampler shares, done before any array is allocated."""
+    check_backend(backend)
+    if backend == "numpy":
+        dev, dt = None, numpy_dtype(dtype)
+    else:
+        from mechanisms.backend import resolve_device
+
+        dev, dt = resolve_device(device), torch_dtype(dtype)
+    itemsize = dt.itemsize
+    if batch_size is None:
+        batch_size = default_batch_size(p, itemsize)
+    batch_size = check_count(batch_size, "batch_size")
+    if batch_size == 0:
+        raise InvalidInput(f"{fname}: batch_size must be >= 1, got batch_size=0")
+    return dev, dt, itemsize, batch_size

@@ -166,21 +166,9 @@ def _center(x, R, ord, fname):
 def _sample_additive(center, n, seed, backend, device, batch_size, dtype, fname, noise):
     """center + noise, (n, p), in batches; noise ∈ {("normal", σ), ("laplace", b)}."""
     n = smp.check_count(n)
-    smp.check_backend(backend)
     kind, scale = noise
     p = center.shape[0]
-    if backend == "numpy":
-        dev, dt = None, smp.numpy_dtype(dtype)
-    else:
-        from mechanisms.backend import resolve_device
-
-        dev, dt = resolve_device(device), smp.torch_dtype(dtype)
-    itemsize = dt.itemsize
-    if batch_size is None:
-        batch_size = smp.default_batch_size(p, itemsize)
-    batch_size = smp.check_count(batch_size, "batch_size")
-    if batch_size == 0:
-        raise InvalidInput(f"{fname}: batch_size must be >= 1, got batch_size=0")
+    dev, dt, itemsize, batch_size = smp.batch_plan(p, batch_size, backend, device, dtype, fname)
     smp.check_fits(n + min(batch_size, n), p, itemsize, f"{fname} (output)", dev)
     if backend == "numpy":
         rng = smp.numpy_generator(seed)

@@ -342,21 +342,8 @@ def _prepare(mu, kappa, n, batch_size, backend, device, dtype, fname):
     mu_a = _unit_mean(mu, fname)
     k = _scalar_kappa(kappa, fname)
     n = smp.check_count(n)
-    smp.check_backend(backend)
     p = mu_a.shape[0]
-    if backend == "numpy":
-        dev, dt = None, smp.numpy_dtype(dtype)
-        itemsize = dt.itemsize
-    else:
-        from mechanisms.backend import resolve_device
-
-        dev, dt = resolve_device(device), smp.torch_dtype(dtype)
-        itemsize = dt.itemsize
-    if batch_size is None:
-        batch_size = smp.default_batch_size(p, itemsize)
-    batch_size = smp.check_count(batch_size, "batch_size")
-    if batch_size == 0:
-        raise InvalidInput(f"{fname}: batch_size must be >= 1, got batch_size=0")
+    dev, dt, itemsize, batch_size = smp.batch_plan(p, batch_size, backend, device, dtype, fname)
     # two batch-sized arrays live at once (normals and the t/s draws are small)
     smp.check_fits(2 * min(batch_size, max(n, 1)), p, itemsize, f"{fname} (one batch)", dev)
     return mu_a, k, n, p, dev, dt, itemsize, batch_size
