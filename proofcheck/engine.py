@@ -117,23 +117,24 @@ def _scaled(m: float, lhs: float, rhs: float) -> float:
     return m / scale if math.isfinite(scale) else m
 
 
-def _certified_noise(claim: Claim, case: dict) -> bool:
-    """True when a float alarm is refuted by the certified path: at the finely rounded case (or,
-    if that falls outside the domain, at the float values taken as exact dyadic rationals) the
-    hypotheses fail, the relation holds, or both sides agree to far more digits than the alarm's
-    size (an exact equality case, where only float noise made a violation)."""
+def _certified_noise(claim: Claim, case: dict) -> str | None:
+    """Why a float alarm is not a violation, decided on the certified path at the finely rounded
+    case (or, if that falls outside the domain, at the float values taken as exact dyadics):
+    'outside' when the hypotheses fail exactly, 'refuted' when the relation holds or both sides
+    agree to far more digits than the alarm's size (an exact tie that float noise made a
+    violation); None when the alarm stands."""
     for q in (10**9, None):
         try:
             exact = exactify(claim, case, q)
             lhs, rhs, ok, _, verdict = certified_sides(claim, exact)
         except (InvalidInput, ZeroDivisionError, ValueError, TypeError):
             continue
-        if not ok or verdict == "holds":
-            return True
-        if verdict is None:
-            return _agree_closely(lhs, rhs)  # overlap: no certified disagreement
-        return False
-    return False
+        if not ok:
+            return "outside"
+        if verdict == "holds" or (verdict is None and _agree_closely(lhs, rhs)):
+            return "refuted"
+        return None
+    return None
 
 
 def _agree_closely(lhs, rhs, digits: int = 30) -> bool:
@@ -394,8 +395,15 @@ def check_claim(claim: Claim, seconds: float = 10.0, seed: int = 0, max_examples
             if state["worst"] is None or rel < state["worst"][0]:
                 state["worst"] = (rel, m, lhs, rhs, case)
             return False
-        if _certified_noise(claim, case):
+        why = _certified_noise(claim, case)
+        if why == "outside":
+            state["excluded"] += 1
+            return False
+        if why == "refuted":
             state["noise"] += 1
+            # the exact relation holds (or ties) here: a case in the domain with margin 0
+            if state["worst"] is None or 0.0 < state["worst"][0]:
+                state["worst"] = (0.0, 0.0, lhs, rhs, case)
             return False
         if state["worst"] is None or rel < state["worst"][0]:
             state["worst"] = (rel, m, lhs, rhs, case)
@@ -513,8 +521,12 @@ def _best(claim, candidates):
         if r is None:
             continue
         violating = _is_violation(claim, *r)
-        if violating and _certified_noise(claim, c):
-            r, violating = (0.0, r[1], r[2]), False  # the exact relation holds here: float noise
+        if violating:
+            why = _certified_noise(claim, c)
+            if why == "outside":
+                continue
+            if why == "refuted":
+                r, violating = (0.0, r[1], r[2]), False  # the exact relation holds here: float noise
         key = (not violating, _scaled(*r))
         if best is None or key < best[4]:
             best = (r[0], r[1], r[2], c, key)

@@ -49,7 +49,23 @@ def test_float_only_violation_is_inconclusive():
 
     c = _claim(sp.Le(sp.Symbol("y"), x), {"y": q, "x": lambda case, m: m.num(case["x"])})
     r = check_claim(c, seconds=2, seed=0)
-    assert r.verdict != "violated"
+    assert r.verdict == "holds"  # every float alarm was refuted by exact evaluation
+    assert r.evidence["search"]["float_alarms_refuted_exactly"] > 0
+
+
+def test_float_violation_that_cannot_be_certified_is_inconclusive():
+    # the float path says x ≤ x − 1 fails (a real violation), but the certified path cannot evaluate
+    from mechanisms.errors import InvalidInput
+
+    def q(case, m):
+        if m.name != "float":
+            raise InvalidInput("no certified route for this quantity")
+        return m.num(case["x"]) - 1
+
+    c = _claim(sp.Le(x, sp.Symbol("y")), {"y": q, "x": lambda case, m: m.num(case["x"])})
+    r = check_claim(c, seconds=2, seed=0)
+    assert r.verdict == "inconclusive"
+    assert r.counterexample is None and "could be certified" in r.evidence["reason"]
 
 
 def test_same_seed_same_result():
