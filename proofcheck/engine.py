@@ -31,6 +31,7 @@ from proofcheck.numerics import DEFAULT_PREC, certainly_less, fmt, is_inf, lower
 
 CHUNK = 100  # Hypothesis examples per chunk; each chunk has its own derived seed
 CERT_PRECISIONS = (DEFAULT_PREC, 512)
+CERT_MIN_SECONDS = 10.0  # least time given to certifying a float violation
 IDENTITY_FLOOR = 1.0  # identities: |lhs - rhs| <= 10^-digits * max(1, |lhs|, |rhs|)
 
 
@@ -463,7 +464,8 @@ def check_claim(claim: Claim, seconds: float = 10.0, seed: int = 0, max_examples
 
     violated_float = best is not None and _is_violation(claim, best[0], best[1], best[2])
     if violated_float:
-        cx = _certify_violation(claim, candidates, deadline + 0.5 * seconds)
+        # a float violation deserves a fair attempt at a certificate, even on a small budget
+        cx = _certify_violation(claim, candidates, deadline + max(0.5 * seconds, CERT_MIN_SECONDS))
         if cx is not None:
             evidence["certificate"] = cx["certificate"]
             res = Result(claim.id, "violated", best[0], _relative(*best[:3]), cx, evidence, time.monotonic() - t0,
