@@ -466,6 +466,12 @@ def vmf_rdp_arb(p, kappa, alpha):
     return _vmf_rdp_arb_cached(p, kappa, alpha, flint.ctx.prec)
 
 
+def _divergence_args(p, kappa, alpha, cos_theta, fname, conv):
+    """Checked (p, κ, α, cos θ) for a divergence routine; conv is float (float path) or exact."""
+    return (check_dimension(p, fname), conv(check_kappa(kappa, fname)), conv(check_alpha(alpha, fname)),
+            conv(_check_cos(cos_theta, fname)))
+
+
 def _m_theta_sq(alpha, cos_theta):
     """‖αx + (1−α)x'‖² = (2α−1)² − 2α(α−1)(1 + cos θ) (= 1 + 2α(α−1)(1 − cos θ)); exact at θ = π."""
     return (2 * alpha - 1) ** 2 - 2 * alpha * (alpha - 1) * (1 + cos_theta)
@@ -475,10 +481,7 @@ def vmf_renyi_divergence(p, kappa, alpha, cos_theta=-1.0):
     """D_α(VMF(x, κ) ‖ VMF(x', κ)) for centres with x·x' = cos θ, closed form (float):
     log[M_p(κm)/M_p(κ)]/(α−1) = [−ν log m + log I_ν(κm) − log I_ν(κ)]/(α−1), m = ‖αx + (1−α)x'‖."""
     fname = "vmf_renyi_divergence"
-    p = check_dimension(p, fname)
-    kappa = float(check_kappa(kappa, fname))
-    alpha = float(check_alpha(alpha, fname))
-    c = float(_check_cos(cos_theta, fname))
+    p, kappa, alpha, c = _divergence_args(p, kappa, alpha, cos_theta, fname, float)
     if kappa == 0:
         return 0.0
     m = math.sqrt(_m_theta_sq(alpha, c))
@@ -491,10 +494,7 @@ def vmf_renyi_divergence_arb(p, kappa, alpha, cos_theta=-1):
     from flint import arb
 
     fname = "vmf_renyi_divergence_arb"
-    p = check_dimension(p, fname)
-    kappa = exact(check_kappa(kappa, fname))
-    alpha = exact(check_alpha(alpha, fname))
-    c = exact(_check_cos(cos_theta, fname))
+    p, kappa, alpha, c = _divergence_args(p, kappa, alpha, cos_theta, fname, exact)
     if kappa == 0:
         return arb(0)
     msq = _m_theta_sq(alpha, c)
@@ -567,10 +567,7 @@ def _log_sphere_integral_arb(p, A, b):
 def vmf_renyi_divergence_quadrature(p, kappa, alpha, cos_theta=-1.0):
     """D_α(VMF(x, κ) ‖ VMF(x', κ)), x·x' = cos θ, by 1-D quadrature in φ (inner sphere integral exact)."""
     fname = "vmf_renyi_divergence_quadrature"
-    p = check_dimension(p, fname)
-    kappa = float(check_kappa(kappa, fname))
-    alpha = float(check_alpha(alpha, fname))
-    c = float(_check_cos(cos_theta, fname))
+    p, kappa, alpha, c = _divergence_args(p, kappa, alpha, cos_theta, fname, float)
     if kappa == 0:
         return 0.0
     A = kappa * (alpha + (1 - alpha) * c)
@@ -585,10 +582,7 @@ def vmf_renyi_divergence_quadrature_arb(p, kappa, alpha, cos_theta=-1):
     from flint import arb
 
     fname = "vmf_renyi_divergence_quadrature_arb"
-    p = check_dimension(p, fname)
-    kappa = exact(check_kappa(kappa, fname))
-    alpha = exact(check_alpha(alpha, fname))
-    c = exact(_check_cos(cos_theta, fname))
+    p, kappa, alpha, c = _divergence_args(p, kappa, alpha, cos_theta, fname, exact)
     if kappa == 0:
         return arb(0)
     A = kappa * (alpha + (1 - alpha) * c)

@@ -780,6 +780,27 @@ def _printed_layers(c, m):
 P_CAP = st.one_of(st.integers(1, 12), st.sampled_from([20, 50, 300, 1000, 13700]))
 SIGMA = st.one_of(st.floats(0.05, 5), st.sampled_from([1.23, 0.66, 0.461, 0.174, 1.0, 0.5]))
 
+
+def _per_layer_claim(cid, which, symbol, formula, against):
+    """Theorem 5 read with R layers each clipped to length 1 (a product of unit balls), compared
+    with a capacity formula for a ball: the printed one or the corrected one."""
+    return Claim(
+        id=cid,
+        title=f"Theorem 5, {which}, with R layers each clipped to length 1: vs Π_i C(p_i, σ, 1)",
+        source=Source(SEED, "Section V-B, Theorem 5 (lines 347–353)", QUOTE_T5),
+        variables=(real("sigma", 0.01, 20),),
+        statement=sp.Eq(sp.Symbol(symbol), sp.Symbol("log_C_product_of_balls")),
+        quantities={symbol: formula, "log_C_product_of_balls": _per_layer},
+        strategy=_strat(sigma=SIGMA, layers=st.lists(st.one_of(st.integers(1, 6), st.sampled_from([50, 300])),
+                                                     min_size=2, max_size=4)),
+        reading="per-layer-clipping",
+        digits=9,
+        encoding="'R is the number of layers in the network (each clipped to length 1)': the input is a product of "
+                 "unit balls B^{p_1}_1 × … × B^{p_R}_1, p = Σ p_i; the sup factorises, so C_Bayes = Π_i C(p_i, σ, 1) "
+                 f"(closed form on the float path, radial quadrature on the certified path), against {against}; "
+                 "logarithms. R ≥ 2 layers (one layer is the ball itself).",
+    )
+
 log_cap, log_cap_q = sp.symbols("log_C_Bayes log_C_Bayes_quadrature", real=True)
 
 CAPACITY_CLAIMS = [
@@ -833,38 +854,11 @@ CAPACITY_CLAIMS = [
                  "R^p/(Γ(p/2+1)2^{p/2}σ^p) (the proof's own last line, with its ½ and C(p−1,i)), any radius R ≥ 0, "
                  "against the radial quadrature of Definition 7; logarithms.",
     ),
-    Claim(
-        id="s003.thm.5#per-layer-clipping",
-        title="Theorem 5 with R layers each clipped to length 1: capacity Π_i C(p_i, σ, 1) vs the printed formula",
-        source=Source(SEED, "Section V-B, Theorem 5 (lines 347–353)", QUOTE_T5),
-        variables=(real("sigma", 0.01, 20),),
-        statement=sp.Eq(sp.Symbol("log_C_printed"), sp.Symbol("log_C_product_of_balls")),
-        quantities={"log_C_printed": _printed_layers, "log_C_product_of_balls": _per_layer},
-        strategy=_strat(sigma=SIGMA, layers=st.lists(st.one_of(st.integers(1, 6), st.sampled_from([50, 300])),
-                                                     min_size=2, max_size=4)),
-        reading="per-layer-clipping",
-        digits=9,
-        encoding="'R is the number of layers in the network (each clipped to length 1)': the input is a product of "
-                 "unit balls B^{p_1}_1 × … × B^{p_R}_1, p = Σ p_i; the sup factorises, so C_Bayes = Π_i C(p_i, σ, 1) "
-                 "(closed form on the float path, radial quadrature on the certified path), against the printed "
-                 "formula with p and R; logarithms. R ≥ 2 layers (one layer is the ball itself).",
-    ),
-    Claim(
-        id="s003.thm.5+corrected#per-layer-clipping",
-        title="corrected Theorem 5 (ball of radius R) with R layers each clipped to length 1: vs Π_i C(p_i, σ, 1)",
-        source=Source(SEED, "Section V-B, Theorem 5 (lines 347–353)", QUOTE_T5),
-        variables=(real("sigma", 0.01, 20),),
-        statement=sp.Eq(sp.Symbol("log_C_corrected"), sp.Symbol("log_C_product_of_balls")),
-        quantities={"log_C_corrected": _corrected_layers, "log_C_product_of_balls": _per_layer},
-        strategy=_strat(sigma=SIGMA, layers=st.lists(st.one_of(st.integers(1, 6), st.sampled_from([50, 300])),
-                                                     min_size=2, max_size=4)),
-        reading="per-layer-clipping",
-        digits=9,
-        encoding="'R is the number of layers in the network (each clipped to length 1)': the input is a product of "
-                 "unit balls B^{p_1}_1 × … × B^{p_R}_1, p = Σ p_i; the sup factorises, so C_Bayes = Π_i C(p_i, σ, 1) "
-                 "(closed form on the float path, radial quadrature on the certified path), against the printed "
-                 "corrected formula (the capacity of the ball B^p_R) with p and R; logarithms. R ≥ 2 layers.",
-    ),
+    _per_layer_claim("s003.thm.5#per-layer-clipping", "printed formula", "log_C_printed", _printed_layers,
+                     "the printed formula with p and R"),
+    _per_layer_claim("s003.thm.5+corrected#per-layer-clipping", "corrected (ball of radius R)",
+                     "log_C_corrected", _corrected_layers,
+                     "the printed corrected formula (the capacity of the ball B^p_R) with p and R"),
     Claim(
         id="s003.thm.6",
         title="Theorem 6: VMF Bayes' capacity = 2Γ(p/2)^{−1}κ^{p/2−1}e^κ/(2^{p/2}I_{p/2−1}(κ))",
