@@ -18,7 +18,7 @@ def max_row_tv(case, m):
 CLAIMS = [
     # true: an ε-LDP channel moves any two rows by at most (e^ε − 1)/(e^ε + 1) in total variation
     Claim(
-        id="s999.claim.tv-of-ldp",
+        id="mine.tv-of-ldp",
         title="ε-LDP ⇒ TV between rows ≤ (e^ε − 1)/(e^ε + 1)",
         source=Source("my-notes", "folklore", "An ε-LDP mechanism has TV(K(d), K(d')) ≤ (e^ε−1)/(e^ε+1)."),
         variables=(channel("K"),),
@@ -29,7 +29,7 @@ CLAIMS = [
     ),
     # false: the tempting bound TV ≤ ε/2 fails for large ε (TV ≤ 1 while ε/2 is unbounded only above)
     Claim(
-        id="s999.claim.tv-le-half-eps-squared",
+        id="mine.tv-le-half-eps-squared",
         title="ε-LDP ⇒ TV between rows ≤ ε²/2 (false for small ε)",
         source=Source("my-notes", "a tempting guess", "TV(K(d), K(d')) ≤ ε²/2."),
         variables=(channel("K"),),

@@ -27,18 +27,17 @@ runs but loses that margin (``EXTENDED_PRECISION`` is False there).
 """
 from __future__ import annotations
 
-import math
 from fractions import Fraction
 from functools import lru_cache
 
 import numpy as np
 
 from mechanisms.errors import InvalidInput
+from mechanisms.exact import to_arb
 
 __all__ = [
     "log_bessel_i",
     "log_bessel_i_arb",
-    "to_arb",
     "DEBYE_RADIUS",
     "DEBYE_TERMS",
     "EXTENDED_PRECISION",
@@ -210,35 +209,6 @@ def log_bessel_i(nu, x):
 # --------------------------------------------------------------------- arb
 
 
-def to_arb(v):
-    """An arb enclosure of v, taking decimal strings, ints and Fractions as exact values.
-
-    "0.1" means 1/10 exactly (the ball contains 1/10); floats are exact binary values.
-    """
-    import flint
-
-    if isinstance(v, flint.arb):
-        return v
-    if isinstance(v, bool):
-        raise InvalidInput(f"expected a number, got {v!r}")
-    if isinstance(v, (int, np.integer)):
-        return flint.arb(int(v))
-    if isinstance(v, (float, np.floating)):
-        if math.isnan(v) or math.isinf(v):
-            raise InvalidInput(f"expected a finite number, got {v!r}")
-        return flint.arb(float(v))
-    if isinstance(v, str):
-        try:
-            v = Fraction(v.strip())
-        except (ValueError, ZeroDivisionError) as exc:
-            raise InvalidInput(f"not an exact decimal or rational: {v!r}") from exc
-    if isinstance(v, Fraction):
-        return flint.arb(flint.fmpq(v.numerator, v.denominator))
-    if isinstance(v, flint.fmpq):
-        return flint.arb(v)
-    raise InvalidInput(f"cannot read {v!r} (type {type(v).__name__}) as an exact number")
-
-
 def _is_exact_zero(a):
     return a.is_exact() and a.mid() == 0
 
@@ -246,7 +216,8 @@ def _is_exact_zero(a):
 def log_bessel_i_arb(nu, x, prec=128):
     """Certified enclosure of log I_ν(x) as a python-flint ``arb`` ball.
 
-    nu, x: int, Fraction, exact decimal string ("6849", "0.75"), float, fmpq or arb.
+    nu, x: int, Fraction, exact decimal string ("6849", "0.75"), fmpq or arb (a float is refused:
+    :func:`mechanisms.exact.to_arb`).
     Working precision starts at ``prec`` bits and is doubled (up to 16·prec) until the
     ball is finite.  x = 0 returns arb(0) for ν = 0 and −inf (as ``arb(float('-inf'))``)
     for ν > 0.

@@ -9,12 +9,11 @@ Definition 7: C_Bayes(f) = ∫_Y sup_x f(x)(y) dy. Two mechanisms:
   V_p = π^{p/2}/Γ(p/2+1), A_{p−1} = 2π^{p/2}/Γ(p/2) (the radial route, by quadrature). Expanding
   (s+R)^{p−1} gives the closed form (the derived route)
       C = Σ_{i=0}^{p−1} C(p−1, i) Γ((p−i)/2)/Γ(p/2) (R/(√2σ))^i + (R/(√2σ))^p / Γ(p/2+1),
-  which is the last line of the paper's own proof (Appendix B-F, with its ½ and C(p−1, i)).
-  Theorem 5 as printed has a factor 2 in front of Z and C(p−i, i) in Z (:func:`gaussian_capacity_printed`).
+  which is the last line of seed 003's own proof (Appendix B-F, with its ½ and C(p−1, i)); its Theorem 5 as
+  printed (a factor 2 in front of Z and C(p−i, i) in Z) lives with that paper's claims.
 * VMF noise on S^{p−1} with every direction a possible input: sup_x f(x)(y) = e^κ/C_{p,κ} for every y, so
       C = e^κ area(S^{p−1}) / C_{p,κ} = e^κ / M_p(κ)
-  (closed form via I_ν; quadrature via ∫_0^π e^{κ cos φ} sin^{p−2}φ dφ); Theorem 6 as printed is
-  :func:`vmf_capacity_printed`.
+  (closed form via I_ν; quadrature via ∫_0^π e^{κ cos φ} sin^{p−2}φ dφ).
 
 Every function returns log C (C reaches 10^288 at the paper's p = 13,700). Float functions take
 numbers; ``*_arb`` functions take exact numbers (int, Fraction, decimal string) and return arb balls.
@@ -28,18 +27,17 @@ from fractions import Fraction
 import numpy as np
 from scipy.special import gammaln
 
-from mechanisms.bessel import log_bessel_i, log_bessel_i_arb
+from mechanisms.checks import check_dimension, check_kappa
 from mechanisms.errors import InvalidInput
-from mechanisms.vmf_divergence import (arb_of, certified_integral, check_dimension, check_kappa, exact,
-                                       float_log_integral, log_vmf_mgf, log_vmf_mgf_arb, _window)
-from mechanisms import vmf_divergence as vd
+from mechanisms.exact import to_arb, to_fraction
+from mechanisms.quadrature import certified_integral, float_log_integral, integrand_window
+from mechanisms.vmf_moments import log_vmf_mgf, log_vmf_mgf_arb
+from mechanisms.vmf_sphere_quadrature import log_sphere_integral, log_sphere_integral_arb
 
 __all__ = [
-    "gaussian_capacity", "gaussian_capacity_arb", "gaussian_capacity_printed", "gaussian_capacity_printed_arb",
-    "gaussian_capacity_quadrature", "gaussian_capacity_quadrature_arb",
+    "gaussian_capacity", "gaussian_capacity_arb", "gaussian_capacity_quadrature", "gaussian_capacity_quadrature_arb",
     "gaussian_capacity_per_layer", "gaussian_capacity_per_layer_arb",
-    "vmf_capacity", "vmf_capacity_arb", "vmf_capacity_printed", "vmf_capacity_printed_arb",
-    "vmf_capacity_quadrature", "vmf_capacity_quadrature_arb", "vmf_capacity_scipy",
+    "vmf_capacity", "vmf_capacity_arb", "vmf_capacity_quadrature", "vmf_capacity_quadrature_arb", "vmf_capacity_scipy",
 ]
 
 
@@ -47,7 +45,7 @@ __all__ = [
 def _sigma(sigma, fname):
     if isinstance(sigma, bool) or not isinstance(sigma, (int, float, Fraction, np.integer, np.floating, str)):
         raise InvalidInput(f"{fname}: sigma must be a finite number > 0, got sigma={sigma}")
-    v = exact(sigma) if isinstance(sigma, (str, Fraction)) else sigma
+    v = to_fraction(sigma) if isinstance(sigma, (str, Fraction)) else sigma
     if not math.isfinite(float(v)) or not v > 0:
         raise InvalidInput(f"{fname}: sigma must be a finite number > 0, got sigma={sigma}")
     return v
@@ -56,7 +54,7 @@ def _sigma(sigma, fname):
 def _radius(R, fname):
     if isinstance(R, bool) or not isinstance(R, (int, float, Fraction, np.integer, np.floating, str)):
         raise InvalidInput(f"{fname}: radius R must be a finite number >= 0, got R={R!r}")
-    v = exact(R) if isinstance(R, (str, Fraction)) else R
+    v = to_fraction(R) if isinstance(R, (str, Fraction)) else R
     if not math.isfinite(float(v)) or v < 0:
         raise InvalidInput(f"{fname}: radius R must be a finite number >= 0, got R={R!r}")
     return v
@@ -84,24 +82,6 @@ def gaussian_capacity(p, sigma, R):
     return float(np.logaddexp.reduce(np.append(terms, last)))
 
 
-def gaussian_capacity_printed(p, sigma, R):
-    """log of Theorem 5 as printed: 2Z/(Γ(p/2)2^{p/2}σ^p) + R^p/(Γ(p/2+1)2^{p/2}σ^p),
-    Z = Σ_{i=0}^{p−1} Γ((p−i)/2)(√2σ)^{p−i} C(p−i, i) R^i (C(n, k) = 0 for k > n)."""
-    p, sigma, R = _gauss_args(p, sigma, R, "gaussian_capacity_printed")
-    i = np.arange(p, dtype=float)
-    keep = i <= p - i
-    i = i[keep]
-    if R == 0:
-        i = i[:1]
-    rho_log = (math.log(float(R)) - math.log(float(sigma)) - 0.5 * math.log(2.0)) if R > 0 else 0.0
-    terms = (math.log(2.0) + gammaln(p - i + 1) - gammaln(i + 1) - gammaln(p - 2 * i + 1)  # 2·C(p−i, i)
-             + gammaln((p - i) / 2) - gammaln(p / 2) + i * rho_log)
-    parts = list(terms)
-    if R > 0:
-        parts.append(p * rho_log - gammaln(p / 2 + 1))
-    return float(np.logaddexp.reduce(np.array(parts)))
-
-
 def _arb_sum_corrected(p, rho):
     """Σ_{i=0}^{p−1} C(p−1,i) Γ((p−i)/2)/Γ(p/2) ρ^i + ρ^p/Γ(p/2+1), by exact-ratio recurrences in arb."""
     from flint import arb
@@ -127,36 +107,10 @@ def gaussian_capacity_arb(p, sigma, R):
     from flint import arb
 
     p, sigma, R = _gauss_args(p, sigma, R, "gaussian_capacity_arb")
-    if exact(R) == 0:
+    if to_fraction(R) == 0:
         return arb(0)
-    rho = arb_of(R) / (arb_of(sigma) * arb(2).sqrt())
+    rho = to_arb(R) / (to_arb(sigma) * arb(2).sqrt())
     return _arb_sum_corrected(p, rho).log()
-
-
-def gaussian_capacity_printed_arb(p, sigma, R):
-    from flint import arb
-
-    p, sigma, R = _gauss_args(p, sigma, R, "gaussian_capacity_printed_arb")
-    rho = arb_of(R) / (arb_of(sigma) * arb(2).sqrt())
-    half = arb(p) / 2
-    # T_i = C(p−i, i) Γ((p−i)/2)/Γ(p/2) ρ^i (so that 2Z/(Γ(p/2)2^{p/2}σ^p) = 2 Σ T_i), by the exact ratio
-    # T_{i+2}/T_i = (p−2i)(p−2i−1)(p−2i−2)(p−2i−3)/((p−i)(p−i−1)(i+1)(i+2)) · 2/(p−i−2) · ρ²
-    heads = [arb(1)]
-    if p >= 2:
-        heads.append(arb(p - 1) * (((arb(p) - 1) / 2).lgamma() - half.lgamma()).exp() * rho)
-    Z = arb(0)
-    for start, t in enumerate(heads):
-        i = start
-        while i <= p - i and i <= p - 1:
-            Z += t
-            num = (p - 2 * i) * (p - 2 * i - 1) * (p - 2 * i - 2) * (p - 2 * i - 3) * 2
-            den = (p - i) * (p - i - 1) * (i + 1) * (i + 2) * (p - i - 2) if p - i - 2 > 0 else 0
-            if num <= 0 or den <= 0:
-                break
-            t = t * num / den * rho * rho
-            i += 2
-    total = 2 * Z + rho ** p / (half + 1).gamma()
-    return total.log()
 
 
 # ----------------------------------------------------------------------------- Gaussian: radial quadrature
@@ -196,11 +150,11 @@ def gaussian_capacity_quadrature_arb(p, sigma, R):
     from flint import arb
 
     p, sigma, R = _gauss_args(p, sigma, R, "gaussian_capacity_quadrature_arb")
-    rho_q = exact(R) / exact(sigma)
+    rho_q = to_fraction(R) / to_fraction(sigma)
     rho = float(rho_q)
-    ra = arb_of(rho_q)
+    ra = to_arb(rho_q)
     _, _, lf, mode = _radial_parts(p, rho)
-    a, b, xm, fm = _window(lf, rho, max(mode, rho) + 40.0, 92.0)
+    a, b, xm, fm = integrand_window(lf, rho, max(mode, rho) + 40.0, 92.0)
     M = arb(fm)
     q = p - 1
 
@@ -215,7 +169,7 @@ def gaussian_capacity_quadrature_arb(p, sigma, R):
     if qb <= (qa if qa is not None else rho_q):
         qb = (qa if qa is not None else rho_q) + 1
     while True:  # the right end must lie beyond the mode for the concavity bound
-        hb = arb_of(qb)
+        hb = to_arb(qb)
         slope = (q / hb if q else arb(0)) - (hb - ra)
         if slope < 0:
             break
@@ -260,34 +214,8 @@ def vmf_capacity(p, kappa):
 
 def vmf_capacity_arb(p, kappa):
     p = check_dimension(p, "vmf_capacity_arb")
-    kappa = exact(check_kappa(kappa, "vmf_capacity_arb"))
-    return arb_of(kappa) - log_vmf_mgf_arb(p, kappa)
-
-
-def vmf_capacity_printed(p, kappa):
-    """log of Theorem 6 as printed: 2 Γ(p/2)^{−1} κ^{p/2−1} e^κ / (2^{p/2} I_{p/2−1}(κ))."""
-    p = check_dimension(p, "vmf_capacity_printed")
-    kappa = float(check_kappa(kappa, "vmf_capacity_printed"))
-    if kappa == 0:
-        raise InvalidInput("vmf_capacity_printed: the printed formula is 0/0 at kappa=0")
-    nu = p / 2 - 1
-    return float(math.log(2.0) - gammaln(p / 2) + nu * math.log(kappa) + kappa
-                 - (p / 2) * math.log(2.0) - log_bessel_i(nu, kappa))
-
-
-def vmf_capacity_printed_arb(p, kappa):
-    import flint
-    from flint import arb
-
-    p = check_dimension(p, "vmf_capacity_printed_arb")
-    kappa = exact(check_kappa(kappa, "vmf_capacity_printed_arb"))
-    if kappa == 0:
-        raise InvalidInput("vmf_capacity_printed_arb: the printed formula is 0/0 at kappa=0")
-    half = arb(p) / 2
-    nu = Fraction(p, 2) - 1
-    k = arb_of(kappa)
-    return (arb(2).log() - half.lgamma() + arb_of(nu) * k.log() + k - half * arb(2).log()
-            - log_bessel_i_arb(nu, kappa, prec=flint.ctx.prec))
+    kappa = to_fraction(check_kappa(kappa, "vmf_capacity_arb"))
+    return to_arb(kappa) - log_vmf_mgf_arb(p, kappa)
 
 
 def _log_wallis(p):
@@ -299,16 +227,16 @@ def vmf_capacity_quadrature(p, kappa):
     """log C_Bayes = κ − log[∫_0^π e^{κ cos φ} sin^{p−2}φ dφ / ∫_0^π sin^{p−2}φ dφ] (quadrature for the first)."""
     p = check_dimension(p, "vmf_capacity_quadrature")
     kappa = float(check_kappa(kappa, "vmf_capacity_quadrature"))
-    return float(kappa - (vd._log_sphere_integral(p, kappa, 0.0) - _log_wallis(p)))
+    return float(kappa - (log_sphere_integral(p, kappa, 0.0) - _log_wallis(p)))
 
 
 def vmf_capacity_quadrature_arb(p, kappa):
     from flint import arb
 
     p = check_dimension(p, "vmf_capacity_quadrature_arb")
-    kappa = exact(check_kappa(kappa, "vmf_capacity_quadrature_arb"))
+    kappa = to_fraction(check_kappa(kappa, "vmf_capacity_quadrature_arb"))
     wallis = arb.pi().sqrt().log() + (arb(p - 1) / 2).lgamma() - (arb(p) / 2).lgamma()
-    return arb_of(kappa) - (vd._log_sphere_integral_arb(p, kappa, 0) - wallis)
+    return to_arb(kappa) - (log_sphere_integral_arb(p, kappa, 0) - wallis)
 
 
 def vmf_capacity_scipy(p, kappa):

@@ -149,7 +149,8 @@ def js_divergence(p, q) -> float:
     p = np.asarray(p, float)
     q = np.asarray(q, float)
     m = 0.5 * (p + q)
-    return float(0.5 * np.sum(_xlogy_ratio(p, m)) + 0.5 * np.sum(_xlogy_ratio(q, m)))
+    # JS ≥ 0; a negative sum is rounding noise of two (nearly) equal distributions
+    return max(float(0.5 * np.sum(_xlogy_ratio(p, m)) + 0.5 * np.sum(_xlogy_ratio(q, m))), 0.0)
 
 
 def tv_distance(p, q) -> float:

@@ -21,8 +21,9 @@ import numpy as np
 from scipy.special import gammaln
 
 from mechanisms import _sampling as smp
-from mechanisms.bessel import log_bessel_i, log_bessel_i_arb, to_arb
+from mechanisms.bessel import log_bessel_i, log_bessel_i_arb
 from mechanisms.errors import InvalidInput
+from mechanisms.exact import to_arb
 
 __all__ = [
     "log_sphere_area",
@@ -119,7 +120,7 @@ def log_vmf_normaliser(p, kappa):
 
 
 def log_vmf_normaliser_arb(p, kappa, prec=128):
-    """Certified arb enclosure of log C_p(κ); p an int, κ exact (int, Fraction, decimal string, float)."""
+    """Certified arb enclosure of log C_p(κ); p an int, κ exact (int, Fraction, decimal string; a float is refused)."""
     import flint
 
     p_int = _scalar_dimension(p, "log_vmf_normaliser_arb")

@@ -622,3 +622,17 @@ for (q, sg, Rs), (pr, de) in gauss_num.items():
 assert vmf_max_rel < TOL
 assert abs(cap_vmf_printed_mp(3, mp.mpf(1)) - mp.mpf("2.313035285")) < mp.mpf("1e-9")
 print(f"notebook ran in {time.time() - T_START:.1f} s")
+
+# %%
+# the values the test suite reads back (property_tests/test_notebooks.py)
+RESULTS = {
+    "prop1_points": len(rows), "prop1_max_rel": float(prop1_max_rel),
+    "direct": {f"{q},{kappa},{alpha}": float(dr) for q, kappa, alpha, _, dr in direct_rows},
+    "kl_points": len(kl_rows), "kl_max_rel": float(kl_max_rel),
+    "kl": {f"{q},{kappa}": float(qd) for q, kappa, _, qd in kl_rows},
+    "gauss_derived": {f"{q},{sg},{Rs}": float(de) for (q, sg, Rs), (_, de) in gauss_num.items()},
+    "gauss_printed": {f"{q},{sg},{Rs}": float(pr) for (q, sg, Rs), (pr, _) in gauss_num.items()},
+    "gauss_printed_minus_derived": {str(q): str(gauss_table[q]["printed_minus_derived"]) for q in (1, 2, 3)},
+    "vmf_points": len(vmf_rows), "vmf_max_rel": float(vmf_max_rel),
+    "vmf_capacity": {f"{q},{kappa}": float(qd) for q, kappa, _, qd in vmf_rows},
+}

@@ -1,12 +1,16 @@
 """proofcheck: literal encodings of privacy theorems, checked with certified evidence.
 
-The public API a user's claims module needs (see README, "Check a claim of your own"):
+The public API a user's claims module needs (see README, "Check a claim of your own"): the claim
+model (Claim, Source, Hypothesis and the variable kinds), the evaluation paths FLOAT / CERTIFIED,
+the strategies, OutsideDomain (a case the statement does not speak of), and check / check_claim
+for notebooks (proofcheck.testing has assert_holds / assert_violated for pytest).
 """
-from mechanisms.errors import InvalidInput
-from proofcheck.claim import Claim, Hypothesis, Source, Var, channel, integer, real, simplex, vector
+from mechanisms.errors import InvalidInput, OutsideDomain
+from proofcheck.claim import Claim, Hypothesis, Source, Var, channel, integer, log_real, real, simplex, vector
 from proofcheck.engine import Result, check_claim
 from proofcheck.measures import CERTIFIED, FLOAT
+from proofcheck.testing import check
 from proofcheck import strategies
 
-__all__ = ["Claim", "Hypothesis", "Source", "Var", "channel", "integer", "real", "simplex", "vector",
-           "Result", "check_claim", "CERTIFIED", "FLOAT", "strategies", "InvalidInput"]
+__all__ = ["Claim", "Hypothesis", "Source", "Var", "channel", "integer", "log_real", "real", "simplex", "vector",
+           "Result", "check", "check_claim", "CERTIFIED", "FLOAT", "strategies", "InvalidInput", "OutsideDomain"]

@@ -9,6 +9,7 @@ printed in the report is the very one that is checked.
 from __future__ import annotations
 
 import math
+import re
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, Callable, Mapping
@@ -43,10 +44,16 @@ class Var:
     doc: str = ""
     lo: float | None = None
     hi: float | None = None
+    scale: str = "linear"  # reals: "log" moves and rounds the variable in log space
 
     def __post_init__(self):
         if self.kind not in ("simplex", "channel", "real", "vector", "integer"):
             raise InvalidInput(f"unknown variable kind {self.kind!r} for {self.name!r}")
+        if self.lo is not None and self.hi is not None and not self.lo <= self.hi:
+            raise InvalidInput(f"variable {self.name!r}: lo = {self.lo!r} must be <= hi = {self.hi!r}")
+        if self.scale == "log" and not (self.kind == "real" and self.lo is not None and self.hi is not None
+                                        and 0 < self.lo < self.hi):
+            raise InvalidInput(f"log-scale variable {self.name!r} needs 0 < lo < hi, got lo={self.lo!r}, hi={self.hi!r}")
 
 
 def simplex(name, doc=""):
@@ -59,6 +66,12 @@ def channel(name, doc=""):
 
 def real(name, lo=None, hi=None, doc=""):
     return Var(name, "real", doc, lo, hi)
+
+
+def log_real(name, lo, hi, doc=""):
+    """A positive real in [lo, hi] searched, optimised and rounded on a log scale (δ = 1e-12 stays
+    1e-12: it is rounded to a decimal with a few significant digits, never to 0)."""
+    return Var(name, "real", doc, lo, hi, scale="log")
 
 
 def vector(name, lo=None, hi=None, doc=""):
@@ -80,6 +93,17 @@ class Hypothesis:
 
 
 @dataclass(frozen=True)
+class MonteCarloRoute:
+    """A Monte Carlo route for the quantity `quantity`: estimate(case, n, seed, device, confidence)
+    returns an object with .lo, .hi (an interval for the quantity's value), .estimate, .confidence,
+    .n, .seed, .device, .seconds, .method, .rigorous and .to_json() (mechanisms.monte_carlo)."""
+
+    quantity: str
+    estimate: Callable
+    doc: str = ""
+
+
+@dataclass(frozen=True)
 class Claim:
     id: str
     title: str
@@ -96,9 +120,26 @@ class Claim:
     rounding: tuple[int, ...] = (2, 3, 4, 5, 6, 8, 10, 12, 16, 20, 32, 50, 100, 1000, 10**4, 10**6)
     exact_inputs: tuple[str, ...] = ()  # variables that are exact by nature (never rounded)
     tags: tuple[str, ...] = field(default_factory=tuple)
+    # Of a statement with several readings, exactly one is the primary reading (the paper's most
+    # natural one): ``primary`` says why, from the paper's own words or proofs. None elsewhere.
+    primary: str | None = None
+    # Cases where the statement says nothing (identical channel rows, a point-mass prior, ...):
+    # left out of the tightness figure; a `holds` whose every admitted case is degenerate is vacuous.
+    degenerate: Callable[[Case], bool] | None = None
+    # Where a statement is true by construction of its encoding, why (the verdict is then `vacuous`).
+    vacuous: str | None = None
+    # Monte Carlo routes (a third, statistical route): each estimates one quantity of the claim with
+    # a rigorous interval. For an identity the closed form must lie inside it (evidence, never a verdict);
+    # with `statistical=True` the quantity is a probability that cannot be computed exactly and its
+    # interval at confidence >= 1 - 1e-9 stands in for it on the certified path (a `violated` so
+    # decided is labelled statistical).
+    monte_carlo: tuple = ()
+    statistical: bool = False
 
     def __post_init__(self):
         validate_id(self.id)
+        if not isinstance(self.strategy, SearchStrategy):
+            raise InvalidInput(f"{self.id}: strategy must be a Hypothesis strategy, got {type(self.strategy).__name__}")
         if not isinstance(self.statement, (sp.Le, sp.Ge, sp.Lt, sp.Gt, sp.Eq)):
             raise InvalidInput(f"{self.id}: statement must be a sympy relation, got {type(self.statement).__name__}")
         names = {s.name for s in self.statement.free_symbols}
@@ -107,6 +148,14 @@ class Claim:
         missing = names - set(self.quantities)
         if missing:
             raise InvalidInput(f"{self.id}: no quantity for symbol(s) {sorted(missing)}")
+        from proofcheck.evaluation import unknown_functions
+        from proofcheck.measures import CERTIFIED, FLOAT
+
+        for rel in (self.statement, *(h.relation for h in self.hypotheses)):
+            unknown = sorted(set(unknown_functions(rel, FLOAT)) | set(unknown_functions(rel, CERTIFIED)))
+            if unknown:
+                raise InvalidInput(f"{self.id}: unknown function(s) {', '.join(unknown)} in {rel} "
+                                   "(see proofcheck.measures for the functions both paths provide)")
 
     @property
     def is_identity(self) -> bool:
@@ -116,179 +165,38 @@ class Claim:
     def seed_prefix(self) -> str:
         return self.id.split(".")[0]
 
+    @property
+    def statement_id(self) -> str:
+        """The printed statement this claim encodes: the id without '#reading' and '+variant'."""
+        return self.id.split("#")[0].split("+")[0]
+
+    @property
+    def variant(self) -> str | None:
+        """'corrected', 'sharp', ... for a separate statement the suite establishes; None for the literal one."""
+        base = self.id.split("#")[0]
+        return base.split("+", 1)[1] if "+" in base else None
+
+
+PAPER_ID = re.compile(r"^s\d{3}$")
+USER_ID = re.compile(r"^[A-Za-z_][A-Za-z0-9_-]*(\.[A-Za-z0-9_][A-Za-z0-9_.-]*)+$")
+
 
 def validate_id(cid: str) -> None:
+    """Paper claims: sNNN.kind.number[.part][+variant][#reading]; a user's own claims: any dotted
+    id (`mine.tv-of-ldp`) — the sNNN prefixes are the papers' (see registry.PAPER_PREFIXES)."""
+    if not isinstance(cid, str) or not cid:
+        raise InvalidInput(f"claim id {cid!r} must be a non-empty string")
     base = cid.split("#")[0].split("+")[0]
     parts = base.split(".")
-    if len(parts) < 3 or not (parts[0].startswith("s") and parts[0][1:].isdigit() and len(parts[0]) == 4):
-        raise InvalidInput(f"claim id {cid!r} is not of the form sNNN.kind.number")
-    if parts[1] not in KINDS:
-        raise InvalidInput(f"claim id {cid!r}: kind {parts[1]!r} is not one of {', '.join(KINDS)}")
+    if PAPER_ID.match(parts[0]):
+        if len(parts) < 3:
+            raise InvalidInput(f"claim id {cid!r} is not of the form sNNN.kind.number")
+        if parts[1] not in KINDS:
+            raise InvalidInput(f"claim id {cid!r}: kind {parts[1]!r} is not one of {', '.join(KINDS)}")
+        return
+    if not USER_ID.match(base) or any(ch.isspace() for ch in cid):
+        raise InvalidInput(f"claim id {cid!r} must be a dotted name such as 'mine.tv-of-ldp'")
 
 
-# ----------------------------------------------------------------------------- evaluation
-def evaluate(expr: sp.Basic, values: Mapping[str, Any], m) -> Any:
-    """Evaluate a sympy expression on path m (FLOAT or CERTIFIED), symbols taken from values."""
-    if isinstance(expr, sp.Symbol):
-        return values[expr.name]
-    if isinstance(expr, sp.Integer):
-        return m.num(int(expr))
-    if isinstance(expr, sp.Float):  # a decimal literal in a statement is taken as exact
-        return float(expr) if m.name == "float" else m.num(Fraction(str(expr)))
-    if isinstance(expr, sp.Rational):
-        return m.num(Fraction(int(expr.p), int(expr.q))) if m.name != "float" else float(expr)
-    if expr is sp.pi:
-        return math.pi if m.name == "float" else _arb_pi()
-    if expr is sp.E:
-        return m.exp(m.num(1))
-    if expr is sp.oo:
-        return math.inf
-    args = [evaluate(a, values, m) for a in expr.args]
-    if isinstance(expr, sp.Add):
-        out = args[0]
-        for a in args[1:]:
-            out = _add(out, a)
-        return out
-    if isinstance(expr, sp.Mul):
-        out = args[0]
-        for a in args[1:]:
-            out = _mul(out, a)
-        return out
-    if isinstance(expr, sp.Pow):
-        base, ex = expr.args
-        if ex == sp.Rational(1, 2):
-            return m.sqrt(args[0])
-        if ex == sp.Rational(-1, 2):
-            return _div(m.num(1), m.sqrt(args[0]))
-        if ex.is_Integer:
-            n = int(ex)
-            out = m.num(1)
-            for _ in range(abs(n)):
-                out = _mul(out, args[0])
-            return out if n >= 0 else _div(m.num(1), out)
-        return m.exp(_mul(args[1], m.log(args[0])))
-    if isinstance(expr, sp.exp):
-        return m.exp(args[0])
-    if isinstance(expr, sp.log):
-        return m.log(args[0])
-    if isinstance(expr, sp.Abs):
-        return m.abs(args[0])
-    if isinstance(expr, sp.Max):
-        return m.max(*args)
-    if isinstance(expr, sp.Min):
-        return m.min(*args)
-    if isinstance(expr, sp.Function) and len(args) == 1:
-        # any other elementary function by name: numpy on the float path, the arb method of the
-        # same name (sinh, cosh, tanh, atan, erf, ...) on the certified path
-        name = type(expr).__name__
-        if m.name == "float" and hasattr(np, name):
-            return getattr(np, name)(args[0])
-        if m.name != "float" and not _is_inf(args[0]) and hasattr(args[0], name):
-            return getattr(args[0], name)()
-    raise InvalidInput(f"cannot evaluate {type(expr).__name__} in {expr}")
-
-
-def _arb_pi():
-    from flint import arb
-
-    return arb.pi()
-
-
-# Certified values are arb balls or the float ±inf (an exact infinity); arb would turn a float
-# inf into an unsigned [+/- inf], so infinities are combined here by hand.
-def _is_inf(x):
-    return isinstance(x, float) and math.isinf(x)
-
-
-def _indeterminate(op, a, b):
-    raise InvalidInput(f"indeterminate form {a} {op} {b}")
-
-
-def _add(a, b):
-    if _is_inf(a) or _is_inf(b):
-        out = (a if _is_inf(a) else 0.0) + (b if _is_inf(b) else 0.0)
-        return out if not math.isnan(out) else _indeterminate("+", a, b)
-    return a + b
-
-
-def _mul(a, b):
-    if _is_inf(a) and _is_inf(b):
-        return a * b
-    if _is_inf(a) or _is_inf(b):
-        inf, other = (a, b) if _is_inf(a) else (b, a)
-        if other > 0:
-            return inf
-        if other < 0:
-            return -inf
-        return _indeterminate("*", a, b)
-    return a * b
-
-
-def _div(a, b):
-    if _is_inf(b):
-        return 0.0 if not _is_inf(a) else _indeterminate("/", a, b)
-    if _is_inf(a):
-        return _mul(a, 1 / b)
-    return a / b
-
-
-def sides(claim: Claim, case: Case, m):
-    """(lhs, rhs, hypotheses_ok) of the claim at a case on path m."""
-    values = {name: q(case, m) for name, q in claim.quantities.items()}
-    ok = all(_holds(h.relation, values, m) for h in claim.hypotheses)
-    lhs = evaluate(claim.statement.lhs, values, m)
-    rhs = evaluate(claim.statement.rhs, values, m)
-    return lhs, rhs, ok
-
-
-def _holds(rel, values, m) -> bool:
-    a = evaluate(rel.lhs, values, m)
-    b = evaluate(rel.rhs, values, m)
-    if m.name == "float":
-        if isinstance(rel, sp.Le):
-            return bool(a <= b)
-        if isinstance(rel, sp.Lt):
-            return bool(a < b)
-        if isinstance(rel, sp.Ge):
-            return bool(a >= b)
-        if isinstance(rel, sp.Gt):
-            return bool(a > b)
-        if isinstance(rel, sp.Eq):
-            return bool(a == b)
-        if isinstance(rel, sp.Ne):
-            return bool(a != b)
-    from proofcheck.numerics import certainly_less
-
-    # certified: the hypothesis must hold for every point of the enclosures
-    if isinstance(rel, sp.Lt):
-        return certainly_less(a, b)
-    if isinstance(rel, sp.Gt):
-        return certainly_less(b, a)
-    if isinstance(rel, (sp.Le, sp.Ge)):
-        x, y = (a, b) if isinstance(rel, sp.Le) else (b, a)
-        return _certainly_le(x, y)
-    if isinstance(rel, sp.Eq):
-        return _exact_equal(a, b)
-    if isinstance(rel, sp.Ne):
-        from proofcheck.numerics import certainly_distinct
-
-        return certainly_distinct(a, b)
-    raise InvalidInput(f"unsupported hypothesis relation {rel}")
-
-
-def _certainly_le(x, y) -> bool:
-    from proofcheck.numerics import is_inf
-
-    if is_inf(y):
-        return True
-    if is_inf(x):
-        return False
-    return bool(x <= y) or bool(x.upper() <= y.lower()) if hasattr(x, "upper") else bool(x <= y)
-
-
-def _exact_equal(a, b) -> bool:
-    from proofcheck.numerics import is_inf
-
-    if is_inf(a) or is_inf(b):
-        return is_inf(a) and is_inf(b)
-    return bool(a.is_exact() and b.is_exact() and a == b) if hasattr(a, "is_exact") else a == b
+# evaluation of a claim's relation on a path lives in proofcheck.evaluation (re-exported here)
+from proofcheck.evaluation import evaluate, sides  # noqa: E402,F401

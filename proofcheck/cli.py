@@ -1,8 +1,9 @@
-"""Command line: proofcheck list | run | show.
+"""Command line: proofcheck list | run | show | measure | vmf.
 
-Bad input (an unknown id, a malformed claims file, a non-positive budget, ...) is one line on
-stderr and exit status 2; `run` exits 0 when it completed, whatever the verdicts, unless
-`--fail-on violated` is given and a claim is violated (exit 1).
+Exit status: 0 the command completed (whatever the verdicts); 1 only for `run --fail-on violated`
+when a claim is violated; 2 bad input (an unknown id, a malformed claims file, a non-positive
+budget, ...: one line on stderr naming the value); 3 an internal error of proofcheck (one line on
+stderr with the path of a file holding the traceback).
 """
 from __future__ import annotations
 
@@ -11,12 +12,18 @@ import json
 import os
 import shlex
 import sys
-from concurrent.futures import ProcessPoolExecutor, as_completed
 from pathlib import Path
 
 from mechanisms.errors import InvalidInput
 
 DEFAULT_SECONDS_PER_CLAIM = 4.0
+
+
+EXIT_CODES = """exit status:
+  0  the command completed, whatever the verdicts
+  1  run --fail-on violated, and a claim is violated
+  2  bad input (one line on stderr naming the value)
+  3  an internal error of proofcheck (one line on stderr, with the path of a traceback file)"""
 
 
 class _Parser(argparse.ArgumentParser):
@@ -29,18 +36,6 @@ def _load(claims_path: str | None):
     from proofcheck import registry
 
     return registry.load_claims_file(claims_path) if claims_path else registry.builtin_claims()
-
-
-def _check_one(claims_path, cid, seconds, seed):
-    """Worker: claims hold lambdas, so each process loads them itself and checks one by id."""
-    import warnings
-
-    warnings.filterwarnings("ignore")
-    from proofcheck import registry
-    from proofcheck.engine import check_claim
-
-    claim = registry.find(_load(claims_path), cid)
-    return check_claim(claim, seconds=seconds, seed=seed)
 
 
 def _positive(kind):
@@ -71,27 +66,25 @@ def cmd_list(args) -> int:
     return 0
 
 
-def run_claims(claims, claims_path, seconds_per_claim, seed, jobs, progress=True):
-    """Check claims in parallel; returns [(claim, result)] in the order given."""
+def run_claims(claims, claims_path, seconds_per_claim, seed, jobs, progress=True, *, executor=None,
+               device="auto", mc_samples=None):
+    """Check claims on ``executor`` (see proofcheck.executors; default the local pool of ``jobs``
+    processes); returns [(claim, result)] in the order given."""
     from tqdm import tqdm
 
-    results = {}
-    bar = tqdm(total=len(claims), desc="checking claims", unit="claim", disable=not progress, file=sys.stderr)
-    if jobs <= 1:
-        from proofcheck.engine import check_claim
+    from proofcheck.executors import LocalPool
 
-        for c in claims:
-            bar.set_postfix_str(c.id)
-            results[c.id] = check_claim(c, seconds=seconds_per_claim, seed=seed)
-            bar.update()
-    else:
-        with ProcessPoolExecutor(max_workers=jobs) as pool:
-            futs = {pool.submit(_check_one, claims_path, c.id, seconds_per_claim, seed): c.id for c in claims}
-            for f in as_completed(futs):
-                results[futs[f]] = f.result()
-                bar.set_postfix_str(futs[f])
-                bar.update()
-    bar.close()
+    bar = tqdm(total=len(claims), desc="checking claims", unit="claim", disable=not progress, file=sys.stderr)
+
+    def done(cid):
+        bar.set_postfix_str(cid)
+        bar.update()
+
+    try:
+        results = (executor or LocalPool(max(1, jobs))).check(claims, claims_path, seconds_per_claim, seed,
+                                                              device=device, mc_samples=mc_samples, done=done)
+    finally:
+        bar.close()
     return [(c, results[c.id]) for c in claims]
 
 
@@ -100,15 +93,27 @@ def cmd_run(args) -> int:
     from proofcheck.report import write_report
 
     claims = registry.select(_load(args.claims), args.only)
+    if not claims:
+        raise InvalidInput("no claims to check")
+    from proofcheck.executors import make_executor
+
+    if args.device == "cuda" and args.executor == "local":
+        import torch
+
+        if not torch.cuda.is_available():
+            raise InvalidInput("--device cuda was asked for but torch sees no CUDA device here")
     jobs = args.jobs or min(os.cpu_count() or 1, len(claims))
-    if args.seconds is None:
-        per = DEFAULT_SECONDS_PER_CLAIM
-    else:
-        per = args.seconds * jobs / len(claims) * 0.8  # leave room for start-up and certification
     claims_path = str(Path(args.claims).resolve()) if args.claims else None
-    pairs = run_claims(claims, claims_path, per, args.seed, jobs, progress=not args.quiet)
+    with make_executor(args.executor, jobs=jobs, scheduler=args.scheduler) as executor:
+        slots = executor.slots  # a remote Dask cluster has as many as its workers' threads
+        if args.seconds is None:
+            per = DEFAULT_SECONDS_PER_CLAIM
+        else:
+            per = args.seconds * min(slots, len(claims)) / len(claims) * 0.8  # room for start-up, certification
+        pairs = run_claims(claims, claims_path, per, args.seed, slots, progress=not args.quiet, executor=executor,
+                           device=args.device, mc_samples=args.mc_samples)
     command = "proofcheck " + " ".join(shlex.quote(a) for a in sys.argv[1:])
-    doc = write_report(pairs, Path(args.out), args.seed, per, command)
+    doc = write_report(pairs, Path(args.out), args.seed, per, command, claims_path=args.claims)
     s = doc["summary"]
     print(f"{len(pairs)} claims: {s['holds']} hold, {s['violated']} violated, {s['inconclusive']} inconclusive; "
           f"report in {Path(args.out) / 'report.md'}")
@@ -165,7 +170,8 @@ def _read_matrix(text: str, what: str):
     """A JSON list (or list of lists) of numbers or exact decimal / 'p/q' strings, inline or a file path."""
     src = Path(text).read_text() if Path(text).is_file() else text
     try:
-        data = json.loads(src)
+        # a decimal as typed is the exact decimal it denotes: 0.9 is 9/10, not the binary float
+        data = json.loads(src, parse_float=str, parse_constant=lambda c: float(c))
     except json.JSONDecodeError as e:
         raise InvalidInput(f"{what} is not JSON ({e.msg}): {_short_text(src)}")
     return data
@@ -213,21 +219,21 @@ def cmd_measure(args) -> int:
 def cmd_vmf(args) -> int:
     """Certified privacy figures of the VMF mechanism on S^{p-1} (seed 003): Rényi DP at antipodal
     centres (Proposition 1), the (ε, δ) it converts to, and the Bayes' capacity (Theorem 6)."""
-    from mechanisms import accounting, capacity, vmf_divergence
+    from mechanisms import capacity, checks, rdp_conversion, vmf_renyi
     from proofcheck.numerics import fmt, precision
 
-    p = vmf_divergence.check_dimension(_int_arg(args.p, "p"), "vmf")
-    kappa = vmf_divergence.check_kappa(_exact_arg(args.kappa, "kappa"), "vmf")
+    p = checks.check_dimension(_int_arg(args.p, "p"), "vmf")
+    kappa = checks.check_kappa(_exact_arg(args.kappa, "kappa"), "vmf")
     with precision(128):
         out = {"p": p, "kappa": args.kappa,
                "log_bayes_capacity": fmt(capacity.vmf_capacity_arb(p, kappa))}
         if args.alpha is not None:
-            alpha = vmf_divergence.check_alpha(_exact_arg(args.alpha, "alpha"), "vmf")
-            tau = vmf_divergence.vmf_rdp_arb(p, kappa, alpha)
+            alpha = checks.check_alpha(_exact_arg(args.alpha, "alpha"), "vmf")
+            tau = vmf_renyi.vmf_rdp_arb(p, kappa, alpha)
             out["renyi_dp_tau_alpha"] = fmt(tau)
             if args.delta is not None:
                 delta = _exact_arg(args.delta, "delta")
-                out["epsilon_at_delta"] = fmt(accounting.eps_from_rdp_arb(tau, alpha, delta))
+                out["epsilon_at_delta"] = fmt(rdp_conversion.eps_from_rdp_arb(tau, alpha, delta))
         elif args.delta is not None:
             raise InvalidInput("--delta needs --alpha (the Rényi order the conversion uses)")
     print(json.dumps(out, indent=1))
@@ -251,7 +257,8 @@ def _int_arg(text: str, name: str) -> int:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    p = _Parser(prog="proofcheck", description="Check privacy theorems: verdicts with certified evidence.")
+    p = _Parser(prog="proofcheck", description="Check privacy theorems: verdicts with certified evidence.",
+                epilog=EXIT_CODES, formatter_class=argparse.RawDescriptionHelpFormatter)
     sub = p.add_subparsers(dest="cmd", required=True, parser_class=_Parser)
 
     pl = sub.add_parser("list", help="claim ids and one-line titles")
@@ -268,6 +275,16 @@ def build_parser() -> argparse.ArgumentParser:
     pr.add_argument("--jobs", type=_positive(int), help="parallel processes (default: all cores)")
     pr.add_argument("--fail-on", choices=["violated"], help="exit 1 when a claim is violated")
     pr.add_argument("--quiet", action="store_true", help="no progress bar")
+    pr.add_argument("--executor", choices=["local", "dask"], default="local",
+                    help="where claims are checked: 'local' (a process pool on this machine, the default) or "
+                         "'dask' (an existing cluster at --scheduler, else a new local cluster of --jobs workers; "
+                         "needs pip install 'proofcheck[dask]'); the same seed gives the same verdicts on either")
+    pr.add_argument("--scheduler", metavar="ADDRESS",
+                    help="the Dask scheduler to use with --executor dask, e.g. tcp://10.0.0.5:8786")
+    pr.add_argument("--device", choices=["auto", "cpu", "cuda"], default="auto",
+                    help="torch device for the Monte Carlo routes ('auto': CUDA when present, else CPU)")
+    pr.add_argument("--mc-samples", type=_positive(int), metavar="N",
+                    help="Monte Carlo samples per interval (default: the engine's, see proofcheck.mc_evidence)")
     pr.set_defaults(fn=cmd_run)
 
     ps = sub.add_parser("show", help="one claim: statement, encoding, verdict and evidence")
@@ -304,6 +321,19 @@ def main(argv=None) -> int:
     except KeyboardInterrupt:
         print("proofcheck: interrupted", file=sys.stderr)
         return 130
+    except Exception as e:  # a bug of proofcheck: one line, the traceback in a file
+        return _internal_error(e)
+
+
+def _internal_error(e: BaseException) -> int:
+    import tempfile
+    import traceback
+
+    fd, path = tempfile.mkstemp(prefix="proofcheck-traceback-", suffix=".txt")
+    with os.fdopen(fd, "w") as f:
+        traceback.print_exception(e, file=f)
+    print(f"proofcheck: internal error: {type(e).__name__}: {e} (traceback in {path})", file=sys.stderr)
+    return 3
 
 
 if __name__ == "__main__":

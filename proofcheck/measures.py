@@ -1,8 +1,16 @@
-"""The two evaluation paths a claim is written against.
+"""The two evaluation paths a claim is written against: one protocol, two implementations.
 
-A claim's quantities are functions ``(case, m) -> value`` where ``m`` is :data:`FLOAT` (numpy,
-for the search) or :data:`CERTIFIED` (exact rationals, then arb balls, for the verdict). Both
-namespaces expose the same names; the implementations share no code (see mechanisms.finite).
+A claim's quantities are functions ``(case, m) -> value`` where ``m`` is :data:`FLOAT` (numpy and
+scipy, for the search) or :data:`CERTIFIED` (exact rationals and arb balls, for the verdict). Both
+expose the same names, listed in :data:`ROUTES`, so a quantity never branches on the path: it calls
+``m.kl``, ``m.erfc``, ``m.vmf_rdp``, ``m.hockey_stick_delta``, ... and the path owns the numerics.
+Each name is backed by a pair of functions from ``mechanisms`` that share no code (the float route
+and the ``_arb`` / ``_exact`` route); a name whose certified route returns a float is refused at the
+certificate boundary (proofcheck.evaluation), never trusted.
+
+Reading the case: ``m.value(x)`` is a number of the case as the path takes it (a float; an exact
+Fraction or int on the certified path), ``m.num(x)`` the same as a value to compute with (a float; an
+arb ball), ``m.vector`` / ``m.matrix`` distributions and channels, ``m.uniform(n)`` the uniform prior.
 """
 from __future__ import annotations
 
@@ -12,12 +20,16 @@ from types import SimpleNamespace
 
 import numpy as np
 
+from mechanisms import capacity, channel_ops, composition, dpsgd_accountant, gaussian_dp, hockey_stick, leakage
 from mechanisms import finite as fin
+from mechanisms import rdp_conversion, rdp_interpolation, special, subsampled_gaussian, subsampling, vmf
+from mechanisms import vmf_accounting, vmf_hockey_stick, vmf_moments, vmf_renyi, vmf_subsampled
 from mechanisms.errors import InvalidInput
+from mechanisms.exact import to_fraction
 from proofcheck.numerics import INF, aabs, aexp, alog, amax, amin, asqrt, is_inf, to_arb
 
 
-# ----------------------------------------------------------------------------- certified measures
+# ----------------------------------------------------------------------------- finite measures, certified
 def _c_ldp_level(K):
     r = fin.exact_ldp_ratio(K)
     return INF if r is None else alog(r)
@@ -52,7 +64,7 @@ def _c_tv(p, q):
 
 
 def _c_renyi(p, q, alpha):
-    alpha = Fraction(alpha)
+    alpha = to_fraction(alpha, "alpha")
     if not alpha > 1:
         raise InvalidInput(f"Rényi order alpha = {alpha} must be > 1")
     a = to_arb(alpha)
@@ -66,54 +78,382 @@ def _c_renyi(p, q, alpha):
     return alog(total) / (a - 1)
 
 
-def _c_bayes_capacity(K):
-    return to_arb(fin.exact_bayes_capacity(K))
+def _float_sqrt(x):
+    # a value that is ≥ 0 in exact arithmetic can come out as −1e−17 in floats (√JS of equal
+    # distributions): its square root is 0, as the certified path takes the ball's non-negative part
+    if -1e-12 <= x < 0:
+        return 0.0
+    return np.sqrt(x)
 
 
-FLOAT = SimpleNamespace(
-    name="float",
-    num=float,
-    log=np.log,
-    exp=np.exp,
-    sqrt=np.sqrt,
-    abs=abs,
-    max=lambda *xs: max(xs),
-    min=lambda *xs: min(xs),
-    is_inf=lambda x: math.isinf(x) and x > 0,
-    ldp_level=fin.ldp_level,
-    mbp_level=fin.mbp_level,
-    kl=fin.kl_divergence,
-    js=fin.js_divergence,
-    tv=fin.tv_distance,
-    renyi=fin.renyi_divergence,
-    posterior=fin.posterior,
-    marginal=fin.output_marginal,
-    belief_after_release=fin.belief_after_release,
-    bayes_capacity=fin.bayes_capacity,
-    posterior_vulnerability=fin.posterior_bayes_vulnerability,
-    vector=lambda v: np.asarray(v, float),
-)
+# ----------------------------------------------------------------------------- second routes (finite measures)
+def _float_js_by_entropies(p, q):
+    """JS by scipy's relative entropy, ½Σ rel_entr(p, M) + ½Σ rel_entr(q, M), M = (p + q)/2: shares no
+    code with fin.js_divergence (scipy.spatial.distance.jensenshannon is its square root, which turns the
+    rounding noise of two equal distributions into NaN). A JS is ≥ 0: noise below 0 is clamped."""
+    from scipy.special import rel_entr
 
-CERTIFIED = SimpleNamespace(
-    name="certified",
-    num=to_arb,
-    log=alog,
-    exp=aexp,
-    sqrt=asqrt,
-    abs=aabs,
-    max=amax,
-    min=amin,
-    is_inf=is_inf,
-    ldp_level=_c_ldp_level,
-    mbp_level=_c_mbp_level,
-    kl=_c_kl,
-    js=_c_js,
-    tv=_c_tv,
-    renyi=_c_renyi,
-    posterior=fin.exact_posterior,
-    marginal=fin.exact_output_marginal,
-    belief_after_release=fin.exact_belief_after_release,
-    bayes_capacity=_c_bayes_capacity,
-    posterior_vulnerability=lambda K, prior: to_arb(fin.exact_posterior_bayes_vulnerability(K, prior)),
-    vector=list,
-)
+    p, q = np.asarray(p, float), np.asarray(q, float)
+    mid = (p + q) / 2
+    return float(max(np.sum(rel_entr(p, mid)) / 2 + np.sum(rel_entr(q, mid)) / 2, 0.0))
+
+
+def _c_js_by_entropies(p, q):
+    """JS by the entropy identity H(M) − ½H(P) − ½H(Q), M = (P + Q)/2: no KL term formed."""
+    def entropy(v):
+        return sum((-to_arb(x) * alog(to_arb(x)) for x in v if x > 0), to_arb(0))
+
+    mid = [(a + b) / 2 for a, b in zip(p, q)]
+    return entropy(mid) - entropy(p) / 2 - entropy(q) / 2
+
+
+def _float_binomial_within_relative_error(T, kappa, eps):
+    """P(|X/T − κ| ≤ εκ), X ~ Binomial(T, κ), by scipy's CDF and survival function (the complement's
+    two tails, which keeps digits near 1); the interval's ends widened by 1e−12·T against rounding."""
+    from scipy.stats import binom
+
+    lo = math.ceil(T * kappa * (1 - eps) - 1e-12 * T)
+    hi = math.floor(T * kappa * (1 + eps) + 1e-12 * T)
+    if max(lo, 0) > min(hi, T):
+        return 0.0
+    return float(1.0 - binom.cdf(max(lo, 0) - 1, T, kappa) - binom.sf(min(hi, T), T, kappa))
+
+
+def _exact_binomial_within_relative_error(T, kappa, eps):
+    """The same probability as an exact rational sum over k = 0..T (no CDF)."""
+    kappa, eps = Fraction(kappa), Fraction(eps)
+    total = Fraction(0)
+    for k in range(T + 1):
+        if abs(Fraction(k, T) - kappa) <= eps * kappa:
+            total += math.comb(T, k) * kappa**k * (1 - kappa) ** (T - k)
+    return to_arb(total)
+
+
+# ----------------------------------------------------------------------------- reading the case
+def _float_value(x):
+    if isinstance(x, (bool, str)) or x is None:
+        raise InvalidInput(f"{x!r} is not a number")
+    if isinstance(x, (int, np.integer)):
+        return int(x)  # an integer of the case stays one on both paths (a count, a dimension)
+    return float(x)
+
+
+def _exact_value(x):
+    if isinstance(x, (int, np.integer)) and not isinstance(x, bool):
+        return int(x)
+    return to_fraction(x)
+
+
+def _float_matmul(A, B):
+    return np.asarray(A, float) @ np.asarray(B, float)
+
+
+def _exact_matmul(A, B):
+    cols = len(B[0])
+    return [[sum((Fraction(a) * Fraction(B[k][j]) for k, a in enumerate(row)), Fraction(0)) for j in range(cols)]
+            for row in A]
+
+
+def _c_exp(x):
+    # e^{−∞} = 0 exactly (a δ whose logarithm is the exact −inf)
+    if isinstance(x, float) and x == -math.inf:
+        return to_arb(0)
+    return aexp(x)
+
+
+def _c_between_zero_and(x):
+    return to_arb(0).union(to_arb(x).upper())
+
+
+def _argmax_within(values, rel_tol):
+    best = max(values)
+    return {i for i, v in enumerate(values) if v >= best - rel_tol * abs(best)}
+
+
+def _float_argmax_set(values):
+    # a tie in exact arithmetic can come out split by rounding: ties within 1e−12 relative count
+    return _argmax_within(values, 1e-12)
+
+
+def _exact_argmax_set(values):
+    return _argmax_within(values, 0)
+
+
+def _float_nonnegative(x):
+    # a sum that is ≥ 0 in exact arithmetic (a JS) can come out as −1e−17 in floats
+    return max(x, 0.0)
+
+
+def _c_nonnegative(x):
+    # the certified value as it is: a ball straddling 0 is the arithmetic's to resolve (asqrt does)
+    return x
+
+
+def _float_zero_within_rounding(x):
+    # a gap that is 0 in exact arithmetic comes out as ~1e−16 in floats: below 1e−12 it is taken as 0
+    x = float(x)
+    return 0.0 if x <= 1e-12 else x
+
+
+def _arb_fn(method):
+    def f(x):
+        if is_inf(x):
+            raise InvalidInput(f"{method} of +inf")
+        return getattr(to_arb(x), method)()
+    f.__name__ = method
+    return f
+
+
+# ----------------------------------------------------------------------------- the protocol
+# name on the path: (float route, certified route). Every name here is on both paths.
+ROUTES = {
+    # elementary and special functions
+    "log": (np.log, alog),
+    "exp": (np.exp, _c_exp),
+    "sqrt": (_float_sqrt, asqrt),
+    "log1p": (special.log1p, special.log1p_arb),
+    "expm1": (special.expm1, special.expm1_arb),
+    "erf": (special.erf, special.erf_arb),
+    "erfc": (special.erfc, special.erfc_arb),
+    "Phi": (special.normal_cdf, special.normal_cdf_arb),
+    "log_Phi": (special.log_normal_cdf, special.log_normal_cdf_arb),
+    "gamma": (special.gamma, special.gamma_arb),
+    "lgamma": (special.lgamma, special.lgamma_arb),
+    "binomial": (special.binomial, special.binomial_arb),
+    "log_binomial": (special.log_binomial, special.log_binomial_arb),
+    # P(|X/T − κ| ≤ εκ) for X ~ Binomial(T, κ): scipy's CDF; an exact rational sum
+    "binomial_within_relative_error": (_float_binomial_within_relative_error, _exact_binomial_within_relative_error),
+    "log_bessel_i": (special.log_bessel_i, special.log_bessel_i_arb),
+    "log_sum_exp": (special.log_sum_exp, special.log_sum_exp_arb),
+    "sinh": (np.sinh, _arb_fn("sinh")),
+    "cosh": (np.cosh, _arb_fn("cosh")),
+    "tanh": (np.tanh, _arb_fn("tanh")),
+    "atan": (np.arctan, _arb_fn("atan")),
+    "sin": (np.sin, _arb_fn("sin")),
+    "cos": (np.cos, _arb_fn("cos")),
+    # finite channels and priors
+    "posterior": (fin.posterior, fin.exact_posterior),
+    "marginal": (fin.output_marginal, fin.exact_output_marginal),
+    "belief_after_release": (fin.belief_after_release, fin.exact_belief_after_release),
+    "ldp_level": (fin.ldp_level, _c_ldp_level),
+    "mbp_level": (fin.mbp_level, _c_mbp_level),
+    "kl": (fin.kl_divergence, _c_kl),
+    "js": (fin.js_divergence, _c_js),
+    # a second JS, independent of "js" (an oracle for it): scipy's rel_entr; the entropy identity
+    "js_by_entropies": (_float_js_by_entropies, _c_js_by_entropies),
+    "tv": (fin.tv_distance, _c_tv),
+    "renyi": (fin.renyi_divergence, _c_renyi),
+    "hockey_stick": (hockey_stick.hockey_stick, hockey_stick.hockey_stick_exact),
+    "hockey_stick_delta": (hockey_stick.hockey_stick_delta, hockey_stick.hockey_stick_delta_arb),
+    "channel_hockey_stick": (hockey_stick.channel_hockey_stick, hockey_stick.channel_hockey_stick_exact),
+    "channel_hockey_stick_delta": (hockey_stick.channel_hockey_stick_delta, hockey_stick.channel_hockey_stick_delta_arb),
+    "bayes_capacity": (fin.bayes_capacity, fin.exact_bayes_capacity),
+    "posterior_vulnerability": (fin.posterior_bayes_vulnerability, fin.exact_posterior_bayes_vulnerability),
+    "matmul": (_float_matmul, _exact_matmul),
+    "deterministic_channel": (channel_ops.deterministic_channel, channel_ops.exact_deterministic_channel),
+    "restrict": (channel_ops.restrict, channel_ops.exact_restrict),
+    "uniform_on_support": (channel_ops.uniform_on_support, channel_ops.exact_uniform_on_support),
+    # quantitative information flow (vulnerability, leakage, capacity, entropies, compositions)
+    **{name: (getattr(leakage, name), getattr(leakage, name + "_exact")) for name in (
+        "bayes_vulnerability", "posterior_bayes_vulnerability", "g_vulnerability", "posterior_g_vulnerability",
+        "multiplicative_leakage", "additive_leakage", "multiplicative_g_leakage", "additive_g_leakage",
+        "multiplicative_bayes_capacity", "additive_bayes_capacity",
+        "cascade", "parallel_composition", "product_composition")},
+    **{name: (getattr(leakage, name), getattr(leakage, name + "_arb")) for name in (
+        "min_entropy", "conditional_min_entropy", "min_entropy_leakage", "min_entropy_capacity",
+        "shannon_entropy", "conditional_shannon_entropy", "mutual_information")},
+    # Gaussian and Laplace mechanisms
+    "gaussian_delta": (gaussian_dp.gaussian_delta, gaussian_dp.gaussian_delta_arb),
+    "gaussian_epsilon": (gaussian_dp.gaussian_epsilon, gaussian_dp.gaussian_epsilon_arb),
+    "laplace_delta": (gaussian_dp.laplace_delta, gaussian_dp.laplace_delta_arb),
+    "laplace_epsilon": (gaussian_dp.laplace_epsilon, gaussian_dp.laplace_epsilon_arb),
+    "gaussian_rdp": (gaussian_dp.gaussian_rdp, gaussian_dp.gaussian_rdp_arb),
+    # subsampling, composition, RDP accounting
+    "subsampled_gaussian_rdp": (subsampled_gaussian.subsampled_gaussian_rdp, subsampled_gaussian.subsampled_gaussian_rdp_arb),
+    "subsample_dp": (subsampling.subsample_dp, subsampling.subsample_dp_arb),
+    "subsampled_renyi": (subsampling.subsampled_renyi, subsampling.subsampled_renyi_arb),
+    "zhu_wang_bound": (subsampling.zhu_wang_bound, subsampling.zhu_wang_bound_arb),
+    "zhu_wang_cgf_bound": (subsampling.zhu_wang_cgf_bound, subsampling.zhu_wang_cgf_bound_arb),
+    "composition_eps": (composition.composition_eps, composition.composition_eps_arb),
+    "kov_extremal_composition_delta": (composition.kov_extremal_composition_delta,
+                                       composition.kov_extremal_composition_delta_arb),
+    "interpolate_cgf": (rdp_interpolation.interpolate_cgf, rdp_interpolation.interpolate_cgf_arb),
+    "dpsgd_epsilon": (dpsgd_accountant.dpsgd_epsilon, dpsgd_accountant.dpsgd_epsilon_arb),
+    "eps_from_rdp": (rdp_conversion.eps_from_rdp, rdp_conversion.eps_from_rdp_arb),
+    "eps_from_rdp_basic": (rdp_conversion.eps_from_rdp_basic, rdp_conversion.eps_from_rdp_basic_arb),
+    "log_delta_from_rdp": (rdp_conversion.log_delta_from_rdp, rdp_conversion.log_delta_from_rdp_arb),
+    "log_delta_from_rdp_basic": (rdp_conversion.log_delta_from_rdp_basic, rdp_conversion.log_delta_from_rdp_basic_arb),
+    "best_eps_from_rdp": (rdp_conversion.best_eps_from_rdp, rdp_conversion.best_eps_from_rdp_arb),
+    "best_delta_from_rdp": (rdp_conversion.best_delta_from_rdp, rdp_conversion.best_delta_from_rdp_arb),
+    # the von Mises–Fisher mechanism: normaliser, divergences (closed forms; quadrature), (ε, δ)
+    "vmf_log_normaliser": (vmf.log_vmf_normaliser, vmf.log_vmf_normaliser_arb),
+    "vmf_mean_resultant_length": (vmf_moments.mean_resultant_length, vmf_moments.mean_resultant_length_arb),
+    "vmf_rdp": (vmf_renyi.vmf_rdp, vmf_renyi.vmf_rdp_arb),
+    "vmf_rdp_nu": (vmf_renyi.vmf_rdp_nu, vmf_renyi.vmf_rdp_nu_arb),
+    "vmf_taus": (vmf_renyi.vmf_taus, vmf_renyi.vmf_taus_arb),
+    "vmf_renyi_divergence": (vmf_renyi.vmf_renyi_divergence, vmf_renyi.vmf_renyi_divergence_arb),
+    "vmf_renyi_divergence_quadrature": (vmf_renyi.vmf_renyi_divergence_quadrature,
+                                        vmf_renyi.vmf_renyi_divergence_quadrature_arb),
+    "vmf_kl_antipodal": (vmf_renyi.vmf_kl_antipodal, vmf_renyi.vmf_kl_antipodal_arb),
+    "vmf_kl_quadrature": (vmf_renyi.vmf_kl_quadrature, vmf_renyi.vmf_kl_quadrature_arb),
+    "vmf_subsampled_kl_quadrature": (vmf_subsampled.vmf_subsampled_kl_quadrature,
+                                     vmf_subsampled.vmf_subsampled_kl_quadrature_arb),
+    "vmf_hockey_stick_antipodal": (vmf_hockey_stick.vmf_hockey_stick_antipodal,
+                                   vmf_hockey_stick.vmf_hockey_stick_antipodal_arb),
+    "vmf_log_delta_alpha": (vmf_accounting.vmf_log_delta_alpha, vmf_accounting.vmf_log_delta_alpha_arb),
+    "vmf_stationarity": (vmf_accounting.vmf_stationarity, vmf_accounting.vmf_stationarity_arb),
+    "vmf_dlog_delta_quadrature": (vmf_accounting.vmf_dlog_delta_quadrature,
+                                  vmf_accounting.vmf_dlog_delta_quadrature_arb),
+    "vmf_min_log_delta": (vmf_accounting.vmf_min_log_delta, vmf_accounting.vmf_min_log_delta_arb),
+    # Bayes' capacity of continuous mechanisms. "gaussian_capacity" is the value as a claim uses it: the
+    # closed form in the search, certified by radial quadrature (two routes that share no derivation)
+    "gaussian_capacity": (capacity.gaussian_capacity, capacity.gaussian_capacity_quadrature_arb),
+    "gaussian_capacity_closed_form": (capacity.gaussian_capacity, capacity.gaussian_capacity_arb),
+    "gaussian_capacity_quadrature": (capacity.gaussian_capacity_quadrature, capacity.gaussian_capacity_quadrature_arb),
+    "gaussian_capacity_per_layer": (capacity.gaussian_capacity_per_layer, capacity.gaussian_capacity_per_layer_arb),
+    "vmf_capacity_closed_form": (capacity.vmf_capacity, capacity.vmf_capacity_arb),
+    "vmf_capacity_quadrature": (capacity.vmf_capacity_quadrature, capacity.vmf_capacity_quadrature_arb),
+    # reading the case
+    "value": (_float_value, _exact_value),
+    "num": (float, to_arb),
+    "vector": (lambda v: np.asarray(v, float), lambda v: [_exact_value(x) for x in v]),
+    "matrix": (lambda K: np.asarray(K, float), lambda K: [[_exact_value(x) for x in row] for row in K]),
+    "uniform": (lambda n: np.full(int(n), 1.0 / int(n)), lambda n: [Fraction(1, int(n))] * int(n)),
+    "abs": (abs, aabs),
+    "max": (lambda *xs: max(xs), amax),
+    "min": (lambda *xs: min(xs), amin),
+    "is_inf": (lambda x: math.isinf(x) and x > 0, is_inf),
+    # a value known only to lie in [0, x] (x an upper bound): the search takes x itself
+    "between_zero_and": (lambda x: x, _c_between_zero_and),
+    # a value ≥ 0 in exact arithmetic: the search clamps float noise below 0; certified, as it is
+    "nonnegative": (_float_nonnegative, _c_nonnegative),
+    # a gap ≥ 0 that is often 0 exactly: the search takes ≤ 1e−12 as 0; certified, its exact value
+    "zero_within_rounding": (_float_zero_within_rounding, to_arb),
+    # the indices attaining the maximum of a list: exact; within 1e−12 relative in floats
+    "argmax_set": (_float_argmax_set, _exact_argmax_set),
+}
+
+
+# Bayesian DP (paper 004)
+from mechanisms import bayesian_dp as _bdp  # noqa: E402
+from mechanisms import bdp_estimators as _bdp_est  # noqa: E402
+from mechanisms import bdp_subsampled_gaussian as _bdp_sg  # noqa: E402
+from mechanisms import coverage as _bdp_cov  # noqa: E402
+from mechanisms import privacy_cost as _bdp_cost  # noqa: E402
+
+ROUTES.update({
+    # the finite model: strong BDP tails (Definition 1, Eqs. (5), (18)), Definition 2's δ per reading,
+    # moments of the loss, composition of mechanisms on the same dataset pair
+    "bdp_tail": (_bdp.bdp_tail, _bdp.bdp_tail_exact),
+    "bdp_pointwise_tails": (_bdp.bdp_pointwise_tails, _bdp.bdp_pointwise_tails_exact),
+    "bdp_delta": (_bdp.bdp_delta, _bdp.bdp_delta_arb),
+    "bdp_delta_over_sets": (_bdp.bdp_delta_over_sets, _bdp.bdp_delta_over_sets_arb),
+    "bdp_loss_mgf": (_bdp.bdp_loss_mgf, _bdp.bdp_loss_mgf_arb),
+    "bdp_renyi_mgf": (_bdp.bdp_renyi_mgf, _bdp.bdp_renyi_mgf_arb),
+    "bdp_markov_moment": (_bdp.bdp_markov_moment, _bdp.bdp_markov_moment_arb),
+    "bdp_compose": (_bdp.compose, _bdp.compose_exact),
+    # the privacy cost of Eq. (10): atoms, the Gaussian reference (closed form; quadrature), Theorem 3
+    "privacy_cost": (_bdp_cost.privacy_cost, _bdp_cost.privacy_cost_arb),
+    "gaussian_reference_cost": (_bdp_cost.gaussian_reference_cost, _bdp_cost.gaussian_reference_cost_arb),
+    "gaussian_reference_cost_quadrature": (_bdp_cost.gaussian_reference_cost_quadrature,
+                                           _bdp_cost.gaussian_reference_cost_quadrature_arb),
+    "theorem3_cost": (_bdp_sg.theorem3_cost, _bdp_sg.theorem3_cost_arb),
+    "subsampled_gaussian_scaled_renyi": (_bdp_sg.scaled_renyi, _bdp_sg.scaled_renyi_arb),
+    "subsampled_gaussian_exact_cost": (_bdp_sg.exact_cost, _bdp_sg.exact_cost_arb),
+    # the binary estimator (Eqs. (11)–(13)) and its exact coverage
+    "binary_posterior_cdf": (_bdp_est.binary_posterior_cdf, _bdp_est.binary_posterior_cdf_exact),
+    "binary_estimate": (_bdp_est.binary_estimate, _bdp_est.binary_estimate_arb),
+    "binary_failure_probability": (_bdp_cov.binary_failure_probability, _bdp_cov.binary_failure_probability_exact),
+})
+
+
+# posteriors (paper 001's engine)
+from mechanisms import bayes_networks as _s001_bn  # noqa: E402
+from mechanisms import conjugate_families as _s001_cf  # noqa: E402
+from mechanisms import dataset_metrics as _s001_dm  # noqa: E402
+from mechanisms import empirical_deviation as _s001_ed  # noqa: E402
+from mechanisms import exponential_family as _s001_ef  # noqa: E402
+from mechanisms import finite_support as _s001_fs  # noqa: E402
+from mechanisms import lipschitz as _s001_lip  # noqa: E402
+from mechanisms import posterior_divergence as _s001_pd  # noqa: E402
+from mechanisms import posterior_quadrature as _s001_pq  # noqa: E402
+from mechanisms import posterior_robustness as _s001_pr  # noqa: E402
+from mechanisms import posterior_sampling as _s001_ps  # noqa: E402
+
+_S001_ROUTES = {
+    # conjugate and finite-support posteriors, marginals, likelihoods
+    "conjugate_posterior": (_s001_cf.posterior_float, _s001_cf.posterior_exact),
+    "conjugate_log_marginal": (_s001_cf.log_marginal, _s001_cf.log_marginal_arb),
+    "family_log_likelihood": (_s001_cf.log_likelihood, _s001_cf.log_likelihood_arb),
+    "finite_support_log_posterior": (_s001_fs.log_posterior, _s001_fs.log_posterior_arb),
+    "finite_support_log_likelihoods": (_s001_fs.atom_log_likelihoods, _s001_fs.atom_log_likelihoods_arb),
+    "finite_support_log_marginal": (_s001_fs.log_marginal, _s001_fs.log_marginal_arb),
+    # divergences between posteriors: closed forms; quadrature of the definitions; finite log-weights
+    "posterior_kl": (_s001_pd.kl, _s001_pd.kl_arb),
+    "posterior_renyi": (_s001_pd.renyi, _s001_pd.renyi_arb),
+    "posterior_tv": (_s001_pd.tv, _s001_pd.tv_arb),
+    "posterior_hockey_stick_delta": (_s001_pd.hockey_stick_delta, _s001_pd.hockey_stick_delta_arb),
+    "posterior_kl_quadrature": (_s001_pq.kl_quadrature, _s001_pq.kl_quadrature_arb),
+    "posterior_renyi_quadrature": (_s001_pq.renyi_quadrature, _s001_pq.renyi_quadrature_arb),
+    "posterior_tv_quadrature": (_s001_pq.tv_quadrature, _s001_pq.tv_quadrature_arb),
+    "posterior_hockey_stick_quadrature": (_s001_pq.hockey_stick_quadrature, _s001_pq.hockey_stick_quadrature_arb),
+    "finite_kl_log": (_s001_pd.finite_kl, _s001_pd.finite_kl_arb),
+    "finite_tv_log": (_s001_pd.finite_tv, _s001_pd.finite_tv_arb),
+    "finite_renyi_log": (_s001_pd.finite_renyi, _s001_pd.finite_renyi_arb),
+    "finite_max_divergence_log": (_s001_pd.finite_max_divergence, _s001_pd.finite_max_divergence_arb),
+    "finite_hockey_stick_log": (_s001_pd.finite_hockey_stick_delta, _s001_pd.finite_hockey_stick_delta_arb),
+    # Assumptions 1 and 2: the distance d, L(θ), ξ(Θ_L), c*
+    "absolute_log_ratio": (_s001_lip.absolute_log_ratio, _s001_lip.absolute_log_ratio_arb),
+    "lipschitz_constant": (_s001_lip.lipschitz_constant, _s001_lip.lipschitz_constant_arb),
+    "table_lipschitz": (_s001_lip.table_lipschitz_constant, _s001_lip.table_lipschitz_constant_arb),
+    "product_lipschitz": (_s001_lip.product_lipschitz_constant, _s001_lip.product_lipschitz_constant_arb),
+    "product_assumption2_constant": (_s001_lip.product_assumption2_constant,
+                                     _s001_lip.product_assumption2_constant_arb),
+    "prior_mass_lipschitz_set": (_s001_lip.prior_mass_lipschitz_set, _s001_lip.prior_mass_lipschitz_set_arb),
+    "prior_mass_lipschitz_set_quadrature": (_s001_lip.prior_mass_lipschitz_set_quadrature,
+                                            _s001_lip.prior_mass_lipschitz_set_quadrature_arb),
+    "assumption2_constant": (_s001_lip.assumption2_constant, _s001_lip.assumption2_constant_arb),
+    "network_lipschitz": (_s001_bn.network_lipschitz_constant, _s001_bn.network_lipschitz_constant_arb),
+    "dataset_distance": (_s001_dm.dataset_distance_float, _s001_dm.dataset_distance_exact),
+    "exponential_family_distance": (_s001_ef.exponential_family_distance, _s001_ef.exponential_family_distance_arb),
+    "natural_parameter": (_s001_ef.natural_parameter, _s001_ef.natural_parameter_arb),
+    "statistic_slope": (lambda *a: float(_s001_ef.statistic_slope(*a)), _s001_ef.statistic_slope),
+    # Algorithm 1, distinguishing data sets, empirical deviations
+    "k_sample_max_divergence": (_s001_ps.k_sample_max_divergence, _s001_ps.k_sample_max_divergence_arb),
+    "k_sample_max_divergence_composed": (_s001_ps.k_sample_max_divergence_composed,
+                                         _s001_ps.k_sample_max_divergence_composed_arb),
+    "k_sample_hockey_stick_delta": (_s001_ps.k_sample_hockey_stick_delta, _s001_ps.k_sample_hockey_stick_delta_arb),
+    "best_test_error": (_s001_ps.best_test_error, _s001_ps.best_test_error_exact),
+    "gamma_best_test_error": (_s001_ps.gamma_best_test_error, _s001_ps.gamma_best_test_error_arb),
+    "l1_deviation_tail": (_s001_ed.l1_deviation_tail, _s001_ed.l1_deviation_tail_arb),
+    # Theorem 1 (ii): the root w, the constant κ (two routes each), the shell bound of (C.4)
+    "theorem1_root": (_s001_pr.theorem1_root, _s001_pr.theorem1_root_arb),
+    "theorem1_root_bisection": (_s001_pr.theorem1_root, _s001_pr.theorem1_root_bisection_arb),
+    "kappa_constant": (_s001_pr.kappa_constant, _s001_pr.kappa_constant_arb),
+    "kappa_constant_bisection": (_s001_pr.kappa_constant_alternative, _s001_pr.kappa_constant_bisection_arb),
+    "shell_bound": (_s001_pr.shell_bound, _s001_pr.shell_bound_arb),
+}
+if set(_S001_ROUTES) & set(ROUTES):
+    raise RuntimeError(f"paper 001's routes clash with existing names: {sorted(set(_S001_ROUTES) & set(ROUTES))}")
+ROUTES.update(_S001_ROUTES)
+
+
+def _pi_float():
+    return math.pi
+
+
+def _pi_arb():
+    from flint import arb
+
+    return arb.pi()
+
+
+ROUTES["pi"] = (_pi_float, _pi_arb)
+
+
+def _path(name: str, which: int) -> SimpleNamespace:
+    return SimpleNamespace(name=name, **{k: v[which] for k, v in ROUTES.items()})
+
+
+FLOAT = _path("float", 0)
+CERTIFIED = _path("certified", 1)

@@ -14,6 +14,7 @@ import flint
 from flint import arb
 
 from mechanisms.errors import InvalidInput
+from mechanisms.exact import is_infinity, to_arb as _exact_to_arb
 
 DEFAULT_PREC = 128
 
@@ -30,25 +31,15 @@ def precision(bits: int):
         flint.ctx.prec = old
 
 
+class Undecided(ArithmeticError):
+    """An enclosure too wide to decide a step (log of a ball that straddles 0, ...): retry at a
+    higher precision; never an error of the claim, never evidence."""
+
+
 def to_arb(x):
-    """Enclosure of an exact number: int, Fraction, decimal string, or an arb (returned as is)."""
-    if isinstance(x, arb):
-        return x
-    if isinstance(x, bool):
-        raise InvalidInput(f"{x!r} is not a number")
-    if isinstance(x, int):
-        return arb(x)
-    if isinstance(x, Fraction):
-        return arb(x.numerator) / x.denominator
-    if isinstance(x, str):
-        return to_arb(Fraction(x))
-    if isinstance(x, float):
-        if math.isinf(x) and x > 0:
-            return INF
-        if not math.isfinite(x):
-            raise InvalidInput(f"{x!r} is not a number")
-        return to_arb(Fraction(x))  # a float is an exact dyadic rational
-    raise InvalidInput(f"cannot enclose {x!r}")
+    """Enclosure of an exact number: int, Fraction, decimal string, or an arb (returned as is).
+    A finite float is refused (mechanisms.exact.FloatOnCertifiedPath): it is not an exact value."""
+    return _exact_to_arb(x)
 
 
 def is_inf(x) -> bool:
@@ -96,8 +87,10 @@ def alog(x):
     if is_inf(x):
         return INF
     x = to_arb(x)
+    if x <= 0:
+        raise InvalidInput(f"log of a value that is not positive: {x}")
     if not x > 0:
-        raise InvalidInput(f"log of a value not certainly positive: {x}")
+        raise Undecided(f"log of a ball that straddles 0: {x}")
     return x.log()
 
 

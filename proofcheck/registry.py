@@ -24,28 +24,82 @@ def builtin_claims() -> list[Claim]:
             raise
         claims.extend(mod.CLAIMS)
     _check_unique(claims)
+    check_primary_readings(claims)
     return claims
 
 
-def load_claims_file(path: str) -> list[Claim]:
-    """A user's module: any Python file defining CLAIMS, a list of proofcheck.Claim."""
+PAPER_PREFIXES = tuple(f"s{n:03d}" for n in range(5))  # the papers in shared/seeds
+
+
+def load_claims_file(path: str, check_draws: bool = True) -> list[Claim]:
+    """A user's module: any Python file defining CLAIMS, a list of proofcheck.Claim.
+
+    The file's own folder is on sys.path while it loads (so it can import its neighbours). Every
+    problem with the file is one InvalidInput naming the file, the claim and the problem."""
     p = Path(path)
     if not p.is_file():
         raise InvalidInput(f"claims file {path!r} does not exist")
     spec = importlib.util.spec_from_file_location(f"proofcheck_user_{abs(hash(str(p.resolve())))}", p)
     mod = importlib.util.module_from_spec(spec)
     sys.modules[spec.name] = mod
+    folder = str(p.resolve().parent)
+    sys.path.insert(0, folder)
     try:
         spec.loader.exec_module(mod)
-    except InvalidInput:
-        raise
+    except InvalidInput as e:
+        raise InvalidInput(f"claims file {path!r}: {e}") from None
     except Exception as e:  # a user's file failing to import is bad input, reported in one line
-        raise InvalidInput(f"claims file {path!r} failed to import: {type(e).__name__}: {e}") from e
+        raise InvalidInput(f"claims file {path!r} failed to import: {type(e).__name__}: {e}") from None
+    finally:
+        if sys.path and sys.path[0] == folder:
+            sys.path.pop(0)
     claims = getattr(mod, "CLAIMS", None)
     if not isinstance(claims, (list, tuple)) or not all(isinstance(c, Claim) for c in claims):
         raise InvalidInput(f"claims file {path!r} must define CLAIMS, a list of proofcheck.Claim")
-    _check_unique(list(claims))
-    return list(claims)
+    if not claims:
+        raise InvalidInput(f"claims file {path!r} defines no claims (CLAIMS is empty)")
+    claims = list(claims)
+    try:
+        _check_unique(claims)
+        check_primary_readings(claims)
+    except InvalidInput as e:
+        raise InvalidInput(f"claims file {path!r}: {e}") from None
+    builtin_ids = {c.id for c in builtin_claims()}
+    for c in claims:
+        if c.id in builtin_ids:
+            raise InvalidInput(f"claims file {path!r}: claim {c.id!r} clashes with a built-in claim id")
+        if c.id.split(".")[0] in PAPER_PREFIXES:
+            raise InvalidInput(f"claims file {path!r}: claim {c.id!r} uses the prefix {c.id.split('.')[0]!r} of a "
+                               "built-in paper; name your own claims freely, e.g. 'mine.{c.id.split('.', 1)[-1]}'")
+        if check_draws:
+            _check_draw(path, c)
+    return claims
+
+
+def _check_draw(path, claim: Claim) -> None:
+    """The strategy's first draw must be a dict with a key for every variable, and every key must
+    be a variable or a value a quantity reads (structural entries are declared as `integer`)."""
+    from hypothesis import HealthCheck, Phase, find, settings
+
+    try:
+        case = find(claim.strategy, lambda _: True,
+                    settings=settings(max_examples=5, database=None, deadline=None, phases=[Phase.generate],
+                                      suppress_health_check=list(HealthCheck)))
+    except Exception as e:
+        raise InvalidInput(f"claims file {path!r}: claim {claim.id!r}: its strategy failed to draw "
+                           f"({type(e).__name__}: {e})") from None
+    if not isinstance(case, dict):
+        raise InvalidInput(f"claims file {path!r}: claim {claim.id!r}: the strategy draws {type(case).__name__}, "
+                           "not a dict of the variables (use proofcheck.strategies.cases)")
+    names = {v.name for v in claim.variables}
+    never = sorted(names - set(case))
+    if never:
+        raise InvalidInput(f"claims file {path!r}: claim {claim.id!r}: variable(s) {never} are never drawn by "
+                           f"the strategy (it draws {sorted(case)})")
+    extra = sorted(set(case) - names)
+    if extra:
+        raise InvalidInput(f"claims file {path!r}: claim {claim.id!r}: the strategy draws {extra}, which no variable "
+                           "declares (declare each, e.g. integer('secret') or real('t', lo, hi))")
 
 
 def select(claims: list[Claim], pattern: str | None) -> list[Claim]:
@@ -62,6 +116,21 @@ def find(claims: list[Claim], cid: str) -> Claim:
         if c.id == cid:
             return c
     raise InvalidInput(f"unknown claim id {cid!r} (see `proofcheck list`)")
+
+
+def check_primary_readings(claims) -> None:
+    """Of a statement with several readings (claims sharing a statement id, variants aside),
+    exactly one must say why it is the paper's most natural reading (Claim.primary)."""
+    groups: dict[str, list[Claim]] = {}
+    for c in claims:
+        if c.variant is None:
+            groups.setdefault(c.statement_id, []).append(c)
+    for sid, readings in groups.items():
+        named = [c.id for c in readings if c.primary]
+        if len(readings) > 1 and len(named) != 1:
+            raise InvalidInput(f"statement {sid!r} has {len(readings)} readings and {len(named)} primary ones "
+                               f"({', '.join(named) or 'none'}); set primary='why' on exactly one of "
+                               f"{', '.join(c.id for c in readings)}")
 
 
 def _check_unique(claims):

@@ -1,25 +1,43 @@
 """Reports: report.json (stable schema), report.md (one table), one Markdown file and one figure
 per counterexample.
 
-report.json, schema "proofcheck.report/1":
+report.json, schema "proofcheck.report/2":
 
     {
       "schema": "proofcheck.report/1",
       "generated": ISO-8601 time, "command": the command line, "seed": int,
       "seconds_per_claim": float,
-      "summary": {"holds": int, "violated": int, "inconclusive": int},
+      "summary": {"holds": int, "violated": int, "inconclusive": int},          (per claim)
+      "statement_summary": {"violated", "depends-on-reading", "holds", "inconclusive": int},
+      "statements": [StatementRecord, ...],
       "claims": [ClaimRecord, ...]
     }
 
+    StatementRecord = {                      one per printed statement (claim id without #reading, +variant)
+      "id", "paper": "s000" ..., "title", "source": {"seed", "where"},
+      "verdict": "violated" (its primary reading is violated) | "depends-on-reading" (only other readings
+                 are violated) | "holds" | "inconclusive" (the primary reading's verdict otherwise),
+      "vacuous": null | why the primary reading's `holds` says nothing,
+      "primary": {"id", "reading", "why"}: the paper's most natural reading and why (from the claims module),
+      "readings": [{"id", "reading", "verdict", "vacuous", "primary": bool}, ...],
+      "variants": [{"id", "variant": "corrected" | "sharp" | ..., "verdict"}, ...] (separate statements
+                  the suite establishes: never part of the roll-up),
+      "counterexample": the primary reading's counterexample (as in ClaimRecord) or null
+    }
+
     ClaimRecord = {
-      "id", "title", "verdict": "holds" | "violated" | "inconclusive",
+      "id", "title", "verdict": "holds" | "violated" | "inconclusive", "statement_id", "primary": why this is
+      the primary reading (or null), "vacuous": null | why a `holds` says nothing,
       "source": {"seed", "where", "quote"},
       "statement": sympy string of the relation checked, "latex": the same in LaTeX,
       "encoding", "reading" (or null), "reconstructed" (or null),
-      "margin": smallest float margin found (rhs − lhs for ≤, lhs − rhs for ≥, −|lhs−rhs|/max(1,|lhs|,|rhs|)
-                for identities; negative = violation), "relative_margin",
+      "margin": violated: the certified margin at the counterexample shown (rhs − lhs for ≤, lhs − rhs
+                for ≥; negative); otherwise the float margin at the tightest case found (−|lhs−rhs|/max(1,|lhs|,
+                |rhs|) for identities); the search's most negative float margin is evidence.search_float_margin,
+      "relative_margin",
       "tightness": for a bound that holds, the largest lhs/rhs found (rhs/lhs for a lower bound) over cases
-                   where the bound exceeds 1e-6; 1 means attained, 0.47 means never above 47% of the bound,
+                   that are not degenerate and where the bound exceeds 1e-6, to 10 significant digits; 1 means
+                   attained, 0.47 means never above 47% of the bound,
       "counterexample": null | {"objects": exact objects as 'p/q' strings, "denominator",
                                 "lhs", "rhs": certified enclosures "[lo, hi]", "relation", "certificate"},
       "evidence": {...: search counts, seed, seconds, optimiser evaluations, certified enclosures at the
@@ -33,6 +51,7 @@ from __future__ import annotations
 import datetime as _dt
 import json
 import re
+import shlex
 from pathlib import Path
 
 import sympy as sp
@@ -40,7 +59,8 @@ import sympy as sp
 from proofcheck.claim import Claim
 from proofcheck.engine import Result
 
-SCHEMA = "proofcheck.report/1"
+SCHEMA = "proofcheck.report/2"
+VERDICTS = ("violated", "depends-on-reading", "holds", "inconclusive")
 
 
 def claim_record(claim: Claim, result: Result) -> dict:
@@ -55,8 +75,10 @@ def claim_record(claim: Claim, result: Result) -> dict:
         "reconstructed": claim.reconstructed,
         "hypotheses": [h.text + ": " + sp.sstr(h.relation) for h in claim.hypotheses],
         "variables": [{"name": v.name, "kind": v.kind, "lo": v.lo, "hi": v.hi, "doc": v.doc} for v in claim.variables],
+        "statement_id": claim.statement_id,
+        "primary": claim.primary,
     })
-    return {k: rec[k] for k in ("id", "title", "verdict", "margin", "relative_margin", "tightness", "source", "statement", "latex",
+    return {k: rec[k] for k in ("id", "statement_id", "title", "verdict", "vacuous", "primary", "margin", "relative_margin", "tightness", "source", "statement", "latex",
                                 "hypotheses", "variables", "encoding", "reading", "reconstructed", "counterexample",
                                 "evidence", "worst_case", "seconds")}
 
@@ -65,7 +87,58 @@ def safe_name(cid: str) -> str:
     return re.sub(r"[^A-Za-z0-9._+-]", "_", cid)
 
 
-def write_report(pairs: list[tuple[Claim, Result]], out: Path, seed: int, seconds_per_claim: float, command: str) -> dict:
+def statement_records(pairs: list[tuple[Claim, Result]]) -> list[dict]:
+    """One record per printed statement, in the order the claims come: the readings rolled up by
+    the primary one (see the schema above)."""
+    groups: dict[str, list] = {}
+    for claim, result in pairs:
+        groups.setdefault(claim.statement_id, []).append((claim, result))
+    return [_statement(sid, members) for sid, members in groups.items()]
+
+
+def primary_of(readings: list[Claim]) -> Claim:
+    """The primary reading of a statement: the one its claims module names, or the only reading."""
+    named = [c for c in readings if c.primary]
+    if len(named) == 1:
+        return named[0]
+    if len(readings) == 1:
+        return readings[0]
+    ids = ", ".join(c.id for c in readings)
+    raise ValueError(f"statement {readings[0].statement_id} has {len(named)} primary readings among {ids}")
+
+
+def _statement(sid: str, members) -> dict:
+    readings = [(c, r) for c, r in members if c.variant is None]
+    variants = [(c, r) for c, r in members if c.variant is not None]
+    if not readings:  # only a variant was selected (e.g. --only 'x+corrected'): it stands for itself
+        readings, variants = variants, []
+    primary = primary_of([c for c, _ in readings])
+    p_result = next(r for c, r in readings if c is primary)
+    others_violated = [c.id for c, r in readings if c is not primary and r.verdict == "violated"]
+    if p_result.verdict == "violated":
+        verdict = "violated"
+    elif others_violated:
+        verdict = "depends-on-reading"
+    else:
+        verdict = p_result.verdict
+    return {
+        "id": sid,
+        "paper": sid.split(".")[0],
+        "title": primary.title,
+        "source": {"seed": primary.source.seed, "where": primary.source.where},
+        "verdict": verdict,
+        "vacuous": p_result.vacuous if verdict == "holds" else None,
+        "primary": {"id": primary.id, "reading": primary.reading,
+                    "why": primary.primary or ("the only reading" if len(readings) == 1 else None)},
+        "readings": [{"id": c.id, "reading": c.reading, "verdict": r.verdict, "vacuous": r.vacuous,
+                      "primary": c is primary} for c, r in readings],
+        "variants": [{"id": c.id, "variant": c.variant, "verdict": r.verdict, "vacuous": r.vacuous} for c, r in variants],
+        "counterexample": p_result.counterexample,
+    }
+
+
+def write_report(pairs: list[tuple[Claim, Result]], out: Path, seed: int, seconds_per_claim: float, command: str,
+                 claims_path: str | None = None) -> dict:
     out.mkdir(parents=True, exist_ok=True)
     cx_dir = out / "counterexamples"
     records = []
@@ -77,10 +150,14 @@ def write_report(pairs: list[tuple[Claim, Result]], out: Path, seed: int, second
             md = cx_dir / f"{safe_name(claim.id)}.md"
             png = cx_dir / f"{safe_name(claim.id)}.png"
             _figure(claim, result, png)
-            md.write_text(counterexample_markdown(claim, result, png.name, seed))
+            md.write_text(counterexample_markdown(claim, result, png.name, seed, claims_path))
             rec["counterexample_file"] = str(md.relative_to(out))
         records.append(rec)
     summary = {v: sum(r["verdict"] == v for r in records) for v in ("holds", "violated", "inconclusive")}
+    statements = statement_records(pairs)
+    for st in statements:
+        st["counterexample_file"] = next((r["counterexample_file"] for r in records
+                                          if r["id"] == st["primary"]["id"]), None)
     doc = {
         "schema": SCHEMA,
         "generated": _dt.datetime.now(_dt.timezone.utc).isoformat(timespec="seconds"),
@@ -88,6 +165,8 @@ def write_report(pairs: list[tuple[Claim, Result]], out: Path, seed: int, second
         "seed": seed,
         "seconds_per_claim": seconds_per_claim,
         "summary": summary,
+        "statement_summary": {v: sum(st["verdict"] == v for st in statements) for v in VERDICTS},
+        "statements": statements,
         "claims": records,
     }
     (out / "report.json").write_text(json.dumps(doc, indent=1, ensure_ascii=False))
@@ -110,47 +189,160 @@ def _margin_text(rec: dict) -> str:
     return text
 
 
+def _mc_text(ev: dict) -> str:
+    recs = ev.get("monte_carlo") or []
+    if not recs:
+        return ""
+    inside = sum(r["inside"] for r in recs)
+    r0 = recs[0]
+    return (f"; Monte Carlo: {inside}/{len(recs)} rigorous intervals contain the closed form "
+            f"(n = {r0['n']}, confidence {r0['confidence']}, {r0['method']}, seed {r0['seed']}, {r0['device']})")
+
+
 def _evidence_text(rec: dict) -> str:
     ev = rec["evidence"]
     if rec["verdict"] == "violated":
         c = rec["counterexample"]
-        return _short(f"certified: lhs {c['lhs']} {c['relation']} rhs {c['rhs']} fails; exact objects, denominators ≤ {c['denominator']}", 160)
+        if c.get("statistical"):
+            st = c["statistical"][0]
+            return _short(f"STATISTICAL: {st['quantity']} ∈ [{st['interval'][0]:.6g}, {st['interval'][1]:.6g}] at confidence "
+                          f"{st['confidence']} (n = {st['n']}, {st['method']}, seed {st['seed']}); lhs {c['lhs']} "
+                          f"{c['relation']} rhs {c['rhs']} fails", 300)
+        return _short(f"certified: lhs {c['lhs']} {c['relation']} rhs {c['rhs']} fails; exact objects, "
+                      f"denominators ≤ {c['denominator']}" + _mc_text(ev), 300)
     if rec["verdict"] == "holds":
-        return _short(ev.get("summary", ""), 160)
-    return _short(ev.get("reason", ""), 160)
+        text = ev.get("summary", "") + _mc_text(ev)
+        return _short(("VACUOUS: " + rec["vacuous"] + "; " if rec.get("vacuous") else "") + text, 300)
+    return _short(ev.get("reason", ""), 200)
+
+
+PAPERS = {"s000": "000 — Zhang, Fei, Chen: LDP, Average and Maximum Bayesian Privacy",
+          "s001": "001 — Dimitrakakis et al.: robust and private Bayesian inference",
+          "s002": "002 — Zhang, Chen: bridging privacy and robustness",
+          "s003": "003 — Biswas et al.: privacy notions against reconstruction (VMF)",
+          "s004": "004 — Triastcyn, Faltings: Bayesian differential privacy"}
+
+
+def _cx_line(cx: dict | None) -> str:
+    """The counterexample in one line: exact objects, then the certified sides."""
+    if not cx:
+        return ""
+    objs = "; ".join(f"{k} = {_compact(v)}" for k, v in cx["objects"].items())
+    label = ""
+    if cx.get("statistical"):
+        st = cx["statistical"][0]
+        label = (f" [statistical: Monte Carlo interval at confidence {st['confidence']}, n = {st['n']}, "
+                 f"seed {st['seed']}]")
+    return _short(f"{objs} — lhs ∈ {cx['lhs']}, rhs ∈ {cx['rhs']}, required lhs {cx['relation']} rhs{label}", 500)
+
+
+def _compact(v) -> str:
+    if isinstance(v, list):
+        return "[" + ", ".join(_compact(x) for x in v) + "]"
+    return str(v)
+
+
+def _statement_verdict_text(st: dict) -> str:
+    v = st["verdict"]
+    return f"**{v}** (vacuous)" if st.get("vacuous") else f"**{v}**"
 
 
 def markdown_table(doc: dict) -> str:
     s = doc["summary"]
+    ss = doc["statement_summary"]
+    statements = doc["statements"]
+    claims = {r["id"]: r for r in doc["claims"]}
     lines = [
         "# proofcheck report",
         "",
         f"Generated {doc['generated']} by `{doc['command']}` (seed {doc['seed']}, "
         f"{doc['seconds_per_claim']:.1f} s per claim).",
         "",
-        f"**{s['holds']} hold, {s['violated']} violated, {s['inconclusive']} inconclusive.** "
-        "A violation is certified by exact rationals and arb interval arithmetic; "
-        "`holds` means no counterexample in the declared search, with the smallest margin found.",
+        f"**{len(statements)} printed statements: {ss['violated']} violated as printed (errata), "
+        f"{ss['depends-on-reading']} violated only under a reading that is not the paper's primary one, "
+        f"{ss['holds']} hold ({sum(1 for st in statements if st['verdict'] == 'holds' and st['vacuous'])} of them vacuously), "
+        f"{ss['inconclusive']} inconclusive.** "
+        f"Per claim (every reading and variant): {s['holds']} hold, {s['violated']} violated, {s['inconclusive']} inconclusive.",
         "",
-        "The margin is the smallest float margin found (rhs − lhs for an upper bound); for a bound that holds, "
-        "`lhs/rhs ≤ t` is the largest ratio found, so t = 1 means the bound is attained and t < 1 how loose it is.",
+        "A violation is certified by exact rationals and arb interval arithmetic at the exact objects shown; "
+        "`holds` means no counterexample in the declared search; `vacuous` marks a `holds` whose admitted cases "
+        "say nothing (both sides constant, or every case degenerate).",
+        "",
+    ]
+    papers = sorted({st["paper"] for st in statements})
+    for paper in papers:
+        mine = [st for st in statements if st["paper"] == paper]
+        lines += [f"## Paper {PAPERS.get(paper, paper)}", ""]
+        errata = [st for st in mine if st["verdict"] == "violated"]
+        lines += ["### Errata: statements violated as printed", ""]
+        if not errata:
+            lines += ["None found.", ""]
+        for st in errata:
+            corrected = [v for v in st["variants"] if v["variant"] == "corrected"]
+            fix = "".join(f" Corrected form `{v['id']}`: **{v['verdict']}**." for v in corrected)
+            where = st["source"]["where"]
+            link = f" ([details]({st['counterexample_file']}))" if st.get("counterexample_file") else ""
+            lines.append(f"- `{st['id']}` ({where}) — {_short(st['title'], 140)}. "
+                         f"Counterexample: {_cx_line(st['counterexample'])}{link}.{fix}")
+        lines.append("")
+        depends = [st for st in mine if st["verdict"] == "depends-on-reading"]
+        lines += ["### Statements that fail only under a reading the paper does not primarily intend", ""]
+        if not depends:
+            lines += ["None.", ""]
+        for st in depends:
+            bad = [r["id"] for r in st["readings"] if r["verdict"] == "violated"]
+            p = st["primary"]
+            p_rec = claims.get(p["id"], {})
+            lines.append(f"- `{st['id']}` — primary reading `{p['id']}` **{p_rec.get('verdict', '?')}**"
+                         f"{' (vacuous)' if p_rec.get('vacuous') else ''} ({_short(p['why'] or '', 200)}); "
+                         f"violated under {', '.join(f'`{b}`' for b in bad)}.")
+        lines.append("")
+        vac = [st for st in mine if st["verdict"] == "holds" and st["vacuous"]]
+        if vac:
+            lines += ["### Vacuous: holds, but the admitted cases say nothing", ""]
+            for st in vac:
+                lines.append(f"- `{st['id']}` — {_short(st['vacuous'], 250)}")
+            lines.append("")
+        lines += ["### Every statement", "",
+                  "| statement | verdict | primary reading | readings | variants |", "|---|---|---|---|---|"]
+        for st in mine:
+            readings = ", ".join(f"`{r['reading'] or 'literal'}` {r['verdict']}" + (" (vacuous)" if r["vacuous"] else "")
+                                 for r in st["readings"]) if len(st["readings"]) > 1 else ""
+            variants = ", ".join(f"`+{v['variant']}` {v['verdict']}" for v in st["variants"])
+            prim = st["primary"]["reading"] or ("literal" if len(st["readings"]) > 1 else "")
+            lines.append(f"| `{st['id']}` | {_statement_verdict_text(st)} | {prim} | {readings} | {variants} |")
+        lines.append("")
+    lines += [
+        "## Every claim",
+        "",
+        "The margin of a violation is the certified margin at the counterexample shown; otherwise the float "
+        "margin at the tightest case found (rhs − lhs for an upper bound). For a bound that holds, "
+        "`lhs/rhs ≤ t` is the largest ratio found away from degenerate cases (t = 1: attained).",
         "",
         "| id | verdict | margin | statement | evidence | counterexample |",
         "|---|---|---|---|---|---|",
     ]
     for r in doc["claims"]:
         link = f"[{Path(r['counterexample_file']).name}]({r['counterexample_file']})" if r["counterexample_file"] else ""
-        lines.append(f"| `{r['id']}` | **{r['verdict']}** | {_margin_text(r)} | {_short(r['title'], 90).replace('|', '∣')} | "
+        verdict = f"**{r['verdict']}**" + (" (vacuous)" if r.get("vacuous") else "") + (
+            " (statistical)" if (r.get("counterexample") or {}).get("statistical") else "")
+        lines.append(f"| `{r['id']}` | {verdict} | {_margin_text(r)} | {_short(r['title'], 90).replace('|', '∣')} | "
                      f"{_evidence_text(r).replace('|', '∣')} | {link} |")
     lines.append("")
     return "\n".join(lines)
 
 
-def counterexample_markdown(claim: Claim, result: Result, figure: str, seed: int) -> str:
+def counterexample_markdown(claim: Claim, result: Result, figure: str, seed: int, claims_path: str | None = None) -> str:
     cx = result.counterexample
     cert = cx["certificate"]
     objs = "\n".join(f"    {k} = {v}" for k, v in cx["objects"].items())
     quantities = "\n".join(f"    {k} = {v}" for k, v in cx.get("quantities", {}).items())
+    claims_arg = f" --claims {shlex.quote(claims_path)}" if claims_path else ""
+    statistical = "".join(
+        f"\n**Statistical certificate.** {st['quantity']} is a probability that cannot be computed exactly: its "
+        f"rigorous {st['method']} interval [{st['interval'][0]!r}, {st['interval'][1]!r}] at confidence {st['confidence']} "
+        f"(n = {st['n']} samples, seed {st['seed']}, device {st['device']}) stands in for it on the certified path.\n"
+        for st in cx.get("statistical") or [])
     return f"""# Counterexample to `{claim.id}`
 
 **{claim.title}**
@@ -184,9 +376,10 @@ Each quantity of the statement at these objects (exact rationals or certified en
 {quantities}
 
 The statement requires lhs {cx['relation']} rhs. The enclosures are disjoint on the wrong side:
-the gap is at least `{cert['gap_lower_bound']}`. Method: {cert['method']}, {cert['precision_bits']} bits;
+the gap is at least `{cert['gap_lower_bound']}` (certified margin {cx.get('margin_enclosure', '')}). Method: {cert['method']}, {cert['precision_bits']} bits;
 the hypotheses were checked on the same exact objects.
 
+{statistical}
 ## Margin along the counterexample
 
 ![margin]({figure})
@@ -197,8 +390,8 @@ counterexample (t = 1).
 
 ## Reproduce
 
-    proofcheck run --only '{claim.id}' --seed {seed} --seconds 10
-    proofcheck show '{claim.id}' --seed {seed}
+    proofcheck run{claims_arg} --only '{claim.id}' --seed {seed} --seconds 10
+    proofcheck show{claims_arg} '{claim.id}' --seed {seed}
 """
 
 

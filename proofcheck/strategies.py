@@ -7,10 +7,25 @@ certifying anything.
 """
 from __future__ import annotations
 
+import math
+
 import numpy as np
 from hypothesis import strategies as st
+from hypothesis.errors import InvalidArgument
 
 SIZES = st.integers(min_value=2, max_value=6)
+
+
+def _check_size(name: str, n, minimum: int = 1):
+    if isinstance(n, bool) or not isinstance(n, (int, np.integer)) or n < minimum:
+        raise InvalidArgument(f"{name}={n!r} must be an integer >= {minimum}")
+
+
+def _check_real(name: str, x, lo=-math.inf, hi=math.inf, lo_open=False):
+    if isinstance(x, bool) or not isinstance(x, (int, float, np.integer, np.floating)) or not math.isfinite(x) \
+            or x < lo or x > hi or (lo_open and x == lo):
+        bound = f"{'>' if lo_open else '>='} {lo}" + (f" and <= {hi}" if math.isfinite(hi) else "")
+        raise InvalidArgument(f"{name}={x!r} must be a finite number {bound}")
 
 
 def _normalise(v) -> np.ndarray:
@@ -24,11 +39,14 @@ def _weights(n: int, lo: float = 1e-3):
 
 # ----------------------------------------------------------------------------- priors
 def uniform_priors(n: int):
+    _check_size("n", n)
     return st.just(np.full(n, 1.0 / n))
 
 
 def close_to_uniform_priors(n: int, eps: float):
     """Priors with f(d) / (1/n) in [e^{-eps}, e^{eps}] (the papers' 'eps-close to uniform')."""
+    _check_size("n", n)
+    _check_real("eps", eps, lo=0)
     lo, hi = np.exp(-eps), np.exp(eps)
 
     def build(ws):
@@ -51,11 +69,23 @@ def close_to_uniform_priors(n: int, eps: float):
 
 
 def dirichlet_priors(n: int, alpha: float = 1.0):
-    return st.integers(0, 2**32 - 1).map(lambda s: np.random.default_rng(s).dirichlet(np.full(n, alpha)))
+    """Dirichlet(alpha, ..., alpha) priors, drawn as normalised Gamma(alpha) variates by the inverse
+    CDF of Hypothesis-drawn uniforms (so that draws shrink like any other)."""
+    from scipy.special import gammaincinv
+
+    _check_size("n", n)
+    _check_real("alpha", alpha, lo=0, lo_open=True)
+
+    def build(us):
+        g = np.array([gammaincinv(alpha, u) for u in us]) + 1e-300
+        return g / g.sum()
+
+    return st.lists(st.floats(1e-9, 1 - 1e-9), min_size=n, max_size=n).map(build)
 
 
 def near_degenerate_priors(n: int):
     """Most mass on one secret, the rest spread thinly: where posteriors move the most."""
+    _check_size("n", n)
     return st.tuples(st.integers(0, n - 1), st.floats(1e-4, 0.2), _weights(n)).map(
         lambda t: _near_degenerate(n, *t))
 
@@ -69,17 +99,22 @@ def _near_degenerate(n, i, rest, ws):
 
 
 def priors(n: int):
+    _check_size("n", n)
     return st.one_of(uniform_priors(n), _weights(n).map(_normalise), dirichlet_priors(n, 0.5),
                      near_degenerate_priors(n), close_to_uniform_priors(n, 0.1))
 
 
 # ----------------------------------------------------------------------------- channels
 def random_channels(n: int, m: int):
+    _check_size("n", n)
+    _check_size("m", m)
     return st.lists(_weights(m), min_size=n, max_size=n).map(lambda rows: np.array([_normalise(r) for r in rows]))
 
 
 def randomized_response(k: int, eps: float) -> np.ndarray:
     """k-ary randomized response: keep the secret w.p. e^eps / (e^eps + k - 1)."""
+    _check_size("k", k, 2)
+    _check_real("eps", eps, lo=0)
     keep = np.exp(eps) / (np.exp(eps) + k - 1)
     K = np.full((k, k), (1 - keep) / (k - 1))
     np.fill_diagonal(K, keep)
@@ -87,6 +122,7 @@ def randomized_response(k: int, eps: float) -> np.ndarray:
 
 
 def randomized_response_channels(k: int):
+    _check_size("k", k, 2)
     return st.floats(0.01, 5.0).map(lambda e: randomized_response(k, e))
 
 
@@ -101,6 +137,8 @@ def exponential_mechanism(utility: np.ndarray, eps: float) -> np.ndarray:
 
 
 def exponential_mechanism_channels(n: int, m: int):
+    _check_size("n", n)
+    _check_size("m", m)
     return st.tuples(st.lists(st.floats(-1, 1), min_size=n * m, max_size=n * m), st.floats(0.05, 5.0)).map(
         lambda t: exponential_mechanism(np.reshape(t[0], (n, m)), t[1]))
 
@@ -108,6 +146,8 @@ def exponential_mechanism_channels(n: int, m: int):
 def extremal_channels(n: int, m: int):
     """Structured extremes: one output that only one secret can produce (infinite LDP level),
     a near-deterministic channel, a two-level channel (every ratio at its max)."""
+    _check_size("n", n)
+    _check_size("m", m)
     def two_level(t):
         ratio, j = t
         K = np.ones((n, m))
@@ -134,6 +174,9 @@ def extremal_channels(n: int, m: int):
 
 
 def channels(n: int, m: int | None = None):
+    _check_size("n", n)
+    if m is not None:
+        _check_size("m", m)
     if m is None:
         return SIZES.flatmap(lambda mm: channels(n, mm))
     parts = [random_channels(n, m), exponential_mechanism_channels(n, m), extremal_channels(n, m)]
@@ -145,6 +188,8 @@ def channels(n: int, m: int | None = None):
 # ----------------------------------------------------------------------------- boxes and cases
 def reals(lo: float, hi: float):
     """Reals in [lo, hi], endpoints and their neighbourhoods included (where bounds bite)."""
+    _check_real("lo", lo)
+    _check_real("hi", hi, lo=lo)
     return st.one_of(st.sampled_from([lo, hi]), st.floats(lo, hi, allow_nan=False))
 
 
@@ -153,6 +198,20 @@ def cases(**fields):
     return st.fixed_dictionaries({k: (v if isinstance(v, st.SearchStrategy) else st.just(v)) for k, v in fields.items()})
 
 
-def sized(build):
-    """Draw the number of secrets n in 2..6 and the number of outputs m in 2..6, then build(n, m)."""
-    return st.tuples(SIZES, SIZES).flatmap(lambda nm: build(*nm))
+def log_reals(lo: float, hi: float):
+    """Positive reals in [lo, hi], uniform in log scale (δ from 1e-12 to 1e-1 is not all near 1e-1)."""
+    _check_real("lo", lo, lo=0, lo_open=True)
+    _check_real("hi", hi, lo=lo)
+    a, b = math.log(lo), math.log(hi)
+    return st.one_of(st.sampled_from([lo, hi]), st.floats(a, b).map(lambda t: min(max(math.exp(t), lo), hi)))
+
+
+def sized(build, *, min_n: int = 2, max_n: int = 6, min_m: int = 2, max_m: int = 6):
+    """Draw the number of secrets n in min_n..max_n and of outputs m in min_m..max_m, then build(n, m)."""
+    _check_size("min_n", min_n)
+    _check_size("max_n", max_n, min_n)
+    _check_size("min_m", min_m)
+    _check_size("max_m", max_m, min_m)
+    if not callable(build):
+        raise InvalidArgument(f"build={build!r} must be a function of (n, m)")
+    return st.tuples(st.integers(min_n, max_n), st.integers(min_m, max_m)).flatmap(lambda nm: build(*nm))

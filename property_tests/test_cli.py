@@ -21,17 +21,25 @@ def test_list_has_ids_and_titles():
 
 
 def test_run_writes_report_and_counterexample(tmp_path):
-    r = pc("run", "--only", "s000.lem.C.1*", "--seconds", "8", "--out", str(tmp_path), "--quiet", "--jobs", "1")
+    r = pc("run", "--only", "s000.lem.C.1*", "--seconds", "15", "--out", str(tmp_path), "--quiet", "--jobs", "1")
     assert r.returncode == 0, r.stderr
     doc = json.loads((tmp_path / "report.json").read_text())
-    assert doc["schema"] == "proofcheck.report/1"
+    assert doc["schema"] == "proofcheck.report/2"
     verdicts = {c["id"]: c["verdict"] for c in doc["claims"]}
-    assert verdicts == {"s000.lem.C.1": "violated", "s000.lem.C.1+corrected": "holds"}
+    assert verdicts == {"s000.lem.C.1": "violated", "s000.lem.C.1#eps-le-1": "holds", "s000.lem.C.1+corrected": "holds"}
+    # the statement rolls up by its primary reading (ε ≤ 1): violated only under the literal all-ε reading
+    st = next(s for s in doc["statements"] if s["id"] == "s000.lem.C.1")
+    assert st["verdict"] == "depends-on-reading" and st["primary"]["id"] == "s000.lem.C.1#eps-le-1"
+    assert [v["id"] for v in st["variants"]] == ["s000.lem.C.1+corrected"]
     cx = next(c for c in doc["claims"] if c["id"] == "s000.lem.C.1")
     md = (tmp_path / cx["counterexample_file"]).read_text()
     assert "kappa_1 = " in md and "proofcheck run --only 's000.lem.C.1'" in md
     assert (tmp_path / "counterexamples" / "s000.lem.C.1.png").stat().st_size > 1000
-    assert "| `s000.lem.C.1` | **violated** |" in (tmp_path / "report.md").read_text()
+    md_report = (tmp_path / "report.md").read_text()
+    assert "| `s000.lem.C.1` | **violated** |" in md_report
+    # statements that fail only under a non-primary reading are listed apart from the errata
+    errata, rest = md_report.split("### Statements that fail only under a reading", 1)
+    assert "`s000.lem.C.1`" not in errata.split("### Errata")[1] and "- `s000.lem.C.1` — primary reading" in rest
 
 
 def test_fail_on_violated_exits_one(tmp_path):
@@ -52,7 +60,7 @@ def test_user_claims_file(tmp_path):
     assert r.returncode == 0, r.stderr
     doc = json.loads((tmp_path / "report.json").read_text())
     assert {c["id"]: c["verdict"] for c in doc["claims"]} == {
-        "s999.claim.tv-of-ldp": "holds", "s999.claim.tv-le-half-eps-squared": "violated"}
+        "mine.tv-of-ldp": "holds", "mine.tv-le-half-eps-squared": "violated"}
 
 
 def test_measure_certified_values():
@@ -76,7 +84,7 @@ def test_bad_input_is_one_line_and_exit_two(tmp_path):
         (("measure", '[["1/2","1/2"],["1/2","1/2"]]', "--alpha", "1"), "alpha = 1 must be > 1"),
         (("vmf", "3", "-0.5"), "kappa must be >= 0, got kappa=-1/2"),
         (("vmf", "3", "2", "--alpha", "1"), "alpha must be > 1, got alpha=1"),
-        (("vmf", "3", "2", "--alpha", "2", "--delta", "1"), "delta must lie in (0, 1), got delta=1"),
+        (("vmf", "3", "2", "--alpha", "2", "--delta", "1"), "delta must be in (0, 1), got delta=1"),
         (("vmf", "1", "2"), "p must be an integer >= 2, got p=1"),
     ]
     for args, msg in cases:
@@ -109,3 +117,101 @@ def pytest_approx(x):
     import pytest
 
     return pytest.approx(x, rel=1e-12)
+
+
+def test_decimals_are_taken_as_typed():
+    # 0.9 + 0.1 is exactly 1 as decimals (as binary floats it is 36028797018963969/36028797018963968)
+    r = pc("measure", "[[0.9,0.1],[0.3,0.7]]")
+    assert r.returncode == 0, r.stderr
+    assert json.loads(r.stdout)["bayes_capacity"] == "8/5"  # max column sums: 9/10 + 7/10
+
+
+def _write(tmp_path, name, body):
+    f = tmp_path / name
+    f.write_text(body)
+    return str(f)
+
+
+HEAD = """import sympy as sp
+from hypothesis import strategies as st
+from proofcheck import Claim, Source, real
+from proofcheck.strategies import cases
+x = sp.Symbol("x")
+"""
+
+
+def _claim_src(cid="mine.ok", variables='(real("x", 0, 1),)', strategy='cases(x=st.floats(0, 1))', q='lambda c, m: m.num(c["x"])'):
+    return (f'Claim(id="{cid}", title="t", source=Source("notes", "here", "x <= 1"), variables={variables}, '
+            f'statement=sp.Le(x, 1), quantities={{"x": {q}}}, strategy={strategy})')
+
+
+TWO_VARS = '(real("x", 0, 1), real("y", 0, 1))'
+
+
+def test_bad_claims_files_are_one_line_naming_file_claim_and_problem(tmp_path):
+    bad = {
+        "undrawn.py": (HEAD + "CLAIMS = [" + _claim_src(variables=TWO_VARS) + "]",
+                       "variable(s) ['y'] are never drawn"),
+        "extra.py": (HEAD + f"CLAIMS = [{_claim_src(strategy='cases(x=st.floats(0, 1), z=st.just(3))')}]",
+                     "the strategy draws ['z'], which no variable declares"),
+        "notstrategy.py": (HEAD + f"CLAIMS = [{_claim_src(strategy='[0.5]')}]", "strategy must be a Hypothesis strategy"),
+        "empty.py": (HEAD + "CLAIMS = []", "defines no claims"),
+        "clash.py": (HEAD + f"CLAIMS = [{_claim_src(cid='s000.lem.5.1')}]", "clashes with a built-in claim id"),
+        "prefix.py": (HEAD + f"CLAIMS = [{_claim_src(cid='s003.claim.mine')}]", "prefix 's003' of a built-in paper"),
+        "badid.py": (HEAD + f"CLAIMS = [{_claim_src(cid='nodots')}]", "must be a dotted name"),
+        "noprimary.py": (HEAD + f"CLAIMS = [{_claim_src(cid='mine.x#a')}, {_claim_src(cid='mine.x#b')}]",
+                         "statement 'mine.x' has 2 readings and 0 primary ones"),
+        "unknownfn.py": (HEAD + "CLAIMS = [Claim(id='mine.f', title='t', source=Source('n', 'h', 'q'), variables=(real('x', 0, 1),), "
+                         "statement=sp.Le(sp.Function('frobnicate')(x), 1), quantities={'x': lambda c, m: m.num(c['x'])}, "
+                         "strategy=cases(x=st.floats(0, 1)))]", "unknown function(s) frobnicate"),
+    }
+    for name, (body, msg) in bad.items():
+        path = _write(tmp_path, name, body)
+        r = pc("run", "--claims", path, "--seconds", "5", "--out", str(tmp_path / "out"), "--quiet")
+        assert r.returncode == 2, (name, r.stdout, r.stderr)
+        assert msg in r.stderr and name in r.stderr, (name, r.stderr)
+        assert "Traceback" not in r.stderr and len(r.stderr.strip().splitlines()) == 1, (name, r.stderr)
+
+
+def test_a_claims_file_imports_its_neighbours_and_reproduce_lines_name_it(tmp_path):
+    (tmp_path / "helpers_mine.py").write_text("def value(c, m):\n    return m.num(c['x']) * 3\n")
+    path = _write(tmp_path, "mine.py", HEAD + "import helpers_mine\n" + f"CLAIMS = [{_claim_src(q='helpers_mine.value')}]")
+    out = tmp_path / "out"
+    r = pc("run", "--claims", path, "--seconds", "3", "--out", str(out), "--quiet")
+    assert r.returncode == 0, r.stderr
+    doc = json.loads((out / "report.json").read_text())
+    rec = doc["claims"][0]
+    assert rec["verdict"] == "violated"  # 3x <= 1 fails for x > 1/3
+    md = (out / rec["counterexample_file"]).read_text()
+    assert f"proofcheck run --claims {path} --only 'mine.ok'" in md
+
+
+def test_an_error_in_a_claim_is_reported_and_the_run_goes_on(tmp_path):
+    body = HEAD + ("def broken(c, m):\n    raise KeyError('prior')\n"
+                   f"CLAIMS = [{_claim_src(cid='mine.broken', q='broken')}, {_claim_src(cid='mine.fine')}]")
+    path = _write(tmp_path, "errs.py", body)
+    out = tmp_path / "out"
+    r = pc("run", "--claims", path, "--seconds", "4", "--out", str(out), "--quiet", "--jobs", "1")
+    assert r.returncode == 0, r.stderr
+    recs = {c["id"]: c for c in json.loads((out / "report.json").read_text())["claims"]}
+    assert recs["mine.fine"]["verdict"] == "holds"
+    assert recs["mine.broken"]["verdict"] == "inconclusive"
+    assert recs["mine.broken"]["evidence"]["error"]["type"] == "KeyError"
+
+
+def test_an_internal_error_exits_three_with_a_traceback_file(tmp_path):
+    # a report directory that is a file: writing the report fails inside proofcheck
+    target = tmp_path / "occupied"
+    target.write_text("not a directory")
+    path = _write(tmp_path, "ok.py", HEAD + f"CLAIMS = [{_claim_src()}]")
+    r = pc("run", "--claims", path, "--seconds", "2", "--out", str(target / "sub"), "--quiet")
+    assert r.returncode == 3, (r.stdout, r.stderr)
+    line = r.stderr.strip()
+    assert len(line.splitlines()) == 1 and "internal error" in line and "traceback in " in line
+    tb = Path(line.rsplit("traceback in ", 1)[1].rstrip(")"))
+    assert "Traceback" in tb.read_text()
+
+
+def test_help_documents_exit_codes():
+    r = pc("--help")
+    assert r.returncode == 0 and "3  an internal error" in r.stdout and "1  run --fail-on violated" in r.stdout

@@ -2,11 +2,13 @@
 from pathlib import Path
 
 import numpy as np
+import pytest
 import sympy as sp
 from hypothesis import strategies as st
 
 from proofcheck import Claim, Source, check_claim, real
-from proofcheck.engine import certified_sides, exactify
+from proofcheck.certify import certified_sides
+from proofcheck.rounding import exactify
 from proofcheck.numerics import lower, upper
 from proofcheck.registry import load_claims_file
 from proofcheck.strategies import cases
@@ -30,19 +32,31 @@ def test_false_inequality_is_certified_with_small_exact_numbers():
 
     xe = Fraction(xv)
     assert xe > Fraction(179, 100) and xe.denominator <= 20
-    lhs, rhs, ok, prec, verdict = certified_sides(c, {"x": xe})
-    assert ok and verdict == "violated" and lower(lhs) > upper(rhs)
+    # independently of the engine: e^x > 1 + x + x² at the exact x, by mpmath at 50 digits
+    import mpmath
+
+    mpmath.mp.dps = 50
+    xm = mpmath.mpf(xe.numerator) / xe.denominator
+    assert mpmath.exp(xm) > 1 + xm + xm**2
+    c_ = certified_sides(c, {"x": xe})
+    assert c_.hypotheses_ok and c_.relation == "violated" and lower(c_.lhs) > upper(c_.rhs)
+    # the reported margin is the certified gap at the counterexample shown
+    assert r.margin == pytest.approx(float(1 + xm + xm**2 - mpmath.exp(xm)), rel=1e-9)
 
 
 def test_true_inequality_holds_with_margin():
     c = _claim(sp.Le(x**2, sp.exp(x) + 1), {"x": lambda case, m: m.num(case["x"])})
     r = check_claim(c, seconds=2, seed=0)
     assert r.verdict == "holds"
-    assert r.margin > 0 and r.counterexample is None
-    assert r.evidence["search"]["cases"] > 50
+    # the smallest relative margin of x² ≤ e^x + 1 on [0, 3]: min over x of 1 − x²/(e^x + 1), inside
+    import scipy.optimize
+
+    true_min = scipy.optimize.minimize_scalar(lambda t: 1 - t * t / (np.exp(t) + 1), bounds=(0, 3), method="bounded").fun
+    assert r.relative_margin == pytest.approx(true_min, rel=1e-6)
+    assert r.counterexample is None and r.evidence["search"]["cases"] > 50
 
 
-def test_float_only_violation_is_inconclusive():
+def test_float_alarm_refuted_by_the_exact_path_is_not_a_violation():
     # the float path is deliberately wrong by 1e-6; the exact path says lhs == rhs: no certificate
     def q(case, m):
         return m.num(case["x"]) + (1e-6 if m.name == "float" else 0)
@@ -54,18 +68,34 @@ def test_float_only_violation_is_inconclusive():
 
 
 def test_float_violation_that_cannot_be_certified_is_inconclusive():
-    # the float path says x ≤ x − 1 fails (a real violation), but the certified path cannot evaluate
-    from mechanisms.errors import InvalidInput
+    # the float path says x ≤ x − 1 fails (a real violation), but the certified route only gives an
+    # enclosure far too wide to decide anything: no certificate, so inconclusive, never violated
+    from flint import arb
 
     def q(case, m):
-        if m.name != "float":
-            raise InvalidInput("no certified route for this quantity")
-        return m.num(case["x"]) - 1
+        if m.name == "float":
+            return case["x"] - 1
+        return arb(0, 10**6)  # [−1e6, 1e6]
 
     c = _claim(sp.Le(x, sp.Symbol("y")), {"y": q, "x": lambda case, m: m.num(case["x"])})
     r = check_claim(c, seconds=2, seed=0)
     assert r.verdict == "inconclusive"
     assert r.counterexample is None and "could be certified" in r.evidence["reason"]
+    assert r.evidence["search_float_margin"]["margin"] == pytest.approx(-1, abs=1e-9)
+
+
+def test_a_certified_route_that_raises_is_an_error_of_the_claim():
+    from mechanisms.errors import InvalidInput
+
+    def q(case, m):
+        if m.name != "float":
+            raise InvalidInput("no certified route for this quantity")
+        return case["x"] - 1
+
+    c = _claim(sp.Le(x, sp.Symbol("y")), {"y": q, "x": lambda case, m: m.num(case["x"])})
+    r = check_claim(c, seconds=2, seed=0)
+    assert r.verdict == "inconclusive" and r.evidence["error"]["path"] == "certified"
+    assert r.evidence["error"]["message"] == "no certified route for this quantity"
 
 
 def test_same_seed_same_result():
@@ -77,8 +107,8 @@ def test_same_seed_same_result():
 
 def test_user_claims_module():
     claims = {c.id: c for c in load_claims_file(str(ROOT / "examples" / "my_claims.py"))}
-    good = check_claim(claims["s999.claim.tv-of-ldp"], seconds=3, seed=0)
-    bad = check_claim(claims["s999.claim.tv-le-half-eps-squared"], seconds=3, seed=0)
+    good = check_claim(claims["mine.tv-of-ldp"], seconds=3, seed=0)
+    bad = check_claim(claims["mine.tv-le-half-eps-squared"], seconds=3, seed=0)
     assert good.verdict == "holds"
     assert bad.verdict == "violated"
     K = bad.counterexample["objects"]["K"]
@@ -96,13 +126,12 @@ def test_exactify_keeps_distributions_exact():
 def test_float_alarm_at_domain_boundary_is_refuted_exactly():
     # (e^(a−1) − 1)/(a − 1) ≥ 1 for a > 1; a noisy float route shows a false alarm at a = 1 + 1e-13,
     # whose rounding to small rationals is a = 1 (outside the domain): the exact dyadic value decides
-    from fractions import Fraction
-    from mechanisms.errors import InvalidInput
+    from mechanisms.errors import OutsideDomain
 
     def g(case, m):
         a = case["a"]
         if a == 1:
-            raise InvalidInput("a = 1 is outside a > 1")
+            raise OutsideDomain("a = 1 is outside a > 1")
         if m.name == "float":
             d = a - 1
             return float(np.exp(np.float32(d)) - np.float32(1)) / d
@@ -114,3 +143,241 @@ def test_float_alarm_at_domain_boundary_is_refuted_exactly():
               strategy=st.fixed_dictionaries({"a": st.sampled_from([1 + 1e-13, 1.5])}))
     assert g({"a": 1 + 1e-13}, __import__("proofcheck").FLOAT) < 1  # the float route really is wrong there
     assert check_claim(c, seconds=2, seed=0).verdict == "holds"
+
+
+# ----------------------------------------------------------------------------- the certificate boundary
+def test_a_float_on_the_certified_path_is_never_certified():
+    # a TRUE theorem, Q(a) = 1 − Φ(a) ≤ e^{−a²/2}/2 for a ≥ 0, written with scipy on both paths: the
+    # tail underflows to 0.0 and, before the boundary, was "certified" violated at the exact ball [0, 0]
+    from scipy.special import ndtr
+
+    a = sp.Symbol("a")
+    c = Claim(id="mine.gaussian-tail", title="t", source=Source("test", "here", "Chernoff tail"),
+              variables=(real("a", 0, 40),), statement=sp.Le(sp.Symbol("Q"), sp.exp(-a**2 / 2) / 2),
+              quantities={"Q": lambda case, m: 1 - ndtr(float(case["a"])), "a": lambda case, m: m.num(case["a"])},
+              strategy=cases(a=st.floats(0, 40)))
+    r = check_claim(c, seconds=3, seed=0)
+    assert r.verdict == "inconclusive" and r.counterexample is None
+    assert "returned a float on the certified path" in r.evidence["reason"]
+    assert r.evidence["error"]["kind"] == "float-on-certified-path" and r.evidence["error"]["where"] == "quantity Q"
+
+
+def test_float_inputs_are_refused_by_the_one_converter():
+    from mechanisms.exact import FloatOnCertifiedPath, check_certified, to_arb
+
+    with pytest.raises(FloatOnCertifiedPath, match="0.5"):
+        to_arb(0.5)
+    with pytest.raises(FloatOnCertifiedPath, match="float64"):
+        check_certified(np.array([0.25, 0.75]), "quantity P")
+    assert check_certified([1, __import__("fractions").Fraction(1, 3), float("inf")], "q")[2] == float("inf")
+
+
+# ----------------------------------------------------------------------------- domain vs error
+def _erroring_claim(exc, cid="mine.erroring"):
+    def q(case, m):
+        if case["x"] > 1:
+            raise exc
+        return m.num(case["x"])
+
+    return _claim(sp.Le(sp.Symbol("y"), 10), {"y": q}, cid=cid)
+
+
+@pytest.mark.parametrize("exc", [ValueError("bad value"), ZeroDivisionError("division by zero"),
+                                 KeyError("K"), RuntimeError("boom"),
+                                 __import__("mechanisms.errors", fromlist=["x"]).InvalidInput("kappa < 0")])
+def test_an_exception_in_a_quantity_is_an_error_of_the_claim_not_an_exclusion(exc):
+    r = check_claim(_erroring_claim(exc), seconds=2, seed=0)
+    assert r.verdict == "inconclusive"
+    err = r.evidence["error"]
+    assert err["type"] == type(exc).__name__ and str(exc).strip("'") in err["message"]
+    assert float(__import__("fractions").Fraction(err["case"]["x"])) > 1  # the case that raised it
+    assert r.evidence["search"]["excluded_outside_domain"] == 0 and r.evidence["search"]["errors"] == 1
+    assert "error of the claim" in r.evidence["reason"]
+
+
+def test_outside_domain_is_counted_as_excluded_and_the_claim_still_decides():
+    from mechanisms.errors import OutsideDomain
+
+    def q(case, m):
+        if case["x"] > 1:
+            raise OutsideDomain("the statement is about x ≤ 1")
+        return m.num(case["x"])
+
+    r = check_claim(_claim(sp.Le(sp.Symbol("y"), 2), {"y": q}), seconds=2, seed=0)
+    assert r.verdict == "holds"
+    s = r.evidence["search"]
+    assert s["errors"] == 0 and 0 < s["excluded_outside_domain"] < s["cases"]
+
+
+def test_every_case_outside_the_domain_says_so():
+    from mechanisms.errors import OutsideDomain
+
+    def q(case, m):
+        raise OutsideDomain("never defined")
+
+    r = check_claim(_claim(sp.Le(sp.Symbol("y"), 2), {"y": q}), seconds=1, seed=0)
+    assert r.verdict == "inconclusive" and "no case of the search was in the statement's domain" in r.evidence["reason"]
+    assert "warning" in r.evidence["search"]
+
+
+def test_an_error_on_every_case_is_reported_as_an_error():
+    def q(case, m):
+        raise KeyError("prior")
+
+    r = check_claim(_claim(sp.Le(sp.Symbol("y"), 2), {"y": q}), seconds=1, seed=0)
+    assert r.verdict == "inconclusive" and r.evidence["error"]["type"] == "KeyError"
+    assert "domain" not in r.evidence["reason"]
+
+
+def test_nan_on_the_float_path_is_an_error():
+    r = check_claim(_claim(sp.Le(sp.Symbol("y"), 2), {"y": lambda case, m: float("nan")}), seconds=1, seed=0)
+    assert r.verdict == "inconclusive" and "NaN" in r.evidence["error"]["message"]
+
+
+# ----------------------------------------------------------------------------- stages
+def _ratio_claim():
+    # x² ≤ 2x on [0, 1]: the margin 2x − x² is smallest at x = 0; the ratio x/2 is largest at x = 1
+    return Claim(id="mine.ratio", title="t", source=Source("t", "t", "t"), variables=(real("x", 0, 1),),
+                 statement=sp.Le(x**2, 2 * x), quantities={"x": lambda case, m: m.num(case["x"])},
+                 strategy=cases(x=st.floats(0, 1)))
+
+
+def test_the_ratio_search_raises_the_tightness_that_the_margin_search_leaves_low():
+    import time
+
+    from proofcheck.optimise import optimise
+
+    c = _ratio_claim()
+    by_margin = optimise(c, {"x": 0.3}, time.monotonic() + 5, objective="margin")
+    by_ratio = optimise(c, {"x": 0.3}, time.monotonic() + 5, objective="ratio")
+    assert by_margin.case["x"] == pytest.approx(0, abs=1e-4)
+    assert by_ratio.case["x"] == pytest.approx(1, abs=1e-4) and by_ratio.value == pytest.approx(0.5, rel=1e-4)
+    # end to end: the search only ever draws x = 0.01 (ratio 0.005) and the margin search goes to 0;
+    # the reported tightness 1/2 can only come from the ratio search
+    c0 = Claim(id="mine.ratio", title="t", source=Source("t", "t", "t"), variables=(real("x", 0, 1),),
+               statement=c.statement, quantities=c.quantities, strategy=cases(x=st.just(0.01)))
+    r = check_claim(c0, seconds=2, seed=0)
+    assert r.verdict == "holds" and r.tightness == pytest.approx(0.5, rel=1e-4)
+    assert r.evidence["optimiser"]["ratio_evaluations"] > 0
+
+
+def test_search_stage_counts_cases_exclusions_and_tracks_the_worst_case():
+    import time
+
+    from mechanisms.errors import OutsideDomain
+    from proofcheck.search import search
+
+    def q(case, m):
+        if case["x"] < 1:
+            raise OutsideDomain("x < 1")
+        return m.num(case["x"])
+
+    c = _claim(sp.Le(sp.Symbol("y"), 4), {"y": q})
+    s = search(c, time.monotonic() + 1, seed=3)
+    assert s.error is None and s.found is None and s.cases > 50
+    assert 0 < s.excluded < s.cases
+    assert 1 <= s.worst[4]["x"] <= 3 and s.worst[1] == pytest.approx(4 - s.worst[4]["x"])
+
+
+def test_rounding_stage_keeps_tiny_log_scale_values_exact():
+    from fractions import Fraction
+
+    from proofcheck import log_real
+
+    c = Claim(id="mine.log", title="t", source=Source("t", "t", "t"), variables=(log_real("delta", 1e-12, 1e-1),),
+              statement=sp.Le(sp.Symbol("delta"), 1), quantities={"delta": lambda case, m: m.num(case["delta"])},
+              strategy=cases(delta=st.just(1.234567e-10)))
+    assert exactify(c, {"delta": 1.234567e-10}, 10) == {"delta": Fraction(12, 10**11)}
+    assert exactify(c, {"delta": 1.234567e-10}, 10**6) == {"delta": Fraction(1234567, 10**16)}
+
+
+def test_tiny_delta_is_searched_and_certified():
+    # δ ≥ 1e-9 fails for the small δ of a log-scale search; the certificate keeps δ ~ 1e-12, not 0
+    from fractions import Fraction
+
+    from proofcheck import log_real
+
+    d = sp.Symbol("delta")
+    c = Claim(id="mine.tiny-delta", title="t", source=Source("t", "t", "t"), variables=(log_real("delta", 1e-12, 1e-1),),
+              statement=sp.Ge(d, sp.Rational(1, 10**9)), quantities={"delta": lambda case, m: m.num(case["delta"])},
+              strategy=cases(delta=st.floats(1e-12, 1e-1)))
+    r = check_claim(c, seconds=2, seed=0)
+    assert r.verdict == "violated"
+    v = Fraction(r.counterexample["objects"]["delta"])
+    assert 0 < v < Fraction(1, 10**9)
+
+
+def test_vacuous_holds_is_labelled():
+    # the hypothesis admits only x = 0, where both sides are 0
+    y = sp.Symbol("y")
+    from proofcheck import Hypothesis
+
+    c = Claim(id="mine.vacuous", title="t", source=Source("t", "t", "t"), variables=(real("x", 0, 3),),
+              statement=sp.Le(y, x), quantities={"x": lambda case, m: m.num(case["x"]), "y": lambda case, m: m.num(0)},
+              hypotheses=(Hypothesis("x is zero", sp.Le(x, 0)),),
+              strategy=cases(x=st.one_of(st.just(0.0), st.floats(0, 3))))
+    r = check_claim(c, seconds=1, seed=0)
+    assert r.verdict == "holds" and r.vacuous is not None and "constant" in r.vacuous
+    assert check_claim(_ratio_claim(), seconds=1, seed=0).vacuous is None
+
+
+# ----------------------------------------------------------------------------- Monte Carlo routes
+class _Interval:
+    """A Clopper–Pearson interval for P(U < p) from n seeded uniform draws (independent of the engine)."""
+
+    def __init__(self, p, n, seed, confidence):
+        from scipy.stats import beta
+
+        k = int((np.random.default_rng(seed).random(n) < p).sum())
+        a = 1 - confidence
+        self.lo = 0.0 if k == 0 else float(beta.ppf(a / 2, k, n - k + 1))
+        self.hi = 1.0 if k == n else float(beta.ppf(1 - a / 2, k + 1, n - k))
+        self.estimate, self.confidence, self.n, self.seed = k / n, confidence, n, seed
+        self.device, self.seconds, self.method, self.rigorous = "cpu", 0.0, "Clopper-Pearson", True
+
+    def to_json(self):
+        return {"estimate": self.estimate, "lo": self.lo, "hi": self.hi, "confidence": self.confidence, "n": self.n,
+                "seed": self.seed, "device": self.device, "seconds": self.seconds, "method": self.method,
+                "rigorous": self.rigorous}
+
+
+def test_monte_carlo_evidence_on_an_identity_and_a_wrong_route():
+    from proofcheck.claim import MonteCarloRoute
+
+    P = sp.Symbol("P")
+    route = MonteCarloRoute("P", lambda case, n, seed, device, conf: _Interval(float(case["x"]) / 3, n, seed, conf))
+    ok = Claim(id="mine.mc", title="t", source=Source("t", "t", "t"), variables=(real("x", 0, 3),),
+               statement=sp.Eq(P, x / 3), quantities={"P": lambda c, m: m.num(c["x"]) / 3, "x": lambda c, m: m.num(c["x"])},
+               strategy=cases(x=st.floats(0, 3)), monte_carlo=(route,))
+    r = check_claim(ok, seconds=2, seed=0, mc_samples=20000)
+    assert r.verdict == "holds"
+    recs = r.evidence["monte_carlo"]
+    assert recs and all(rec["inside"] and rec["rigorous"] and rec["n"] == 20000 for rec in recs)
+    assert all(rec["interval"][0] <= rec["closed_form"] <= rec["interval"][1] for rec in recs)
+    # a closed form that disagrees with its Monte Carlo route (off by 0.2) is never 'holds'
+    wrong = Claim(id="mine.mc-wrong", title="t", source=Source("t", "t", "t"), variables=(real("x", 0, 3),),
+                  statement=sp.Le(P, 2), quantities={"P": lambda c, m: m.num(c["x"]) / 3 + m.num(__import__("fractions").Fraction(1, 5))},
+                  strategy=cases(x=st.floats(0, 3)), monte_carlo=(route,))
+    w = check_claim(wrong, seconds=2, seed=0, mc_samples=20000)
+    assert w.verdict == "inconclusive" and "excludes the closed form" in w.evidence["reason"]
+
+
+def test_a_probability_known_only_by_monte_carlo_is_violated_statistically():
+    from proofcheck.claim import MonteCarloRoute
+
+    P = sp.Symbol("P")
+
+    def prob(case, m):  # the float route is an estimate; there is no exact route
+        if m.name != "float":
+            raise AssertionError("the engine must use the Monte Carlo interval on the certified path")
+        return 0.5
+
+    c = Claim(id="mine.coin", title="t", source=Source("t", "t", "t"), variables=(real("x", 0, 1),),
+              statement=sp.Le(P, sp.Rational(2, 5)), quantities={"P": prob},
+              strategy=cases(x=st.floats(0, 1)), statistical=True,
+              monte_carlo=(MonteCarloRoute("P", lambda case, n, seed, device, conf: _Interval(0.5, n, seed, conf)),))
+    r = check_claim(c, seconds=2, seed=0, mc_samples=100000)
+    assert r.verdict == "violated"
+    stat = r.counterexample["statistical"][0]
+    assert stat["confidence"] >= 1 - 1e-9 and stat["n"] == 100000 and stat["interval"][0] > 0.4
+    assert r.counterexample["certificate"]["method"].startswith("statistical")

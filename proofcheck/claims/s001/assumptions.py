@@ -1,0 +1,273 @@
+"""Section 2.2 of paper 001: Assumptions 1 and 2, the distance of Eq. (2.7), the Bernoulli remark, Lemma 1."""
+from __future__ import annotations
+
+import math
+from fractions import Fraction
+
+import sympy as sp
+from hypothesis import strategies as st
+
+from mechanisms.errors import OutsideDomain
+from proofcheck.claim import Claim, Hypothesis, Source, channel, integer, log_real, real, simplex
+from proofcheck.strategies import cases, channels, log_reals, priors, reals, sized
+
+from .strategies import uniform_first_row
+
+SEED = "001_35cd4c2edef8119e.txt"
+
+QUOTE_A1 = ("Assumption 1 (Lipschitz continuity). Let d(·, ·) be a metric on R. There exists L > 0 such that, for "
+            "any θ ∈ Θ: d(p_θ(x), p_θ(y)) ≤ Lρ(x, y), ∀x, y ∈ S.  (2.4)")
+QUOTE_A2 = ("Assumption 2 (Relaxed Lipschitz continuity). Let d(·, ·) be a metric on R and let Θ_L ≜ {θ ∈ Θ : "
+            "sup_{x,y ∈ S} {d(p_θ(x), p_θ(y)) − Lρ(x, y)} ≤ 0} (2.5) be the set of parameters for which Lipschitz "
+            "continuity holds with Lipschitz constant L. Then there is some constant c > 0 such that, for all L > 0: "
+            "ξ(Θ_L) ≥ 1 − exp(−cL).  (2.6)")
+QUOTE_BERN = ("However, it may be difficult for this assumption to hold uniformly over Θ. This can be seen by a "
+              "counterexample for the Bernoulli family of distributions.")
+QUOTE_27 = ("we now fix the distance function d to be the absolute log-ratio, d(a, b) = 0 if a = b = 0, |ln a/b| "
+            "otherwise (2.7), which is a proper metric on R₊ × R₊.")
+QUOTE_L1 = ("Lemma 1. If p_θ satisfies Assumption 1 (resp. Assumption 2) with respect to pseudo-metric ρ and constant "
+            "L (or c), then, for any fixed n ∈ N, p_θ({x_i}) = Π p_θ(x_i) satisfies the same assumption with respect "
+            "to: ρⁿ({x_i}, {y_i}) = Σ ρ(x_i, y_i) and constant L·n (or c/n). Further, if {x_i} and {y_i} differ in at "
+            "most k items, the assumption holds with the same pseudo-metric but with constant L·k (or c/k) instead.")
+RECON_L1 = ("The OCR prints ρⁿ({x_i},{y_i}) = 'X' ρ(x_i, y_i) and the constants as 'L - n (or £)' / 'L - k (or {)'. Read "
+            "as Σ_i ρ(x_i, y_i) (the OCR renders Σ as X / Y elsewhere: Remark 1's Hamming distance 'Yiq I{x_i ≠ y_i}', "
+            "Lemma 7's 'Y&, I{x_k ≠ y_k}'), L·n and c/n, L·k and c/k; the proof (Appendix C) bounds "
+            "d(p_θ({x_i}), p_θ({y_i})) ≤ Σ d(p_θ(x_i), p_θ(y_i)) ≤ L·Σ ρ(x_i, y_i). The reading ρⁿ = max_i ρ(x_i, y_i), "
+            "for which the constants L·n, L·k are exactly right, is registered too.")
+
+
+# ----------------------------------------------------------------------------- Assumption 1
+def _binomial_row(theta, trials):
+    return [math.comb(trials, k) * theta**k * (1 - theta) ** (trials - k) for k in range(trials + 1)]
+
+
+def _a1_enumerated(c, m):
+    th = m.value(c["theta"])
+    if int(c["family"]) == 0:  # Bernoulli records, n of them, Σ Hamming
+        return m.product_lipschitz([1 - th, th], [[0, 1], [1, 0]], int(c["n"]), "sum")
+    t = int(c["trials"])  # one Binomial(t) count, ρ = |k₁ − k₂|
+    return m.table_lipschitz(_binomial_row(th, t), [[abs(i - j) for j in range(t + 1)] for i in range(t + 1)])
+
+
+def _a1_closed(c, m):
+    th = m.value(c["theta"])
+    if int(c["family"]) == 0:
+        return m.lipschitz_constant("bernoulli", th)
+    return m.lipschitz_constant("binomial", th, int(c["trials"]))
+
+
+# ----------------------------------------------------------------------------- Assumption 2
+A2_FAMILIES = ("exponential", "laplace", "normal-precision", "bernoulli")
+
+
+def _a2_prior(c, m):
+    fam = A2_FAMILIES[int(c["family"])]
+    if fam == "bernoulli":
+        return fam, (m.value(c["a"]), m.value(c["b"]))
+    return fam, (1, m.value(c["lam"]))
+
+
+def _a2_xi(c, m):
+    fam, prior = _a2_prior(c, m)
+    return m.prior_mass_lipschitz_set_quadrature(fam, prior, m.value(c["L"]), m.value(c["mu"]))
+
+
+def _a2_c(c, m):
+    fam, prior = _a2_prior(c, m)
+    return m.assumption2_constant(fam, prior, m.value(c["mu"]))
+
+
+# ----------------------------------------------------------------------------- Eq. (2.7)
+def _d(u, v):
+    return lambda c, m: m.absolute_log_ratio(m.value(c[u]), m.value(c[v]))
+
+
+def _finite_flag(c, m):
+    return 0 if m.is_inf(m.absolute_log_ratio(m.value(c["a"]), m.value(c["b"]))) else 1
+
+
+NONNEG = st.one_of(st.just(0.0), reals(0.0, 10.0), log_reals(1e-9, 1e3))
+
+
+# ----------------------------------------------------------------------------- Lemma 1
+def _record_metric(c):
+    size = len(c["lik"][0])
+    if int(c["metric"]) == 0:
+        return [[0 if i == j else 1 for j in range(size)] for i in range(size)]
+    return [[abs(i - j) for j in range(size)] for i in range(size)]
+
+
+def _rows(c, m):
+    return [list(r) for r in m.matrix(c["lik"])]
+
+
+def _l_single(c, m):
+    L = m.max(*[m.table_lipschitz(r, _record_metric(c)) for r in _rows(c, m)])
+    if m.is_inf(L):
+        raise OutsideDomain("Assumption 1 fails for the one-record family (a zero likelihood beside a positive one)")
+    return L
+
+
+def _l_product(combine, limited):
+    def q(c, m):
+        _l_single(c, m)
+        kd = int(c["k"]) if limited else None
+        return m.max(*[m.product_lipschitz(r, _record_metric(c), int(c["n"]), combine, kd) for r in _rows(c, m)])
+    return q
+
+
+def _c_single(c, m):
+    _l_single(c, m)
+    return m.product_assumption2_constant(_rows(c, m), m.vector(c["prior"]), _record_metric(c), 1)
+
+
+def _c_product(combine, limited):
+    def q(c, m):
+        _l_single(c, m)
+        kd = int(c["k"]) if limited else None
+        return m.product_assumption2_constant(_rows(c, m), m.vector(c["prior"]), _record_metric(c), int(c["n"]),
+                                              combine, kd)
+    return q
+
+
+def _lemma1_cases(uniform_row):
+    def build(k, r):
+        @st.composite
+        def draw(dr):
+            n = dr(st.integers(2, {2: 4, 3: 3, 4: 2}[r]))
+            lik = dr(channels(k, r))
+            return {"prior": dr(priors(k)), "lik": uniform_first_row(lik) if uniform_row else lik, "n": n,
+                    "k": dr(st.integers(1, n)), "metric": dr(st.integers(0, 1))}
+        return draw()
+    return sized(build, min_n=2, max_n=4, min_m=2, max_m=4)
+
+
+L1_VARS = (simplex("prior"), channel("lik", "likelihood rows p_θ over X (one atom each)"),
+           integer("n", 2, 4, "records"), integer("k", 1, 4, "at most k differing records"),
+           integer("metric", 0, 1, "per-record ρ: 0 Hamming, 1 |i − j|"))
+
+PRIMARY_L1 = ("ρⁿ = Σ_i ρ(x_i, y_i): the OCR's 'X' before ρ(x_i, y_i) is its rendering of Σ (as in Remark 1 and "
+              "Lemma 7), and the proof sums the per-record distances.")
+
+
+def _lemma1(part, combine, what, limited):
+    reading = "sum-metric" if combine == "sum" else "max-metric"
+    n_sym = sp.Symbol("k" if limited else "n", positive=True)
+    if what == "L":
+        stmt = sp.Le(sp.Symbol("L_product"), n_sym * sp.Symbol("L"))
+        qs = {"L_product": _l_product(combine, limited), "L": _l_single}
+        title = f"Lemma 1 ({part}): Assumption 1 for Πp_θ(x_i) with constant L·{n_sym} [{reading}]"
+        enc = ("L_product = max over atoms of sup over pairs of data sets in Xⁿ" + (" differing in ≤ k records"
+               if limited else "") + f" of |log p_θⁿ(x)/p_θⁿ(y)|/ρⁿ, every pair enumerated (exact); L = the "
+               "one-record constant; checks L_product ≤ " + ("k·L" if limited else "n·L") + ".")
+    else:
+        stmt = sp.Ge(sp.Symbol("c_product"), sp.Symbol("c") / n_sym)
+        qs = {"c_product": _c_product(combine, limited), "c": _c_single}
+        title = f"Lemma 1 ({part}): Assumption 2 for Πp_θ(x_i) with constant c/{n_sym} [{reading}]"
+        enc = ("the prior on the atoms, one atom with a uniform row (L(θ) = 0, so that c > 0 is possible); c = the "
+               "best constant c* of the one-record family, c_product = c* of the product family (levels by "
+               "enumeration" + (", pairs differing in ≤ k records" if limited else "") + "): ξ(Θ_L) is a step "
+               "function and c* = min_j −log(1 − W_j)/ℓ_{j+1}; checks c_product ≥ c/" + ("k" if limited else "n") + ".")
+    qs = dict(qs, **{"k" if limited else "n": (lambda c, m: m.num(int(c["k"]))) if limited else
+                     (lambda c, m: m.num(int(c["n"])))})
+    return Claim(
+        id=f"s001.lem.1.{part}#{reading}",
+        title=title,
+        source=Source(SEED, "Section 2.2, Lemma 1; proof in Appendix C", QUOTE_L1),
+        variables=L1_VARS,
+        statement=stmt,
+        quantities=qs,
+        strategy=_lemma1_cases(uniform_row=what == "c"),
+        reading=reading,
+        primary=PRIMARY_L1 if combine == "sum" else None,
+        reconstructed=RECON_L1,
+        degenerate=(lambda c: False) if what == "L" else None,
+        encoding=enc + f" ρⁿ = {'Σ' if combine == 'sum' else 'max'}_i ρ(x_i, y_i); the per-record ρ is Hamming or "
+                       "|i − j| on X = {0, …, |X|−1}.",
+    )
+
+
+LEMMA_1 = [_lemma1(part, comb, what, limited)
+           for part, what, limited in (("i", "L", False), ("ii", "c", False), ("iii", "L", True), ("iv", "c", True))
+           for comb in ("sum", "max")]
+
+
+CLAIMS = [
+    Claim(
+        id="s001.claim.assumption-1",
+        title="Assumption 1's L(θ): the closed form (ln m + |logit θ|, |logit θ|) = the supremum over data pairs",
+        source=Source(SEED, "Section 2.2, Assumption 1; Appendix B, proof of Lemma 5 (B.1)", QUOTE_A1),
+        variables=(integer("family", 0, 1, "0: n Bernoulli records, Σ Hamming; 1: one Binomial(m) count, |k₁ − k₂|"),
+                   real("theta", 0, 1, "success probability"), integer("n", 1, 4), integer("trials", 1, 8, "m")),
+        statement=sp.Eq(sp.Symbol("L_enumerated"), sp.Symbol("L_closed_form")),
+        quantities={"L_enumerated": _a1_enumerated, "L_closed_form": _a1_closed,
+                    "theta": lambda c, m: m.num(c["theta"])},
+        hypotheses=(Hypothesis("θ > 0", sp.Gt(sp.Symbol("theta"), 0)),
+                    Hypothesis("θ < 1", sp.Lt(sp.Symbol("theta"), 1))),
+        strategy=cases(family=st.integers(0, 1), theta=st.one_of(st.floats(0.001, 0.999), log_reals(1e-6, 0.5)),
+                       n=st.integers(1, 4), trials=st.integers(1, 8)),
+        digits=10,
+        encoding="L(θ) = sup_{x≠y} d(p_θ(x), p_θ(y))/ρ(x, y) for the absolute log-ratio d, two routes: (1) every pair of "
+                 "data sets enumerated (exact LogLevels log r/ρ compared exactly); (2) the closed form — |logit θ| for "
+                 "Bernoulli records (any n, Σ Hamming), ln m + |logit θ| for a Binomial(m) count with ρ = |k₁ − k₂| "
+                 "(the chord slopes of ln C(m, k) lie in [−ln m, ln m], proof of Lemma 5).",
+    ),
+    Claim(
+        id="s001.claim.bernoulli-not-uniformly-lipschitz",
+        title="§2.2: no L makes the Bernoulli family uniformly Lipschitz (θ_L = 1/(1 + 3^{⌈L⌉+1}) has L(θ_L) > L)",
+        source=Source(SEED, "Section 2.2, after Assumption 1", QUOTE_BERN),
+        variables=(log_real("L", 1e-3, 300, "a candidate Lipschitz constant"),),
+        statement=sp.Gt(sp.Symbol("L_theta"), sp.Symbol("L")),
+        quantities={"L_theta": lambda c, m: m.lipschitz_constant(
+                        "bernoulli", Fraction(1, 1 + 3 ** (math.ceil(m.value(c["L"])) + 1))),
+                    "L": lambda c, m: m.num(c["L"])},
+        strategy=cases(L=log_reals(1e-3, 300.0)),
+        encoding="Bernoulli likelihood, Hamming ρ: L(θ) = |logit θ| (s001.claim.assumption-1). For every L > 0 the "
+                 "witness θ_L = 1/(1 + 3^{⌈L⌉+1}) ∈ Θ = (0, 1) has L(θ_L) = (⌈L⌉ + 1) ln 3 > L, so Assumption 1 "
+                 "fails for every L.",
+    ),
+    Claim(
+        id="s001.claim.assumption-2",
+        title="Assumption 2's best constant c*: ξ(Θ_L) (quadrature of the prior) ≥ 1 − e^{−c*L} for every L > 0",
+        source=Source(SEED, "Section 2.2, Assumption 2 (Eqs. (2.5)–(2.6))", QUOTE_A2),
+        variables=(integer("family", 0, 3, "0 exponential, 1 laplace (Exp(λ) on 1/s), 2 normal with Exp(λ) on 1/σ², "
+                                            "3 Bernoulli with beta(a, b)"),
+                   log_real("lam", 0.01, 100), log_real("a", 0.2, 50), log_real("b", 0.2, 50),
+                   real("mu", -5, 5, "known mean (normal)"), log_real("L", 1e-3, 1e3)),
+        statement=sp.Ge(sp.Symbol("xi_Theta_L"), 1 - sp.exp(-sp.Symbol("c_star") * sp.Symbol("L"))),
+        quantities={"xi_Theta_L": _a2_xi, "c_star": _a2_c, "L": lambda c, m: m.num(c["L"])},
+        strategy=cases(family=st.integers(0, 3), lam=log_reals(0.01, 100.0), a=log_reals(0.2, 50.0),
+                       b=log_reals(0.2, 50.0), mu=reals(-5.0, 5.0), L=log_reals(1e-3, 1e3)),
+        encoding="c* = inf_L −log(1 − ξ(Θ_L))/L from the engine (closed forms: λ for the rate and inverse scale, "
+                 "2λ/max(1, |μ|) for the precision; a certified optimisation for the beta prior); ξ(Θ_L) by quadrature "
+                 "of the prior density over Θ_L = {θ : L(θ) ≤ L} (no CDF). Holds with equality where c* is attained.",
+    ),
+    Claim(
+        id="s001.eq.2.7#extended-metric",
+        title="Eq. (2.7): d(a, c) ≤ d(a, b) + d(b, c) on [0, ∞) (d with values in [0, +∞])",
+        source=Source(SEED, "Section 2.2, Eq. (2.7)", QUOTE_27),
+        variables=(real("a", 0, 10), real("b", 0, 10), real("cc", 0, 10)),
+        statement=sp.Le(sp.Symbol("d_ac"), sp.Symbol("d_ab") + sp.Symbol("d_bc")),
+        quantities={"d_ac": _d("a", "cc"), "d_ab": _d("a", "b"), "d_bc": _d("b", "cc")},
+        strategy=cases(a=NONNEG, b=NONNEG, cc=NONNEG),
+        reading="extended-metric",
+        primary="the paper contrasts the pseudo-metric ρ (footnote 1: ρ(x, y) = 0 need not imply x = y) with 'a proper "
+                "metric' d; d(a, b) = +∞ when exactly one of a, b is 0, so d can only be a metric with values in "
+                "[0, +∞]. Symmetry and d(a, b) = 0 ⇔ a = b hold by construction; the triangle inequality is the content.",
+        encoding="d(a, b) = 0 if a = b = 0, |ln a/b| otherwise (+∞ when exactly one is 0). Cases with both sides +∞ "
+                 "(∞ ≤ ∞) hold exactly and count as outside the float search.",
+    ),
+    Claim(
+        id="s001.eq.2.7#real-valued",
+        title="Eq. (2.7): d is a real-valued metric on R₊ × R₊ (d(a, b) < ∞)",
+        source=Source(SEED, "Section 2.2, Eq. (2.7)", QUOTE_27),
+        variables=(real("a", 0, 10), real("b", 0, 10)),
+        statement=sp.Ge(sp.Symbol("d_is_finite"), 1),
+        quantities={"d_is_finite": _finite_flag},
+        strategy=cases(a=NONNEG, b=NONNEG),
+        reading="real-valued",
+        encoding="a metric in the usual sense takes real values: the indicator that d(a, b) is finite must be 1 for every "
+                 "a, b ∈ R₊ = [0, ∞).",
+    ),
+    *LEMMA_1,
+]

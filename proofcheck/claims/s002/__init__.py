@@ -1,0 +1,244 @@
+"""Zhang, Chen — Bridging Privacy and Robustness for Trustworthy Machine Learning (seed 002): its statements in
+the paper's order.
+
+Each entry is one printed statement, encoded literally (``builder(id, [title,] where printed, ...)``);
+``#reading`` entries are the sensible readings of an ambiguous one, ``+sharp`` / ``+corrected`` the statement the
+suite establishes beside it. Quotes collapse each of the file's triple renderings (Unicode, LaTeX source, alt
+text) to its LaTeX source; line numbers are those of ``shared/seeds/002_909ba7d1825676ef.txt``. Appendix letters
+are the file's (its Lemma C.1 is the ε-close "LDP implies MBP" lemma; 000's Chernoff Lemma C.1 is this file's
+Lemma F.1).
+
+Levels that a statement takes as hypotheses ("K is ξ-LDP", "ε-MBP", "prior ε-close", "accuracy with confidence
+1 − β") are set to the smallest value for which the hypothesis holds; every bound here is non-decreasing in those
+levels, so that is the hardest admissible case. Secrets of prior probability zero make f_{D|W}(d|w)/f_D(d) a 0/0:
+every prior-based claim assumes full support. Statements that 000 prints too reuse 000's builders and claims
+(:mod:`.from_000`).
+
+The builders, their quantities and strategies are in the sibling modules: :mod:`.definitions` (Sections III–IV-D
+as measures), :mod:`.ldp_mbp` (LDP ⇔ MBP), :mod:`.abp` (MBP ⇒ ABP, Appendix B), :mod:`.pac` (PAC robustness,
+Appendix E), :mod:`.proof_steps` (Appendices A, C), :mod:`.w_star` (Eqs. (24), (31), Assumption G.1),
+:mod:`.estimators` (Appendices F-B, G), :mod:`.quantities`, :mod:`.strategies`.
+"""
+from __future__ import annotations
+
+from proofcheck.claims.s002 import abp, definitions, estimators, ldp_mbp, pac, proof_steps, w_star
+
+PROOF_A1 = "Appendix A-A, proof of Lemma A.1"
+PROOF_B1 = "Appendix B, proof of Theorem B.1"
+PROOF_C1 = "Appendix C-A, proof of Lemma C.1"
+PROOF_E1 = "Appendix E, proof of Theorem E.1"
+TABLE_II = "Section II, Table II, row 'Our Work' (l.94)"
+G2_WHERE = "Appendix G-B, Theorem G.2 (l.980–983, truncated)"
+
+CLAIMS = [
+    # ------------------------------------------------------------------ Section II: Table II
+    ldp_mbp.table_ldp_implies_mbp(
+        "s002.table.II.i", "Table II 'Our Work': ξ-LDP ⇒ ξ-MBP (prior unstated: any full-support prior)", TABLE_II),
+    ldp_mbp.table_mbp_implies_2ldp(
+        "s002.table.II.ii", "Table II 'Our Work': ξ-MBP ⇒ 2ξ-LDP (any full-support prior)", TABLE_II),
+    abp.table_mbp_implies_abp(
+        "s002.table.II.iii", "Table II 'Our Work': MBP ⇒ ABP (Theorem IV.5 with f^B = f_D, ε = 0)", TABLE_II),
+
+    # ------------------------------------------------------------------ Section III
+    definitions.map_argmax_two_routes(
+        "s002.eq.1",
+        "argmax_d log f_{D|W}(d|w) = argmax_d [log f_{W|D}(w|d) + log f_D(d)] (as sets, every w)",
+        "Section III, Eq. (1) (l.224–226)"),
+
+    # ------------------------------------------------------------------ Section IV-A: ABP
+    definitions.abp_two_routes(
+        "s002.def.IV.1",
+        "ABP ε_p = √JS(F^A‖F^B): printed sum with F^A by Bayes' rule = scipy/entropy JS with F^A formed directly",
+        "Section IV-A, Definition IV.1, Eq. (2) (l.262–272)"),
+    definitions.belief_after_marginal_is_prior(
+        "s002.claim.FA-marginal-is-prior", "with P^D the marginal of W, F^A = f_D: ε_p = √JS(f_D‖F^B)",
+        "Section IV-A (l.262)"),
+    definitions.abp_range(
+        "s002.claim.abp-range", "0 ≤ ε_p = √JS(F^A‖F^B) ≤ √log 2", "Section IV-A, Definition IV.1 (l.268–272)"),
+    definitions.js_discrete_form(
+        "s002.claim.rem-js-discrete", "Section IV-A, Remark after Definition IV.1 (l.274–278)"),
+
+    # ------------------------------------------------------------------ Section IV-B, IV-C: MBP, accuracy
+    definitions.mbp_level_two_routes(
+        "s002.def.IV.3", "Section IV-B, Definition IV.3 (l.288–292)", definitions.QUOTE_DEF_IV3),
+    definitions.standard_accuracy_two_routes(
+        "s002.def.IV.4",
+        "standard accuracy: Pr[‖M(d) − μ‖ > α] summed over the bad set = 1 − CDF of the distance at α",
+        "Section IV-B, Definition IV.4, Eq. (3) (l.296–302)"),
+    definitions.robust_accuracy_two_routes(
+        "s002.def.IV.6", "robust accuracy: max_{d'≠d} Pr[‖M(d') − μ(P)‖ > α], two routes",
+        "Section IV-C, Definition IV.6, Eq. (4) (l.314–320)"),
+
+    # ------------------------------------------------------------------ Section IV-D: LDP ⇔ MBP
+    definitions.ldp_level_two_routes(
+        "s002.def.IV.7", "Section IV-D, Definition IV.7, Eq. (5) (l.332–338)"),
+    definitions.ldp_pair_set_vs_pointwise(
+        "s002.claim.ldp-set-vs-pointwise",
+        "for one pair (d, d'): max_S K[d,S]/K[d',S] = max_w K[d,w]/K[d',w] (mediant inequality)",
+        "Section IV-D, Eq. (5) vs the pointwise form of Lemma IV.1 (l.336, l.348)"),
+    ldp_mbp.ldp_implies_mbp_uniform("s002.lem.IV.1", "Section IV-D, Lemma IV.1 (l.344–352)", ldp_mbp.QUOTE_IV1),
+    ldp_mbp.ldp_implies_mbp_sharp(
+        "s002.lem.IV.1+sharp", "any full-support prior: ξ-LDP ⇒ ξ-MBP", "Section IV-D, Lemma IV.1 (sharpened)"),
+    ldp_mbp.mbp_implies_2ldp_uniform("s002.lem.IV.2", "Section IV-D, Lemma IV.2 (l.356–360)", ldp_mbp.QUOTE_IV2),
+    ldp_mbp.mbp_implies_2ldp_sharp(
+        "s002.lem.IV.2+sharp", "any full-support prior: ξ-MBP ⇒ 2ξ-LDP", "Section IV-D, Lemma IV.2 (sharpened)"),
+    ldp_mbp.ldp_implies_mbp_uniform(
+        "s002.thm.IV.3.i", "Section IV-D, Theorem IV.3, first conclusion (l.366–368)", ldp_mbp.QUOTE_IV3),
+    ldp_mbp.mbp_implies_2ldp_uniform(
+        "s002.thm.IV.3.ii", "Section IV-D, Theorem IV.3, second conclusion (l.366–368)", ldp_mbp.QUOTE_IV3),
+    *ldp_mbp.close_prior_readings("s002.thm.IV.4", "Section IV-D, Theorem IV.4 (l.376–378)"),
+
+    # ------------------------------------------------------------------ Section IV-E: MBP ⇒ ABP
+    *abp.abp_bound_readings("s002.thm.IV.5", "Section IV-E, Theorem IV.5 (l.384–398)", abp.QUOTE_IV5),
+    *abp.abp_bound_readings("s002.thm.IV.6", "Section IV-E, Theorem IV.6 (l.402–416)", abp.QUOTE_IV6),
+
+    # ------------------------------------------------------------------ Section IV-F: PAC robustness
+    *pac.robustness_radius_readings("s002.claim.IV.7-prose", "Section IV-F, prose before Theorem IV.7 (l.422, l.428)"),
+    *pac.pac_readings("s002.thm.IV.7", "Section IV-F, Theorem IV.7 (l.424–426)", pac.QUOTE_IV7, "IV.7"),
+    pac.pac_corrected(
+        "s002.thm.IV.7+corrected", "(ε,β,α)-MBP ⇒ α-PAC-robust with probability 1 − e^(2ε)β  [acc-at-true-secret]",
+        "Section IV-F, Theorem IV.7 (corrected constant)", pac.QUOTE_IV7),
+
+    # ------------------------------------------------------------------ Appendix A: LDP ⇔ MBP under the uniform prior
+    ldp_mbp.ldp_implies_mbp_uniform("s002.lem.A.1", "Appendix A-A, Lemma A.1 (l.499–505)", ldp_mbp.QUOTE_A1),
+    proof_steps.bayes_ratio_identity(
+        "s002.claim.A1-bayes-ratio", "f(w|d)/f(w|d') = f(d|w)f(d')/(f(d'|w)f(d)) at one (d, d', w)",
+        f"{PROOF_A1} (l.515)"),
+    proof_steps.posterior_ratio_bound(
+        "s002.claim.A1-post-ratio", "f(d|w)/f(d) ≤ e^ξ f(d'|w)/f(d') for all d, d', w", f"{PROOF_A1} (l.517)"),
+    proof_steps.posterior_lower_bound("s002.claim.A1-post-lower", f"{PROOF_A1} (l.532)"),
+    proof_steps.lower_mbp(
+        "s002.claim.A1-lower-mbp",
+        "uniform prior, ξ-LDP: f(d̃|w) ≥ e^(−ξ) f_D(d̃) (the half of MBP the proof leaves implicit)",
+        f"{PROOF_A1} (l.532 with l.505)"),
+    proof_steps.posterior_upper_bound("s002.claim.A1-post-upper", f"{PROOF_A1} (l.543)"),
+    proof_steps.upper_by_e_xi_over_n("s002.claim.A1-post-upper-by-e-xi-over-n", f"{PROOF_A1} (l.543–544)"),
+    proof_steps.upper_mbp(
+        "s002.claim.A1-upper-mbp", "uniform prior, ξ-LDP: f(d̃|w) ≤ e^ξ f_D(d̃)", f"{PROOF_A1} (l.548)"),
+    proof_steps.eq7_identity(
+        "s002.eq.7.i", "f(d|w)/f(d) = f(w|d)/f(w) (Eq. (7), identity part)", "Appendix A-A, Eq. (7) (l.552)"),
+    proof_steps.eq7_bound(
+        "s002.eq.7.ii", "uniform prior, ξ-LDP: f(w|d)/f(w) ≤ e^ξ (Eq. (7), inequality part)",
+        "Appendix A-A, Eq. (7) (l.552)"),
+    ldp_mbp.mbp_implies_2ldp_uniform("s002.lem.A.2", "Appendix A-B, Lemma A.2 (l.560–564)", ldp_mbp.QUOTE_A2),
+    proof_steps.a2_chain(
+        "s002.claim.A2-chain", "uniform prior: f(w|d)/f(w|d') = bracket ∈ [e^−2ξ, e^2ξ], ξ the MBP level",
+        "Appendix A-B, proof of Lemma A.2 (l.573)"),
+    ldp_mbp.ldp_implies_mbp_uniform(
+        "s002.thm.A.3.i", "Appendix A, Theorem A.3, first conclusion as printed (l.579–581)", ldp_mbp.QUOTE_A3,
+        factor=2),
+    ldp_mbp.mbp_implies_2ldp_uniform(
+        "s002.thm.A.3.ii", "Appendix A, Theorem A.3, second conclusion (l.579–581)", ldp_mbp.QUOTE_A3),
+
+    # ------------------------------------------------------------------ Appendix B: MBP ⇒ ABP and its proof
+    *abp.abp_bound_readings("s002.thm.B.1", "Appendix B, Theorem B.1 (l.587–601)", abp.QUOTE_IV6),
+    abp.js_two_kl_form(
+        "s002.claim.B1-js-as-kl", "JS(F^A‖F^B) = ½[KL(F^A‖F^M) + KL(F^B‖F^M)] (l.607–609)", f"{PROOF_B1} (l.607–609)"),
+    abp.ratio_step("s002.claim.B1-amgm", f"{PROOF_B1} (l.612)"),
+    abp.js_le_weighted_tv("s002.claim.B1-js-abs-bound", f"{PROOF_B1} (l.616)"),
+    abp.belief_upper_chain("s002.eq.8", "Appendix B, Eq. (8) (l.620–623)"),
+    abp.belief_lower_chain("s002.eq.9", "Appendix B, Eq. (9) (l.627–630)"),
+    abp.log_ratio_a_b("s002.claim.B1-logratio-AB", f"{PROOF_B1} (l.634)"),
+    abp.log_ratio_m_b("s002.eq.10", "Appendix B, Eq. (10) (l.638–648)"),
+    abp.log_ratio_m_b_sharp(
+        "s002.eq.10+sharp", "|log f^M/f^B| ≤ log((1 + e^(ε_pm+ε))/2)", "Appendix B, Eq. (10) (sharpened)"),
+    abp.weighted_tv_bound("s002.claim.B1-final-step", f"{PROOF_B1} (l.652–653)"),
+    abp.js_bound(
+        "s002.claim.B1-final-js", "JS(F^A‖F^B) ≤ ½(ε_pm+ε)(e^(ε_pm+ε) − 1)", f"{PROOF_B1} (l.652–653)"),
+    abp.l1_bound("s002.claim.B1-l1-bound", f"{PROOF_B1} (l.652–653, implicit)"),
+
+    # ------------------------------------------------------------------ Appendix C: an ε-close prior
+    *ldp_mbp.lemma_c1_readings("s002.lem.C.1", "Appendix C-A, Lemma C.1 (l.667–673)"),
+    proof_steps.c1_bracket_bound(
+        "s002.claim.C1-bayes-bound", "ε-close prior, ξ-LDP: bracket ∈ [e^−ξ, e^ξ]", f"{PROOF_C1} (l.683)"),
+    proof_steps.c1_posterior_ratio(
+        "s002.claim.C1-post-ratio", "ε-close prior, ξ-LDP: f(d|w) ≤ f(d'|w) e^(ξ+ε)", f"{PROOF_C1} (l.685)"),
+    proof_steps.c1_posterior_lower(
+        "s002.claim.C1-post-lower", "ε-close prior, ξ-LDP: f(d̃|w) ≥ 1/(1 + e^(ξ+ε)(|D|−1))", f"{PROOF_C1} (l.700)"),
+    proof_steps.c1_posterior_upper(
+        "s002.claim.C1-post-upper", "ε-close prior, ξ-LDP: f(d̃|w) ≤ 1/(1 + e^(−ξ−ε)(|D|−1))", f"{PROOF_C1} (l.711)"),
+    proof_steps.c1_upper_mbp(
+        "s002.claim.C1-upper-mbp", "ε-close prior, ξ-LDP: f(d̃|w) ≤ e^(ξ+ε) f_D(d̃)", f"{PROOF_C1} (l.716)"),
+    proof_steps.eq11_bound(
+        "s002.eq.11", "ε-close prior, ξ-LDP: f(w|d)/f(w) ≤ e^(ξ+ε) (Eq. (11))", "Appendix C-A, Eq. (11) (l.720)"),
+    *ldp_mbp.lemma_c2_readings("s002.lem.C.2", "Appendix C-B, Lemma C.2 (l.728–732)"),
+    proof_steps.c2_chain(
+        "s002.claim.C2-chain", "ε-close prior, ξ-MBP: the four links of l.741", "Appendix C-B, proof of Lemma C.2 (l.741)"),
+    *ldp_mbp.close_prior_readings("s002.thm.C.3", "Appendix C, Theorem C.3 (l.747–749)"),
+
+    # ------------------------------------------------------------------ Appendix D: MBP ⇒ ABP again
+    *abp.abp_bound_readings("s002.thm.D.1", "Appendix D, Theorem D.1 (l.755–769)", abp.QUOTE_IV6),
+    abp.belief_upper_chain("s002.eq.12", "Appendix D, Eq. (12) (l.788–791)"),
+    abp.belief_lower_chain("s002.eq.13", "Appendix D, Eq. (13) (l.795–798)"),
+    abp.log_ratio_m_b("s002.eq.14", "Appendix D, Eq. (14) (l.816)"),
+
+    # ------------------------------------------------------------------ Appendix E: PAC robustness, the proof
+    *pac.pac_readings("s002.thm.E.1", "Appendix E, Theorem E.1 (l.829–831)", pac.QUOTE_E1, "E.1"),
+    pac.pac_corrected(
+        "s002.thm.E.1+corrected", "(ε,β,α)-MBP ⇒ α-PAC-robust with probability 1 − e^(2ε)β  [acc-at-true-secret]",
+        "Appendix E, Theorem E.1 (corrected constant)", pac.QUOTE_E1),
+    pac.eq18_bound("s002.eq.18", "ε-MBP: Pr[M(d') ∈ U] ≤ e^(2ε) Pr[M(d) ∈ U]", f"{PROOF_E1}, Eq. (18) (l.846)"),
+    pac.eq19_bound(
+        "s002.eq.19", "given Pr[M(d) ∈ U] ≤ β: e^(2ε) Pr[M(d) ∈ U] ≤ e^(2ε) β", f"{PROOF_E1}, Eq. (19) (l.847)"),
+    pac.eq20_bound("s002.eq.20", "e^(2ε)β ≤ (1 + 2ε + 4ε²)β for 0 ≤ ε ≤ 1", f"{PROOF_E1}, Eq. (20) (l.848, l.852)"),
+    pac.eq21_bound("s002.eq.21", "(1 + 2ε + 4ε²)β ≤ (1 + 4ε)β for 0 ≤ ε ≤ 1", f"{PROOF_E1}, Eq. (21) (l.849, l.852)"),
+    pac.eq22_bound("s002.eq.22", "(1 + 4ε)β ≤ γ with β = γ/(1 + 4ε)", f"{PROOF_E1}, Eq. (22) (l.850)"),
+    pac.e1_combined(
+        "s002.claim.E1-combined", "e^(2ε) ≤ 1 + 4ε for 0 ≤ ε ≤ 1 (Eqs. (19)–(21) composed)",
+        f"{PROOF_E1}, Eqs. (19)–(21) (l.847–852)"),
+
+    # ------------------------------------------------------------------ Appendix F: estimating MBP
+    definitions.mbp_level_two_routes("s002.eq.23", "Appendix F, Eq. (23) (l.858–860)", definitions.QUOTE_EQ23),
+    *w_star.xi_at_w_star_readings("s002.eq.24", "Appendix F-A, Eq. (24) (l.862–864)", w_star.QUOTE_EQ24),
+    definitions.map_argmax_attacker(
+        "s002.eq.27#post-attacker",
+        "argmax_d f_{D|W}(d|w) = argmax_d f_{W|D}(w|d)·f^B_D(d), posterior from the attacker's prior",
+        "Appendix F, Eq. (27) (l.884)"),
+    estimators.lemma_f1(
+        "s002.lem.F.1", None, "ε ranges over all ε > 0, as printed (reading binomial-count: κ̂1 = X/T, "
+                              "X ~ Binomial(T, κ1))."),
+    estimators.lemma_f1(
+        "s002.lem.F.1#eps-le-1", 1.0, "ε ∈ (0, 1]: the hypothesis the paper leaves implicit (see primary).",
+        reading="eps-le-1", primary=estimators.PRIMARY_F1),
+    estimators.lemma_f1(
+        "s002.lem.F.1+corrected", 1.0, "Restricted to ε ∈ (0, 1], where the multiplicative Chernoff bound applies."),
+    estimators.lemma_f1_mst("s002.lem.F.1#binomial-MST"),
+    estimators.lemma_f1_mst("s002.lem.F.1#binomial-MST.eps-le-1", 1.0),
+
+    # ------------------------------------------------------------------ Appendix G: estimating ABP
+    estimators.leakage_upper_bound(
+        "s002.claim.G-leakage-formula#upper", "ε_p ≤ 2C1 − C2·TV(P^O‖P^D) (the 'upper bound' of l.916)",
+        "Appendix G, introduction (l.916)"),
+    estimators.leakage_lower_bound(
+        "s002.claim.G-leakage-formula+corrected",
+        "ε_p ≥ C1 − C2·TV(P^O‖P^D) (the trade-off direction the cited work proves)", "Appendix G, introduction (l.916)"),
+    w_star.assumption_g1(
+        "s002.claim.assumption-G.1-forces-xi-zero",
+        "Appendix G, Assumption G.1, Eq. (29) (l.918–924; with Eqs. (24), (31))"),
+    estimators.kappa_estimate_unbiased(
+        "s002.claim.kappa1-unbiased",
+        "E[f̂^O_D(d)] = ∫ f_{D|W}(d|w) dP^O(w) for the average of M posteriors at w_m ~ P^O",
+        "Appendix G-A, Eq. (30) and l.932"),
+    estimators.c1_hat_squared_nonnegative(
+        "s002.claim.C1hat-nonneg", "Ĉ1² ≥ 0 for any non-negative estimate κ̂1 (not renormalised), so Ĉ1 is real",
+        "Appendix G-A (l.946)"),
+    *w_star.xi_at_w_star_readings("s002.eq.31", "Appendix G-B, Eq. (31) (l.950–952)", w_star.QUOTE_EQ31),
+    estimators.c1_estimation_error(
+        "s002.thm.G.1", "|Ĉ1 − C1| ≤ √(...) (Eq. (34))", "Appendix G-A, Theorem G.1 (l.970–974)",
+        normalised=False, reading="raw-estimate", primary=estimators.PRIMARY_G1),
+    estimators.c1_estimation_error(
+        "s002.thm.G.1", "|Ĉ1 − C1| ≤ √(...) (Eq. (34))", "Appendix G-A, Theorem G.1 (l.970–974)",
+        normalised=True, reading="normalised-estimate"),
+    estimators.eps_p_estimation_error(
+        "s002.thm.G.2", "|ε̂_p − ε_p| ≤ (3/2)√(...), ε_p = 2C1 − C2·TV (reconstructed)", G2_WHERE,
+        normalised=False, reading="eps-tilde-2C1.raw-estimate", primary=estimators.PRIMARY_G2),
+    estimators.eps_p_estimation_error(
+        "s002.thm.G.2", "|ε̂_p − ε_p| ≤ (3/2)√(...), ε_p = 2C1 − C2·TV (reconstructed)", G2_WHERE,
+        normalised=True, reading="eps-tilde-2C1.normalised-estimate"),
+    estimators.eps_p_is_c1_estimation_error(
+        "s002.thm.G.2", "|ε̂_p − ε_p| ≤ (3/2)√(...), ε_p = C1 (reconstructed)", G2_WHERE,
+        normalised=False, reading="eps-C1.raw-estimate"),
+    estimators.eps_p_is_c1_estimation_error(
+        "s002.thm.G.2", "|ε̂_p − ε_p| ≤ (3/2)√(...), ε_p = C1 (reconstructed)", G2_WHERE,
+        normalised=True, reading="eps-C1.normalised-estimate"),
+]

@@ -1,0 +1,157 @@
+"""Tables I and IV of seed 003: the printed rows, the text's set-up, and the two approaches the text uses to
+compute them, as functions of their free parameters (ε₀ for approach 1, α for approach 2).
+
+Set-up (line 236): p = 13,700, δ = 1/60000, γ = 128/60000, N = 3 epochs.
+
+* Approach 1: δ₀ = inf_α δ_α(ε₀) (Eq. 8 with Proposition 1's τ_α), (ε_s, δ_s) by Eq. (9), δ̃ from
+  1 − (1 − δ_s)^N (1 − δ̃) = δ, and ε̃ by Theorem 2 as printed.
+* Approach 2: τ^s_α by Theorem 3 at integer α (prefactor 1/α as printed, or Zhu–Wang's 1/(α−1)), the printed
+  interpolation at fractional α (τ^s_1 = γτ_1 below 2), τ' = Nτ^s, and ε by line 232.
+* Table IV's Gaussian column: σ → ε by the RDP accountant of DP-SGD (Opacus' default orders) over
+  ⌊N/γ⌋ = 1406 Poisson-subsampled steps.
+
+:func:`approach1_eps` and :func:`approach2_eps` are written once against the evaluation path ``m`` (the float
+path by default); :func:`approach1_boundary` and :func:`table_best` are float searches over their parameters.
+"""
+from __future__ import annotations
+
+import math
+from fractions import Fraction
+from functools import lru_cache
+
+from mechanisms.checks import check_alpha, check_dimension, check_kappa, check_nonneg, check_probability
+from mechanisms.dpsgd_accountant import OPACUS_ORDERS, dpsgd_best_order
+from mechanisms.errors import InvalidInput
+from mechanisms.vmf_accounting import vmf_min_log_delta
+from proofcheck.claims.s003.printed import composition_eps_printed, interpolate_printed, zhu_wang_bound_printed
+from proofcheck.measures import FLOAT
+
+TABLE_SETUP = {"p": 13700, "delta": Fraction(1, 60000), "gamma": Fraction(128, 60000), "N": 3}
+
+# (κ, printed ε, printed winning approach): Table I, lines 208–218 of the seed
+TABLE_I = [(25, "0.0139", 1), (50, "0.0867", 1), (75, "0.49", 1), (100, "2.5", 2), (125, "4.6", 2),
+           (150, "7.97", 2), (200, "10.9", 2), (300, "41.02", 2)]
+
+# (printed ε, κ, printed σ): Table IV, lines 741–745
+TABLE_IV = [("0.49", 75, "1.23"), ("2.48", 100, ".660"), ("4.59", 125, ".544"), ("7.97", 150, ".461"),
+            ("9.72", 175, ".435"), ("10.9", 200, ".420"), ("17.25", 225, ".367"), ("27.38", 250, ".321"),
+            ("38.84", 275, ".287"), ("41.02", 300, ".282"), ("64.98", 325, ".245"), ("79.68", 350, ".229"),
+            ("95.44", 375, ".214"), ("112.28", 400, ".204"), ("173", 500, ".174")]
+
+TABLE_IV_STEPS = 1406  # ⌊N/γ⌋ = ⌊3 · 60000/128⌋ Poisson-subsampled steps in 3 epochs
+TOP_ORDER = 128  # approach 2's largest order
+
+
+def half_unit(printed: str) -> Fraction:
+    """Half a unit in the last printed digit: '0.0139' → 1/20000, '173' → 1/2."""
+    s = printed.strip()
+    decimals = len(s.split(".")[1]) if "." in s else 0
+    return Fraction(1, 2 * 10**decimals)
+
+
+def _count(N, fname):
+    if isinstance(N, bool) or not isinstance(N, int) or N < 1:
+        raise InvalidInput(f"{fname}: N must be an integer >= 1, got N={N}")
+    return N
+
+
+def _check_setting(p, kappa, gamma, N, fname):
+    check_dimension(p, fname)
+    check_kappa(kappa, fname)
+    check_probability(gamma, "gamma", fname, lo_open=True, hi_open=False)
+    return _count(N, fname)
+
+
+# ----------------------------------------------------------------------------- the two approaches
+def approach1_eps(p, kappa, eps0, gamma, N, delta_target, m=FLOAT):
+    """Approach 1 at the non-subsampled ε₀ (see the module's docstring); None when δ̃ < 0 (the target δ is not
+    reached at this ε₀) or δ̃ ≥ 0 cannot be decided."""
+    fname = "approach1_eps"
+    N = _check_setting(p, kappa, gamma, N, fname)
+    check_nonneg(eps0, "eps0", fname)
+    check_probability(delta_target, "delta_target", fname)
+    log_d0 = m.vmf_min_log_delta(p, kappa, eps0)
+    eps_s, delta_s = m.subsample_dp(eps0, m.exp(log_d0), gamma)
+    if delta_s >= 1:
+        return None
+    dt = 1 - (1 - m.num(delta_target)) / (1 - delta_s) ** N
+    if not dt >= 0 or not eps_s > 0:
+        return None
+    return composition_eps_printed(eps_s, N, dt, m)
+
+
+def approach2_eps(p, kappa, alpha, gamma, N, delta, prefactor="printed", m=FLOAT):
+    """Approach 2 at order α ≤ 128 (see the module's docstring); prefactor "printed" (Theorem 3 as printed,
+    1/α) or "zw" (Zhu–Wang's 1/(α−1))."""
+    fname = "approach2_eps"
+    N = _check_setting(p, kappa, gamma, N, fname)
+    check_alpha(alpha, fname)
+    check_probability(delta, "delta", fname)
+    if alpha > TOP_ORDER:
+        raise InvalidInput(f"{fname}: alpha must be <= {TOP_ORDER}, got alpha={alpha}")
+    if prefactor not in ("printed", "zw"):
+        raise InvalidInput(f"{fname}: prefactor must be 'printed' or 'zw', got prefactor={prefactor!r}")
+    lo = math.floor(alpha)
+    taus = m.vmf_taus(p, kappa, max(lo + (1 if alpha > lo else 0), 2))
+
+    def tau_s(k):
+        if k == 1:  # line 222: τ^s_1 ≤ γτ_1
+            return m.num(gamma) * m.vmf_kl_antipodal(p, kappa)
+        if prefactor == "printed":
+            return zhu_wang_bound_printed(taus, k, gamma, m)
+        return m.zhu_wang_bound(taus, k, gamma)
+
+    return m.eps_from_rdp(N * interpolate_printed(tau_s, alpha, m), alpha, delta)
+
+
+# ----------------------------------------------------------------------------- recomputing a table row (float)
+def approach1_boundary(p, kappa, gamma, N, delta_target):
+    """Smallest admissible ε₀ of approach 1 (δ̃ ≥ 0): the root in ε₀ of inf_α log δ_α(ε₀) = log δ_max,
+    δ_max = (1 − (1 − δ_target)^{1/N})/γ (inf_α δ_α is decreasing in ε₀); None if δ_max ≥ 1 never binds."""
+    from scipy.optimize import brentq
+
+    log_dmax = math.log(-math.expm1(math.log1p(-delta_target) / N) / gamma)
+    h = lambda e0: vmf_min_log_delta(p, kappa, e0) - log_dmax  # noqa: E731
+    hi = 2.0 * float(kappa) * (1 - 1e-12)
+    if h(0.0) <= 0:
+        return 0.0
+    if h(hi) > 0:
+        return None
+    e0 = brentq(h, 0.0, hi, xtol=1e-13, rtol=1e-15)
+    while approach1_eps(p, kappa, e0, gamma, N, delta_target) is None:  # land on the admissible side
+        e0 = math.nextafter(e0, math.inf)
+    return e0
+
+
+@lru_cache(maxsize=256)
+def table_best(kappa, prefactor="zw", p=13700, gamma=Fraction(128, 60000), N=3, delta=Fraction(1, 60000),
+               alpha_max=100):
+    """The best ε of approaches 1 and 2 for one table row (float), with where it is attained:
+    {'eps', 'approach', 'eps0' (approach 1), 'alpha' (approach 2), 'eps1', 'eps2'}.
+
+    Approach 1: smallest admissible ε₀ (bisection). Approach 2: every integer α in 2..alpha_max, then
+    the fractional α (printed interpolation) around the best integer and in (1, 3), by bounded
+    scalar minimisation on each unit interval.
+    """
+    from scipy.optimize import minimize_scalar
+
+    g, d = float(gamma), float(delta)
+    e0 = approach1_boundary(p, kappa, g, N, d)
+    eps1 = approach1_eps(p, kappa, e0, g, N, d) if e0 is not None else math.inf
+    ints = [(approach2_eps(p, kappa, a, g, N, d, prefactor), a) for a in range(2, alpha_max + 1)]
+    eps2, a2 = min(ints)
+    for k in sorted({1, 2, max(a2 - 1, 1), a2}):
+        r = minimize_scalar(lambda a: approach2_eps(p, kappa, a, g, N, d, prefactor), bounds=(k + 1e-9, k + 1 - 1e-9),
+                            method="bounded", options={"xatol": 1e-10})
+        if r.fun < eps2:
+            eps2, a2 = float(r.fun), float(r.x)
+    best = {"eps1": eps1, "eps0": e0, "eps2": eps2, "alpha": a2}
+    best.update({"eps": eps1, "approach": 1} if eps1 <= eps2 else {"eps": eps2, "approach": 2})
+    return best
+
+
+# ----------------------------------------------------------------------------- Table IV, Gaussian column
+def gaussian_dpsgd_eps(sigma):
+    """(ε, the order attaining it) of the Table IV setting for noise multiplier σ (float): Opacus' default
+    orders, TABLE_IV_STEPS steps at γ = 128/60000, δ = 1/60000."""
+    return dpsgd_best_order(sigma, TABLE_SETUP["gamma"], TABLE_IV_STEPS, TABLE_SETUP["delta"], OPACUS_ORDERS)

@@ -1,0 +1,133 @@
+"""What the search draws seed 004's objects from.
+
+The finite model of mechanisms.bayesian_dp: a channel K with n + 1 rows (row 0 the dataset without the
+differing point, row 1 + x the dataset with the point x), a law μ of the point over n values, the adjacency
+relation (0 add, 1 remove, 2 substitute, with x₀ the substituted point). Besides the general channels of
+proofcheck.strategies, indicator-like mechanisms (each row almost a point mass) are drawn: they are where
+privacy losses are extreme and where a composition or a post-processing changes most.
+"""
+from __future__ import annotations
+
+import math
+
+import numpy as np
+from hypothesis import strategies as st
+
+from proofcheck.strategies import cases, channels, log_reals, priors, reals
+
+SEED = "004_722b9292ce89250b.txt"
+
+
+def indicator_mechanisms(rows: int, m: int):
+    """Rows that are almost point masses: e·1 + onehot(j_r), normalised (e small, j_r drawn per row)."""
+    def build(t):
+        js, e = t
+        K = np.full((rows, m), e)
+        for r, j in enumerate(js):
+            K[r, j] += 1.0
+        return K / K.sum(axis=1, keepdims=True)
+
+    return st.tuples(st.lists(st.integers(0, m - 1), min_size=rows, max_size=rows),
+                     st.one_of(st.just(0.0), st.floats(1e-4, 0.05))).map(build)
+
+
+def mechanisms(rows: int, m: int):
+    return st.one_of(channels(rows, m), indicator_mechanisms(rows, m))
+
+
+def bdp_model(max_points: int = 3, max_outputs: int = 5, extra=None):
+    """Cases of the finite BDP model: K, mu, adjacency, x0 (and ``extra(n, m)``, a dict of strategies)."""
+    def build(nm):
+        n, m = nm
+        fields = dict(K=mechanisms(n + 1, m), mu=priors(n), adjacency=st.integers(0, 2), x0=st.integers(0, n - 1))
+        if extra is not None:
+            fields.update(extra(n, m))
+        return cases(**fields)
+
+    return st.tuples(st.integers(1, max_points), st.integers(2, max_outputs)).flatmap(build)
+
+
+def composed_model(max_points: int = 2, max_outputs: int = 3, extra=None):
+    """T ∈ {1, 2, 3} mechanisms K1, K2, K3 on the same rows (K3 unused when T = 2, K2 and K3 when T = 1)."""
+    def build(nm):
+        n, m = nm
+        fields = dict(K1=mechanisms(n + 1, m), K2=mechanisms(n + 1, m), K3=mechanisms(n + 1, m), T=st.integers(1, 3),
+                      mu=priors(n), adjacency=st.integers(0, 2), x0=st.integers(0, n - 1))
+        if extra is not None:
+            fields.update(extra(n, m))
+        return cases(**fields)
+
+    return st.tuples(st.integers(1, max_points), st.integers(2, max_outputs)).flatmap(build)
+
+
+def complementary_pairs(max_points: int = 3):
+    """Two almost-deterministic mechanisms that split the points between them: on D₀ both output 0; with the
+    point x exactly one of them outputs 1 (which one is drawn per x), the other 0, up to a smoothing e. Each
+    alone is then close to D₀ on average over x', while together they always move: where averaging x'
+    before and after the two mechanisms differs most."""
+    def build(t):
+        n, which, e, eps = t
+        which = which[:n]
+        K1, K2 = np.full((n + 1, 2), e), np.full((n + 1, 2), e)
+        K1[0, 0] += 1
+        K2[0, 0] += 1
+        for x, w in enumerate(which):
+            K1[1 + x, 1 if w else 0] += 1
+            K2[1 + x, 0 if w else 1] += 1
+        return {"K1": K1 / K1.sum(axis=1, keepdims=True), "K2": K2 / K2.sum(axis=1, keepdims=True),
+                "mu": np.full(n, 1.0 / n), "adjacency": 0, "x0": 0, "eps1": eps, "eps2": eps}
+
+    return st.tuples(st.integers(2, max_points), st.lists(st.booleans(), min_size=max_points, max_size=max_points),
+                     st.one_of(st.just(0.0), st.floats(1e-6, 1e-2)), st.floats(0.0, 3.0)).map(build)
+
+
+EPS = st.one_of(reals(0.0, 3.0), st.sampled_from([0.0, 0.1, 0.5, 1.0, 2.0]))
+EPS_POS = st.one_of(reals(1e-3, 3.0), st.sampled_from([0.1, 0.5, 1.0, 2.0]))
+LAM = st.one_of(reals(0.05, 5.0), st.sampled_from([0.5, 1.0, 2.0, 4.0]))
+LAM_ANY = st.one_of(reals(-5.0, 5.0), st.sampled_from([-2.0, -1.0, -0.5, 0.5, 1.0]))
+
+
+# ----------------------------------------------------------------------------- Gaussian reference, Theorem 3
+def gaussian_reference(max_T: int = 10**4, pole_margin: float = 1.0):
+    """λ, T, s, σ, d with Tλ(λ+1)s²/σ² < pole_margin (drawn as a fraction of the pole)."""
+    def build(t):
+        lam, T, sigma, d, frac = t
+        s = sigma * math.sqrt(frac * pole_margin / (T * lam * (lam + 1)))
+        return {"lam": lam, "T": T, "s": s, "sigma": sigma, "d": d}
+
+    return st.tuples(st.one_of(log_reals(0.05, 64.0), st.sampled_from([1.0, 2.0, 8.0, 32.0])),
+                     st.one_of(st.integers(1, 20), st.sampled_from([100, 1000, max_T])),
+                     st.one_of(reals(0.5, 4.0), st.just(1.0)), st.one_of(st.integers(1, 8), st.sampled_from([64, 1000])),
+                     st.one_of(st.floats(1e-4, 0.999), st.sampled_from([0.5, 0.9, 0.99]))).map(build)
+
+
+def atoms(max_atoms: int = 3, hi: float = 2.0):
+    """A law of the gradient difference Δ with 1..max_atoms atoms: deltas and weights."""
+    return st.integers(1, max_atoms).flatmap(lambda k: cases(
+        deltas=st.lists(st.one_of(st.floats(0.0, hi), st.sampled_from([0.0, 0.5, 1.0, hi])), min_size=k, max_size=k)
+        .map(lambda v: np.array(v, float)),
+        weights=priors(k)))
+
+
+def theorem3_cases(max_lam: int = 32):
+    return st.tuples(atoms(), st.integers(1, max_lam), st.one_of(st.integers(1, 10), st.sampled_from([100, 1000])),
+                     st.one_of(st.floats(0.001, 0.999), st.sampled_from([0.01, 0.1, 0.5, 0.9, 0.99])),
+                     st.one_of(st.floats(0.5, 8.0), st.sampled_from([1.0, 2.0, 4.0]))).map(
+        lambda t: {**t[0], "lam": t[1], "T": t[2], "q": t[3], "sigma": t[4]})
+
+
+# ----------------------------------------------------------------------------- the binary estimator
+def binary_coverage_cases():
+    """N, ρ, γ: ρ uniform, and ρ just above the estimate ρ̂(k) for a small count k (where the Bayesian bound
+    and the exact Clopper–Pearson bound differ, the coverage is lowest)."""
+    from scipy import special as sc
+
+    def near_estimate(t):
+        N, k, g, u = t
+        k = min(k, N)
+        rho = float(sc.betainccinv(k + 1, N - k + 1, g))
+        return {"N": N, "rho": min(rho * (1 + u), 0.999999), "gamma": g}
+
+    plain = cases(N=st.integers(1, 200), rho=st.floats(1e-4, 0.9999), gamma=log_reals(1e-6, 0.5))
+    near = st.tuples(st.integers(1, 200), st.integers(0, 5), log_reals(1e-4, 0.5), st.floats(1e-6, 0.01)).map(near_estimate)
+    return st.one_of(plain, near)

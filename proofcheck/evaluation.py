@@ -1,0 +1,331 @@
+"""A claim's relation evaluated at one case, on the float path or the certified path.
+
+Three outcomes only, kept apart on purpose:
+
+* the case is in the domain: both sides (and the hypotheses) have values;
+* the case is outside the statement's domain: a hypothesis fails, or a quantity raised
+  :class:`~mechanisms.errors.OutsideDomain` (the paper's own definitions leave it undefined there);
+* an error of the claim: any other exception in a quantity, a NaN, or a float on the certified
+  path. It is raised as :class:`ClaimError` with the quantity, the exception and the case, and the
+  claim ends ``inconclusive`` with it. An error is never counted as an exclusion.
+
+On the certified path every value a quantity returns passes through
+:func:`mechanisms.exact.check_certified` (exact numbers, arb balls and exact infinities only), and the
+relation is evaluated in arb arithmetic with infinities combined exactly.
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any, Mapping
+
+import numpy as np
+import sympy as sp
+
+from mechanisms.errors import InvalidInput, OutsideDomain
+from mechanisms.exact import FloatOnCertifiedPath, check_certified, is_infinity
+from proofcheck.numerics import Undecided
+
+
+class ClaimError(Exception):
+    """An error of the claim at a case (not of proofcheck, not a domain exclusion)."""
+
+    def __init__(self, where: str, error: BaseException, case: Mapping | None = None, path: str = "float"):
+        self.where, self.error, self.case, self.path = where, error, case, path
+        super().__init__(f"{where} raised {type(error).__name__}: {error}")
+
+    @property
+    def kind(self) -> str:
+        return "float-on-certified-path" if isinstance(self.error, FloatOnCertifiedPath) else "exception"
+
+    def to_json(self) -> dict:
+        from proofcheck.rounding import show_exact
+
+        return {"kind": self.kind, "where": self.where, "path": self.path, "type": type(self.error).__name__,
+                "message": str(self.error), "case": show_exact(dict(self.case)) if self.case is not None else None}
+
+
+class Outside(Exception):
+    """The case is outside the statement's domain (internal signal, carries the reason)."""
+
+
+# ----------------------------------------------------------------------------- the sympy tree walker
+def evaluate(expr: sp.Basic, values: Mapping[str, Any], m) -> Any:
+    """Evaluate a sympy expression on path m (FLOAT or CERTIFIED), symbols taken from values."""
+    certified = m.name != "float"
+    if isinstance(expr, sp.Symbol):
+        return values[expr.name]
+    # numbers of the statement stay exact on the certified path (9/4 − 1 is 5/4) until they meet a ball
+    if isinstance(expr, sp.Integer):
+        return int(expr) if certified else float(expr)
+    if isinstance(expr, sp.Float):  # a decimal literal in a statement is the exact decimal it shows
+        return Fraction(str(expr)) if certified else float(expr)
+    if isinstance(expr, sp.Rational):
+        return Fraction(int(expr.p), int(expr.q)) if certified else float(expr)
+    if expr is sp.pi:
+        return m.pi()
+    if expr is sp.E:
+        return m.exp(m.num(1))
+    if expr is sp.oo:
+        return math.inf
+    if expr is sp.zoo or expr is sp.nan:
+        raise InvalidInput(f"{expr} in a statement")
+    args = [evaluate(a, values, m) for a in expr.args]
+    if isinstance(expr, sp.Add):
+        out = args[0]
+        for a in args[1:]:
+            out = _add(out, a)
+        return out
+    if isinstance(expr, sp.Mul):
+        out = args[0]
+        for a in args[1:]:
+            out = _mul(out, a, m)
+        return out
+    if isinstance(expr, sp.Pow):
+        return _pow(expr.args[1], args[0], args[1], m)
+    if isinstance(expr, sp.Max):
+        return m.max(*args)
+    if isinstance(expr, sp.Min):
+        return m.min(*args)
+    if isinstance(expr, sp.Abs):
+        return m.abs(args[0])
+    name = function_name(expr)
+    if name is not None and hasattr(m, name):
+        return getattr(m, name)(*args)
+    raise InvalidInput(f"cannot evaluate {type(expr).__name__} in {expr}")
+
+
+# sympy class name -> name on the evaluation path
+_FUNCTIONS = {"exp": "exp", "log": "log", "sqrt": "sqrt", "erf": "erf", "erfc": "erfc", "gamma": "gamma",
+              "loggamma": "lgamma", "binomial": "binomial", "sinh": "sinh", "cosh": "cosh", "tanh": "tanh",
+              "atan": "atan", "sin": "sin", "cos": "cos", "floor": "floor", "ceiling": "ceiling"}
+
+
+def function_name(expr) -> str | None:
+    """The evaluation path's name for a sympy function node (applied or undefined), or None."""
+    if isinstance(expr, sp.Function) or (isinstance(expr, type) and issubclass(expr, sp.Function)):
+        cls = expr if isinstance(expr, type) else type(expr)
+        return _FUNCTIONS.get(cls.__name__, cls.__name__)
+    return None
+
+
+def unknown_functions(relation: sp.Basic, m) -> list[str]:
+    """Names of the functions in a relation that path m does not provide (checked at load time)."""
+    out = []
+    for f in relation.atoms(sp.Function):
+        if isinstance(f, (sp.Max, sp.Min, sp.Abs)):
+            continue
+        name = function_name(f)
+        if name is None or not hasattr(m, name):
+            out.append(type(f).__name__)
+    return sorted(set(out))
+
+
+def _pow(exponent, base, ex, m):
+    one = m.num(1) if m.name == "float" else 1
+    if exponent == sp.Rational(1, 2):
+        return m.sqrt(base)
+    if exponent == sp.Rational(-1, 2):
+        return _div(one, m.sqrt(base), m)
+    if exponent.is_Integer:
+        n = int(exponent)
+        out = one
+        for _ in range(abs(n)):
+            out = _mul(out, base, m)
+        return out if n >= 0 else _div(one, out, m)
+    return m.exp(_mul(ex, m.log(base), m))
+
+
+# Certified values are arb balls or the float ±inf (an exact infinity); arb would turn a float inf
+# into an unsigned [+/- inf], so infinities are combined here by hand, and every finite result of
+# that arithmetic is an exact number (0 · x is x·0 in arb, never the float 0.0).
+def _indeterminate(op, a, b):
+    # the statement's own expression is undefined at this case (0 · ∞, ∞ − ∞): it says nothing here
+    raise Outside(f"indeterminate form {a} {op} {b} in the statement")
+
+
+def _lift(a, b):
+    """Exact numbers meeting an arb ball become balls (exact with exact stays exact: 9/4 − 1 = 5/4)."""
+    from flint import arb
+
+    if isinstance(a, arb) and _exact(b):
+        return a, _enclose(b)
+    if isinstance(b, arb) and _exact(a):
+        return _enclose(a), b
+    return a, b
+
+
+def _add(a, b):
+    if is_infinity(a) or is_infinity(b):
+        out = (a if is_infinity(a) else 0.0) + (b if is_infinity(b) else 0.0)
+        return out if not math.isnan(out) else _indeterminate("+", a, b)
+    a, b = _lift(a, b)
+    return a + b
+
+
+def _sign(x) -> int:
+    if x > 0:
+        return 1
+    if x < 0:
+        return -1
+    return 0
+
+
+def _mul(a, b, m):
+    if is_infinity(a) and is_infinity(b):
+        return a * b
+    if is_infinity(a) or is_infinity(b):
+        inf, other = (a, b) if is_infinity(a) else (b, a)
+        s = _sign(other)
+        if s == 0:
+            return _indeterminate("*", a, b)
+        return inf * s
+    a, b = _lift(a, b)
+    return a * b
+
+
+def _div(a, b, m):
+    if is_infinity(b):
+        return _indeterminate("/", a, b) if is_infinity(a) else a * 0 if m.name != "float" else 0.0
+    if is_infinity(a):
+        return _mul(a, _div(1, b, m) if m.name != "float" else 1.0 / b, m)
+    a, b = _lift(a, b)
+    if _exact(a) and _exact(b):
+        return Fraction(a) / Fraction(b)
+    return a / b
+
+
+# ----------------------------------------------------------------------------- quantities and sides
+def quantity_values(claim, case, m, overrides=None) -> dict:
+    """Every quantity of the claim at the case; domain exclusions and errors kept apart.
+    `overrides` gives certified values for some quantities (a statistical claim's Monte Carlo
+    intervals) in place of their routes."""
+    values = {}
+    for name, q in claim.quantities.items():
+        if overrides and name in overrides:
+            values[name] = overrides[name]
+            continue
+        try:
+            v = q(case, m)
+        except OutsideDomain as e:
+            raise Outside(f"{name}: {e}") from None
+        except Undecided:
+            raise
+        except Exception as e:  # an error of the claim, whatever its type
+            raise ClaimError(f"quantity {name}", e, case, m.name) from e
+        if m.name != "float":
+            try:
+                check_certified(v, f"quantity {name}")
+            except FloatOnCertifiedPath as e:
+                raise ClaimError(f"quantity {name}", e, case, m.name) from None
+        values[name] = v
+    return values
+
+
+def _is_nan(v) -> bool:
+    return isinstance(v, (float, np.floating)) and math.isnan(v)
+
+
+def _no_nan(relation, values, case, what):
+    for sym in sorted(relation.free_symbols, key=lambda x: x.name):
+        if _is_nan(values.get(sym.name)):
+            raise ClaimError(f"quantity {sym.name}", FloatingPointError(f"NaN on the float path (in {what})"), case, "float")
+
+
+def sides(claim, case, m, overrides=None):
+    """(lhs, rhs, hypotheses_ok) of the claim at a case on path m.
+
+    Raises :class:`Outside` when a quantity declares the case outside the domain,
+    :class:`ClaimError` on an error of the claim, :class:`Undecided` when an enclosure is too wide."""
+    values = quantity_values(claim, case, m, overrides)
+    try:
+        # hypotheses in order: the first that fails puts the case outside the domain (a quantity
+        # that is NaN where a hypothesis excludes the case is not an error); a NaN that a
+        # hypothesis or the statement reads is an error of the claim
+        for h in claim.hypotheses:
+            if m.name == "float":
+                _no_nan(h.relation, values, case, f"the hypothesis '{h.text}'")
+            if not _holds(h.relation, values, m):
+                return None, None, False
+        if m.name == "float":
+            _no_nan(claim.statement, values, case, "the statement")
+        ok = True
+        lhs = evaluate(claim.statement.lhs, values, m)
+        rhs = evaluate(claim.statement.rhs, values, m)
+    except (Outside, Undecided, ClaimError):
+        raise
+    except Exception as e:
+        raise ClaimError("the statement", e, case, m.name) from e
+    if m.name != "float":
+        for side, v in (("lhs", lhs), ("rhs", rhs)):
+            try:
+                check_certified(v, f"the {side}")
+            except FloatOnCertifiedPath as e:
+                raise ClaimError(f"the {side}", e, case, m.name) from None
+    return lhs, rhs, ok
+
+
+def _holds(rel, values, m) -> bool:
+    a = evaluate(rel.lhs, values, m)
+    b = evaluate(rel.rhs, values, m)
+    if m.name == "float":
+        return bool({sp.Le: a <= b, sp.Lt: a < b, sp.Ge: a >= b, sp.Gt: a > b, sp.Eq: a == b,
+                     sp.Ne: a != b}[type(rel)])
+    # certified: the hypothesis must hold for every point of the enclosures
+    if isinstance(rel, sp.Lt):
+        return certainly_less(a, b)
+    if isinstance(rel, sp.Gt):
+        return certainly_less(b, a)
+    if isinstance(rel, sp.Le):
+        return certainly_le(a, b)
+    if isinstance(rel, sp.Ge):
+        return certainly_le(b, a)
+    if isinstance(rel, sp.Eq):
+        return exactly_equal(a, b)
+    if isinstance(rel, sp.Ne):
+        return certainly_less(a, b) or certainly_less(b, a)
+    raise InvalidInput(f"unsupported hypothesis relation {rel}")
+
+
+# ----------------------------------------------------------------------------- certified comparisons
+def _enclose(x):
+    from proofcheck.numerics import to_arb
+
+    return x if is_infinity(x) else to_arb(x)
+
+
+def certainly_less(a, b) -> bool:
+    """a < b for every point of both enclosures (exact infinities handled exactly)."""
+    if _exact(a) and _exact(b):
+        return a < b
+    a, b = _enclose(a), _enclose(b)
+    if is_infinity(a) or is_infinity(b):
+        if is_infinity(a) and is_infinity(b):
+            return a < b
+        if is_infinity(a):
+            return a < 0 and math.isfinite(float(b.lower()))
+        return b > 0 and math.isfinite(float(a.upper()))
+    return bool(a < b)
+
+
+def certainly_le(a, b) -> bool:
+    if _exact(a) and _exact(b):
+        return a <= b
+    a, b = _enclose(a), _enclose(b)
+    if is_infinity(a) or is_infinity(b):
+        return a == b or certainly_less(a, b)
+    return bool(a <= b) or bool(a.upper() <= b.lower())
+
+
+def _exact(x) -> bool:
+    return isinstance(x, (int, Fraction, np.integer)) and not isinstance(x, bool)
+
+
+def exactly_equal(a, b) -> bool:
+    if _exact(a) and _exact(b):
+        return a == b
+    a, b = _enclose(a), _enclose(b)
+    if is_infinity(a) or is_infinity(b):
+        return a == b
+    return bool(a.is_exact() and b.is_exact() and a == b)

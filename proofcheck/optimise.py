@@ -1,0 +1,125 @@
+"""Stage 2 — optimise: Nelder–Mead on an unconstrained parametrisation of the case.
+
+Distributions and channel rows are moved through a softmax, bounded reals through a logit, half-bounded
+ones through a log, log-scale reals in log space. Two objectives: the scaled margin (push towards the
+largest violation) and the ratio lhs/rhs (push a bound that holds towards where it is tightest).
+"""
+from __future__ import annotations
+
+import math
+import time
+from dataclasses import dataclass
+
+import numpy as np
+from scipy.optimize import minimize  # imported here, not inside the timed budget of a claim
+
+from proofcheck.evaluation import ClaimError
+from proofcheck.margins import float_margin, ratio, scaled
+
+
+@dataclass
+class Optimised:
+    case: dict | None  # where the optimiser ended (None: nothing to move, or no time)
+    value: float | None  # the objective there: scaled margin, or lhs/rhs for the ratio objective
+    evaluations: int
+
+
+def optimise(claim, start: dict, until: float, objective: str = "margin") -> Optimised:
+    """Minimise the scaled margin (objective 'margin') or maximise lhs/rhs ('ratio') from start.
+
+    A case outside the domain scores as a wall; an error of the claim propagates (ClaimError)."""
+    if objective not in ("margin", "ratio"):
+        raise ValueError(f"objective must be 'margin' or 'ratio', got {objective!r}")
+    x0 = flatten(claim, start)
+    if x0.size == 0 or time.monotonic() > until:
+        return Optimised(None, None, 0)
+    count = {"n": 0}
+    wall = 1e6
+
+    def score(x):
+        count["n"] += 1
+        if time.monotonic() > until:
+            return wall
+        r = float_margin(claim, unflatten(claim, x, start))
+        if r is None:
+            return wall
+        if objective == "ratio":
+            q = ratio(claim, r[1], r[2])
+            return wall if q is None else -q
+        return scaled(*r)
+
+    try:
+        res = minimize(score, x0, method="Nelder-Mead",
+                       options={"maxfev": 200 * min(x0.size, 20), "xatol": 1e-9, "fatol": 1e-14})
+    except ClaimError:
+        raise
+    except (ValueError, FloatingPointError):
+        return Optimised(None, None, count["n"])
+    value = None if res.fun >= wall else (-float(res.fun) if objective == "ratio" else float(res.fun))
+    return Optimised(unflatten(claim, res.x, start), value, count["n"])
+
+
+def flatten(claim, case: dict) -> np.ndarray:
+    parts = []
+    for v in claim.variables:
+        x = case[v.name]
+        if v.kind in ("simplex", "channel"):
+            parts.append(np.log(np.maximum(np.asarray(x, float), 1e-300)).ravel())
+        elif v.kind == "real" and v.scale == "log":
+            parts.append(np.array([_to_free(math.log(max(float(x), 1e-300)), math.log(v.lo), math.log(v.hi))]))
+        elif v.kind == "real":
+            parts.append(np.array([_to_free(float(x), v.lo, v.hi)]))
+        elif v.kind == "vector":
+            parts.append(np.array([_to_free(float(y), v.lo, v.hi) for y in np.ravel(x)]))
+    return np.concatenate(parts) if parts else np.zeros(0)
+
+
+def unflatten(claim, vec: np.ndarray, template: dict) -> dict:
+    out = dict(template)
+    i = 0
+    for v in claim.variables:
+        x = template[v.name]
+        if v.kind in ("simplex", "channel"):
+            shape = np.shape(x)
+            n = int(np.prod(shape))
+            z = vec[i:i + n].reshape(shape)
+            i += n
+            # probabilities below e^-40 relative to the largest are floored there: beyond it the
+            # float path underflows (ratios of subnormals) and only produces false alarms
+            z = np.maximum(z - z.max(axis=-1, keepdims=True), -40.0)
+            e = np.exp(z)
+            out[v.name] = e / e.sum(axis=-1, keepdims=True)
+        elif v.kind == "real" and v.scale == "log":
+            out[v.name] = math.exp(_from_free(float(vec[i]), math.log(v.lo), math.log(v.hi)))
+            i += 1
+        elif v.kind == "real":
+            out[v.name] = _from_free(float(vec[i]), v.lo, v.hi)
+            i += 1
+        elif v.kind == "vector":
+            n = int(np.size(x))
+            out[v.name] = np.array([_from_free(float(z), v.lo, v.hi) for z in vec[i:i + n]])
+            i += n
+    return out
+
+
+def _to_free(x, lo, hi):
+    if lo is not None and hi is not None:
+        u = min(max((x - lo) / (hi - lo), 1e-15), 1 - 1e-15)
+        return math.log(u / (1 - u))
+    if lo is not None:
+        return math.log(max(x - lo, 1e-300))
+    if hi is not None:
+        return math.log(max(hi - x, 1e-300))
+    return x
+
+
+def _from_free(z, lo, hi):
+    if lo is not None and hi is not None:
+        return lo + (hi - lo) / (1 + math.exp(-min(max(z, -700), 700)))
+    if lo is not None:
+        return lo + math.exp(min(z, 700))
+    if hi is not None:
+        return hi - math.exp(min(z, 700))
+    return z
+
+

@@ -1,0 +1,139 @@
+"""Stage 1 — search: Hypothesis draws cases from the claim's strategy, seeded, in chunks.
+
+Each case is classified once: outside the domain (excluded, counted), in the domain (its margin
+and ratio are tracked), a float alarm (checked on the certified path at once: refuted, outside, or
+a standing alarm that ends the search and is shrunk by Hypothesis). An error of the claim stops the
+search and is returned as such: it is never counted as an exclusion.
+"""
+from __future__ import annotations
+
+import math
+import random
+import time
+import zlib
+from dataclasses import dataclass, field
+
+from hypothesis import HealthCheck, Phase, find, settings
+from hypothesis.errors import FlakyFailure, NoSuchExample, Unsatisfiable
+
+from proofcheck.certify import noise_check
+from proofcheck.evaluation import ClaimError
+from proofcheck.margins import float_margin, is_degenerate, is_violation, ratio, scaled
+
+CHUNK = 100  # Hypothesis examples per chunk; each chunk has its own derived seed
+
+
+@dataclass
+class Range:
+    """The smallest and largest finite float a side took (to tell a constant side)."""
+    lo: float = math.inf
+    hi: float = -math.inf
+
+    def add(self, x: float):
+        if math.isfinite(x):
+            self.lo, self.hi = min(self.lo, x), max(self.hi, x)
+
+    def constant(self) -> bool:
+        if self.lo > self.hi:
+            return True
+        return self.hi - self.lo <= 1e-12 * max(1.0, abs(self.lo), abs(self.hi))
+
+
+@dataclass
+class Searched:
+    cases: int = 0  # cases drawn
+    excluded: int = 0  # outside the statement's domain
+    refuted_alarms: int = 0  # float violations that the certified path refutes
+    degenerate: int = 0  # admitted cases where the statement says nothing (see margins.is_degenerate)
+    chunks: int = 0
+    seconds: float = 0.0
+    error: ClaimError | None = None
+    found: dict | None = None  # a standing float violation (shrunk by Hypothesis)
+    hits: list = field(default_factory=list)
+    worst: tuple | None = None  # (scaled margin, margin, lhs, rhs, case) in the domain, no standing alarm
+    tight: tuple | None = None  # (lhs/rhs, case) away from degenerate cases
+    lhs_range: Range = field(default_factory=Range)
+    rhs_range: Range = field(default_factory=Range)
+
+    @property
+    def admitted(self) -> int:
+        return self.cases - self.excluded
+
+    def note_tight(self, q: float | None, case: dict):
+        if q is not None and (self.tight is None or q > self.tight[0]):
+            self.tight = (q, case)
+
+    def note_worst(self, rel: float, m: float, lhs: float, rhs: float, case: dict):
+        if self.worst is None or rel < self.worst[0]:
+            self.worst = (rel, m, lhs, rhs, case)
+
+
+def search(claim, until: float, seed: int, max_examples: int = 20000) -> Searched:
+    """Draw cases until the deadline (or max_examples); stop at a standing alarm or an error."""
+    t0 = time.monotonic()
+    out = Searched()
+
+    def condition(case):
+        if out.error is not None or time.monotonic() > until:
+            return False
+        out.cases += 1
+        try:
+            return _classify(claim, case, out)
+        except ClaimError as e:
+            out.error = e
+            return False
+
+    hyp_settings = settings(max_examples=CHUNK, database=None, deadline=None,
+                            suppress_health_check=list(HealthCheck), phases=[Phase.generate, Phase.shrink])
+    chunk = 0
+    while time.monotonic() < until and out.cases < max_examples and out.error is None:
+        rng = random.Random(zlib.crc32(f"{seed}:{claim.id}:{chunk}".encode()))
+        chunk += 1
+        try:
+            out.found = find(claim.strategy, condition, settings=hyp_settings, random=rng)
+            break
+        except (NoSuchExample, Unsatisfiable):
+            pass
+        except FlakyFailure:  # the time budget ran out mid-shrink: keep the last case found
+            out.found = out.hits[-1] if out.hits else None
+            if out.found is not None:
+                break
+        except Exception as e:  # the claim's strategy itself failed to draw
+            out.error = ClaimError("the strategy", e, None)
+    out.chunks = chunk
+    out.seconds = time.monotonic() - t0
+    return out
+
+
+def _classify(claim, case, out: Searched) -> bool:
+    """True for a standing float violation (Hypothesis then shrinks it)."""
+    r = float_margin(claim, case)
+    if r is None:
+        out.excluded += 1
+        return False
+    m, lhs, rhs = r
+    if not is_violation(claim, m, lhs, rhs):
+        _admit(claim, case, out, lhs, rhs)
+        out.note_worst(scaled(m, lhs, rhs), m, lhs, rhs, case)
+        return False
+    why = noise_check(claim, case)
+    if why == "outside":
+        out.excluded += 1
+        return False
+    _admit(claim, case, out, lhs, rhs)
+    if why == "refuted":
+        out.refuted_alarms += 1
+        # the exact relation holds (or ties) here: a case in the domain with margin 0
+        out.note_worst(0.0, 0.0, lhs, rhs, case)
+        return False
+    out.hits.append(case)
+    return True
+
+
+def _admit(claim, case, out: Searched, lhs, rhs):
+    out.lhs_range.add(lhs)
+    out.rhs_range.add(rhs)
+    if is_degenerate(claim, case):
+        out.degenerate += 1
+    else:
+        out.note_tight(ratio(claim, lhs, rhs), case)

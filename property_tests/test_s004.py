@@ -1,0 +1,667 @@
+"""Seed 004 (Triastcyn & Faltings, Bayesian DP): the printed statements against bdp_oracle, which computes from
+the paper's definitions with Fractions, mpmath and scipy and shares no code with the claims.
+
+True statements: at fixed exact cases both sides of the claim (certified path) enclose the oracle's values, which
+satisfy the relation. False statements: the engine returns `violated` with exact objects, the oracle recomputes
+both sides there and finds the relation broken by more than its rounding, and the engine's enclosures contain the
+oracle's values. Statistical violations: the oracle re-simulates at the engine's case with its own code and seed
+and its Clopper–Pearson lower bound (confidence 1 − 1e−9) exceeds γ.
+"""
+from __future__ import annotations
+
+import math
+import random
+from fractions import Fraction as F
+
+import flint
+import pytest
+import sympy as sp
+
+import bdp_oracle as bo
+from proofcheck.claim import sides
+from proofcheck.claims.s004 import CLAIMS
+from proofcheck.claims.s004.printed import TABLE_1
+from proofcheck.engine import check_claim
+from proofcheck.evaluation import Outside
+from proofcheck.measures import CERTIFIED
+from proofcheck.numerics import precision
+
+MP = bo.MP
+BY_ID = {c.id: c for c in CLAIMS}
+RELATION = {sp.Le: "<=", sp.Lt: "<", sp.Ge: ">=", sp.Gt: ">", sp.Eq: "=="}
+ADJ = ("add", "remove", "substitute")
+
+
+# ----------------------------------------------------------------------------- helpers
+def _mp(x):
+    if x == math.inf or x == MP.inf:
+        return MP.inf
+    if x == -math.inf:
+        return -MP.inf
+    return bo.mpf(F(x)) if isinstance(x, (int, F)) else MP.mpf(x)
+
+
+def _ball_mp(ball):
+    if isinstance(ball, (int, F)):
+        return _mp(ball), MP.mpf(0)
+    mid = MP.mpf(ball.mid().str(50, radius=False))
+    rad = MP.mpf(ball.rad().str(5, radius=False)) if ball.rad() != 0 else MP.mpf(0)
+    return mid, rad
+
+
+def encloses(ball, value, slack=1e-30):
+    if value in (MP.inf, math.inf) or ball == math.inf:
+        return ball == math.inf and value in (MP.inf, math.inf)
+    if value in (-MP.inf, -math.inf) or ball == -math.inf:
+        return ball == -math.inf and value in (-MP.inf, -math.inf)
+    mid, rad = _ball_mp(ball)
+    v = _mp(value)
+    return abs(mid - v) <= rad + MP.mpf(slack) * max(1, abs(v))
+
+
+def relation_holds(rel, lhs, rhs, tol=1e-28):
+    lhs, rhs = _mp(lhs), _mp(rhs)
+    t = MP.mpf(tol) * max(1, abs(lhs) if lhs not in (MP.inf, -MP.inf) else 1,
+                          abs(rhs) if rhs not in (MP.inf, -MP.inf) else 1)
+    if rel == "<=":
+        return lhs <= rhs + t
+    if rel == ">=":
+        return lhs + t >= rhs
+    if rel == "<":
+        return lhs < rhs + t
+    if rel == ">":
+        return lhs + t > rhs
+    return lhs == rhs or abs(lhs - rhs) <= t
+
+
+def claim_sides(cid, case):
+    """Certified (lhs, rhs, hypotheses hold); (None, None, False) where the claim puts the case outside its domain."""
+    with precision(160):
+        try:
+            return sides(BY_ID[cid], case, CERTIFIED)
+        except Outside:
+            return None, None, False
+
+
+def exact_objects(obj):
+    if isinstance(obj, dict):
+        return {k: exact_objects(v) for k, v in obj.items()}
+    if isinstance(obj, list):
+        return [exact_objects(v) for v in obj]
+    if isinstance(obj, str):
+        try:
+            return F(obj)
+        except ValueError:
+            return obj
+    return obj
+
+
+def interval_contains(reported, value, rel=1e-12):
+    if value in (MP.inf, math.inf):
+        return "inf" in reported
+    a, b = (float(x) for x in reported.strip().strip("[]").split(","))
+    slack = rel * max(1.0, abs(a), abs(b))
+    return a - slack <= float(value) <= b + slack
+
+
+# ----------------------------------------------------------------------------- exact cases
+def _dist(rng, n, zeros=True):
+    w = [rng.randint(0 if zeros else 1, 9) for _ in range(n)]
+    if not any(w):
+        w[rng.randrange(n)] = 1
+    return [F(x, sum(w)) for x in w]
+
+
+def model_cases(seed, count=6, n_max=3, m_max=4, extra=None):
+    rng = random.Random(seed)
+    out = []
+    for _ in range(count):
+        n, m = rng.randint(1, n_max), rng.randint(2, m_max)
+        case = {"K": [_dist(rng, m) for _ in range(n + 1)], "mu": _dist(rng, n, zeros=False),
+                "adjacency": rng.randint(0, 2), "x0": rng.randint(0, n - 1)}
+        if extra:
+            case.update(extra(rng, n, m))
+        out.append(case)
+    return out
+
+
+def _model(c, key="K"):
+    return c[key], c["mu"], ADJ[c["adjacency"]], c["x0"] % len(c["mu"])
+
+
+def _eps(rng, *_):
+    return {"eps": F(rng.randint(1, 30), 10)}
+
+
+def _eps_lam(rng, *_):
+    return {"eps": F(rng.randint(1, 30), 10), "lam": F(rng.randint(1, 40), 10)}
+
+
+# ----------------------------------------------------------------------------- oracles of the true statements
+def o_posterior(c):
+    K = c["K"]
+    ratios = [max(a, b) / (a + b) for a, b in zip(K[0], K[1]) if a + b > 0]
+    eps = max(abs(bo.loss(a, b)) if a and b else MP.inf for a, b in zip(K[0], K[1]) if a + b > 0)
+    return max(ratios), 1 / (1 + MP.exp(-eps))
+
+
+def o_accuracy(c):
+    K = c["K"]
+    _, rhs = o_posterior(c)
+    return sum(max(a, b) for a, b in zip(K[0], K[1])) / 2, rhs
+
+
+def o_def1(c):
+    K, mu, adj, x0 = _model(c)
+    t = bo.tail(K, mu, c["eps"], adj, x0)
+    return t, t
+
+
+def o_def2(reading):
+    def f(c):
+        K, mu, adj, x0 = _model(c)
+        d = bo.delta_over_sets(K, mu, c["eps"], adj, x0, reading)
+        return d, d
+    return f
+
+
+def o_prop1(reading):
+    def f(c):
+        K, mu, adj, x0 = _model(c)
+        return bo.delta_over_sets(K, mu, c["eps"], adj, x0, reading), bo.tail(K, mu, c["eps"], adj, x0)
+    return f
+
+
+def o_post(reading):
+    def f(c):
+        K, mu, adj, x0 = _model(c)
+        KF = [[sum(r[i] * c["F"][i][j] for i in range(len(r))) for j in range(len(c["F"][0]))] for r in K]
+        return (bo.delta_over_sets(KF, mu, c["eps"], adj, x0, reading),
+                bo.delta_over_sets(K, mu, c["eps"], adj, x0, reading))
+    return f
+
+
+def o_composition(reading):
+    def f(c):
+        _, mu, adj, x0 = _model(c, "K1")
+        KK = bo.compose(c["K1"], c["K2"])
+        if reading == "strong":
+            return (bo.tail(KK, mu, c["eps1"] + c["eps2"], adj, x0),
+                    bo.tail(c["K1"], mu, c["eps1"], adj, x0) + bo.tail(c["K2"], mu, c["eps2"], adj, x0))
+        return (bo.delta_over_sets(KK, mu, c["eps1"] + c["eps2"], adj, x0, reading),
+                bo.delta_over_sets(c["K1"], mu, c["eps1"], adj, x0, reading)
+                + bo.delta_over_sets(c["K2"], mu, c["eps2"], adj, x0, reading))
+    return f
+
+
+def o_eq5(c):
+    K, mu, adj, x0 = _model(c)
+    lam, k, eps = bo.mpf(c["lam"]), bo.mpf(c["k"]), bo.mpf(c["eps"])
+    moment = MP.mpf(0)
+    for w, P, Q in bo.pairs(K, mu, adj, x0):
+        for p, q in zip(P, Q):
+            if not p:
+                continue
+            t = abs(bo.loss(p, q))
+            if t == MP.inf:
+                if lam == 0 and k == 0:
+                    moment += bo.mpf(F(w) * F(p))  # φ ≡ 1
+                    continue
+                return bo.tail(K, mu, c["eps"], adj, x0, "abs-ge"), MP.inf
+            moment += bo.mpf(F(w) * F(p)) * (t ** k if t else (1 if k == 0 else 0)) * MP.exp(lam * t)
+    return bo.tail(K, mu, c["eps"], adj, x0, "abs-ge"), moment / (eps ** k * MP.exp(lam * eps))
+
+
+def o_chernoff(c):
+    K, mu, adj, x0 = _model(c)
+    return bo.tail(K, mu, c["eps"], adj, x0), bo.loss_mgf(K, mu, c["lam"], adj, x0) * MP.exp(-bo.mpf(c["lam"] * c["eps"]))
+
+
+def o_eq7(c):
+    K = c["K"]
+    return bo.loss_mgf([K[0], K[1]], [1], c["lam"]), MP.exp(bo.mpf(c["lam"]) * bo.renyi(K[0], K[1], c["lam"] + 1))
+
+
+def o_eq8(c):
+    K, mu, adj, x0 = _model(c)
+    return bo.loss_mgf(K, mu, c["lam"], adj, x0), bo.renyi_mgf(K, mu, c["lam"], adj, x0)
+
+
+def o_eq9(c):
+    K, mu, adj, x0 = _model(c)
+    return bo.tail(K, mu, c["eps"], adj, x0), bo.renyi_mgf(K, mu, c["lam"], adj, x0) * MP.exp(-bo.mpf(c["lam"] * c["eps"]))
+
+
+def o_drop_abs_sum(c):
+    K = c["K"]
+    return (bo.tail([K[0], K[1]], [1], c["eps"], kind="abs-ge"),
+            bo.tail([K[0], K[1]], [1], c["eps"]) + bo.tail([K[1], K[0]], [1], c["eps"]))
+
+
+def _costs(c):
+    _, mu, adj, x0 = _model(c, "K1")
+    T = c["T"]
+    return [MP.log(bo.renyi_mgf(K, mu, c["lam"], adj, x0, T)) / T for K in [c["K1"], c["K2"], c["K3"]][:T]]
+
+
+def _composed(c):
+    return bo.compose(*[c["K1"], c["K2"], c["K3"]][: c["T"]])
+
+
+def o_thm1(c):
+    _, mu, adj, x0 = _model(c, "K1")
+    return bo.loss_mgf(_composed(c), mu, c["lam"], adj, x0), MP.exp(MP.fsum(_costs(c)))
+
+
+def o_cost_sum(c):
+    lhs, rhs = o_thm1(c)
+    return MP.log(lhs), MP.log(rhs)
+
+
+def o_thm2(c):
+    _, mu, adj, x0 = _model(c, "K1")
+    t = bo.tail(_composed(c), mu, c["eps"], adj, x0)
+    return (MP.log(bo.mpf(t)) if t else -MP.inf), MP.fsum(_costs(c)) - bo.mpf(c["lam"] * c["eps"])
+
+
+def o_cor1(c):
+    _, mu, adj, x0 = _model(c, "K1")
+    eps_star = (MP.fsum(_costs(c)) - MP.log(bo.mpf(c["delta"]))) / bo.mpf(c["lam"])
+    return bo.tail(_composed(c), mu, eps_star, adj, x0), c["delta"]
+
+
+def o_eq10(c):
+    v = bo.reference_cost(c["lam"], c["T"], c["s"], c["sigma"], c["d"])
+    return v, v
+
+
+def _t3_args(c):
+    return c["lam"], c["T"], c["q"], c["sigma"], c["deltas"], c["weights"]
+
+
+def o_thm3_bound(c):
+    return bo.exact_cost("worst", *_t3_args(c)), max(bo.theorem3("L", *_t3_args(c)), bo.theorem3("R", *_t3_args(c)))
+
+
+def o_thm3_left(c):
+    return bo.theorem3("L", *_t3_args(c)), bo.exact_cost("forward", *_t3_args(c))
+
+
+def o_binary_posterior(c):
+    n1 = c["k"] % (c["N"] + 1)
+    return bo.posterior_cdf(c["N"] - n1, n1, bo.estimate(c["N"] - n1, n1, c["gamma"])), 1 - c["gamma"]
+
+
+def o_binary_example(c):
+    return 1 - bo.posterior_cdf(c["N"], 0, c["rho"]), (1 - c["rho"]) ** (c["N"] + 1)
+
+
+def o_eq14_with_t(c):
+    v = bo.reference_cost(c["lam"], c["T"], c["s"], c["sigma"], c["d"])
+    return v, v
+
+
+def o_eq20(c):
+    K, mu, adj, x0 = _model(c)
+    return bo.tail(K, mu, c["eps"], adj, x0, "gt"), bo.tail(K, mu, c["eps"], adj, x0)
+
+
+def o_percentile(c):
+    K, mu, adj, x0 = _model(c)
+    level = bo.tail(K, mu, c["eps"], adj, x0) / (1 - c["p"])
+    mass = sum((w for w, P, Q in bo.pairs(K, mu, adj, x0) if bo.tail([P, Q], [1], c["eps"], kind="gt") > level), F(0))
+    return mass, 1 - c["p"]
+
+
+def o_eq19(c):
+    r, C, s, e = bo.mpf(c["u"] * c["C"]), bo.mpf(c["C"]), bo.mpf(c["sigma"]), bo.mpf(c["eps"])
+    eta = r * r / (2 * s * s)
+    tail_x = MP.ncdf((eta - e) / MP.sqrt(2 * eta))
+    ma = min(MP.exp((a - 1) * (a * C * C / (2 * s * s) - e)) for a in range(2, 66))
+    return tail_x, ma
+
+
+def o_rdp_relation(c):
+    s, e, lam = bo.mpf(c["sigma"]), bo.mpf(c["eps"]), bo.mpf(c["lam"])
+    mu = 1 / s
+    exact = MP.ncdf(mu / 2 - e / mu) - MP.exp(e) * MP.ncdf(-mu / 2 - e / mu)
+    return exact, MP.exp(lam * ((lam + 1) / (2 * s * s) - e))
+
+
+def o_ma_left(c):
+    lam = c["lam"]
+    a = lam + 1
+    s = bo.mpf(c["sigma"] / c["C"])
+    log_a = MP.log(bo.binomial_mgf(a, c["q"], 1 / (2 * s * s), -1))
+    return bo.theorem3("L", lam, c["T"], c["q"], c["sigma"], [c["C"]], [1]), log_a
+
+
+def o_table_truncated(c):
+    _, _, e, p = TABLE_1[c["row"]]
+    e, p = F(e), F(p)
+    he = F(1, 2 * 10 ** (len(str(TABLE_1[c["row"]][2]).split(".")[1])))
+    unit = F(1, 10 ** len(TABLE_1[c["row"]][3].split(".")[1]))
+    P = lambda x: 1 / (1 + MP.exp(-bo.mpf(x)))  # noqa: E731
+    lo, hi = P(e - he), P(e + he)
+    return max(lo - bo.mpf(p + unit), bo.mpf(p) - hi), 0
+
+
+REF_CASES = [{"lam": F(2), "T": 10, "s": F(1, 10), "sigma": F(1), "d": 5},
+             {"lam": F(3, 2), "T": 1, "s": F(3, 10), "sigma": F(1), "d": 1},
+             {"lam": F(8), "T": 3, "s": F(1, 20), "sigma": F(2), "d": 20},
+             {"lam": F(1, 2), "T": 1000, "s": F(1, 100), "sigma": F(1), "d": 3}]
+T3_CASES = [{"deltas": [F(1)], "weights": [F(1)], "lam": 1, "T": 1, "q": F(1, 2), "sigma": F(1)},
+            {"deltas": [F(1, 2), F(3, 2)], "weights": [F(1, 3), F(2, 3)], "lam": 4, "T": 3, "q": F(1, 10), "sigma": F(2)},
+            {"deltas": [F(0), F(1), F(2)], "weights": [F(1, 2), F(1, 4), F(1, 4)], "lam": 8, "T": 10, "q": F(1, 100),
+             "sigma": F(3)},
+            {"deltas": [F(7, 10)], "weights": [F(1)], "lam": 2, "T": 1, "q": F(99, 100), "sigma": F(3, 2)}]
+
+
+def _composed_cases(seed, extra):
+    rng = random.Random(seed)
+    out = []
+    for _ in range(5):
+        n, m = rng.randint(1, 2), rng.randint(2, 3)
+        case = {f"K{i}": [_dist(rng, m) for _ in range(n + 1)] for i in (1, 2, 3)}
+        case.update(T=rng.randint(1, 3), mu=_dist(rng, n, zeros=False), adjacency=rng.randint(0, 2),
+                    x0=rng.randint(0, n - 1), **extra(rng))
+        out.append(case)
+    return out
+
+
+def _pair_cases(seed, extra):
+    rng = random.Random(seed)
+    return [{"K": [_dist(rng, m := rng.randint(2, 4)), _dist(rng, m)], **extra(rng)} for _ in range(6)]
+
+
+TRUE = {
+    "s004.eq.1#posterior": (o_posterior, _pair_cases(1, lambda r: {})),
+    "s004.eq.1#bayes-accuracy": (o_accuracy, _pair_cases(2, lambda r: {})),
+    "s004.def.1": (o_def1, model_cases(3, extra=_eps)),
+    "s004.def.2#fixed-set": (o_def2("fixed-set"), model_cases(4, extra=_eps)),
+    "s004.def.2#set-per-x": (o_def2("set-per-x"), model_cases(5, extra=_eps)),
+    "s004.prop.1#fixed-set": (o_prop1("fixed-set"), model_cases(6, extra=_eps)),
+    "s004.prop.1#set-per-x": (o_prop1("set-per-x"), model_cases(7, extra=_eps)),
+    "s004.claim.post-processing#fixed-set": (o_post("fixed-set"), model_cases(
+        8, extra=lambda r, n, m: {"eps": F(r.randint(0, 20), 10), "F": [_dist(r, 2) for _ in range(m)]})),
+    "s004.claim.post-processing#set-per-x": (o_post("set-per-x"), model_cases(
+        9, extra=lambda r, n, m: {"eps": F(r.randint(0, 20), 10), "F": [_dist(r, 3) for _ in range(m)]})),
+    "s004.claim.composition#set-per-x": (o_composition("set-per-x"), [
+        {k: v for k, v in c.items() if k not in ("K3", "T")} for c in
+        _composed_cases(10, lambda r: {"eps1": F(r.randint(0, 20), 10), "eps2": F(r.randint(0, 20), 10)})]),
+    "s004.claim.composition#strong": (o_composition("strong"), [
+        {k: v for k, v in c.items() if k not in ("K3", "T")} for c in
+        _composed_cases(11, lambda r: {"eps1": F(r.randint(0, 20), 10), "eps2": F(r.randint(0, 20), 10)})]),
+    "s004.eq.5": (o_eq5, model_cases(12, extra=lambda r, n, m: {"eps": F(r.randint(1, 20), 10),
+                                                              "lam": F(r.randint(0, 20), 10), "k": F(r.randint(0, 30), 10)})),
+    "s004.claim.drop-abs#sum": (o_drop_abs_sum, _pair_cases(13, lambda r: {"eps": F(r.randint(1, 20), 10)})),
+    "s004.eq.6": (o_chernoff, model_cases(14, extra=_eps_lam)),
+    "s004.claim.lambda-arbitrary#positive": (o_chernoff, model_cases(15, extra=_eps_lam)),
+    "s004.eq.7": (o_eq7, _pair_cases(16, lambda r: {"lam": F(r.randint(1, 40), 10)})),
+    "s004.eq.8": (o_eq8, model_cases(17, extra=_eps_lam)),
+    "s004.eq.9": (o_eq9, model_cases(18, extra=_eps_lam)),
+    "s004.thm.1": (o_thm1, _composed_cases(19, lambda r: {"lam": F(r.randint(1, 30), 10)})),
+    "s004.claim.cost-sum": (o_cost_sum, _composed_cases(20, lambda r: {"lam": F(r.randint(1, 30), 10)})),
+    "s004.thm.2": (o_thm2, _composed_cases(21, lambda r: {"lam": F(r.randint(1, 30), 10),
+                                                          "eps": F(r.randint(0, 40), 10)})),
+    "s004.cor.1": (o_cor1, _composed_cases(22, lambda r: {"lam": F(r.randint(1, 30), 10),
+                                                          "delta": F(1, 10 ** r.randint(1, 6))})),
+    "s004.eq.10": (o_eq10, REF_CASES),
+    "s004.thm.3#upper-bound": (o_thm3_bound, T3_CASES),
+    "s004.thm.3.i": (o_thm3_left, T3_CASES),
+    "s004.claim.binary-estimator#posterior": (o_binary_posterior, [
+        {"N": 100, "k": 0, "gamma": F(99, 100) ** 101}, {"N": 10, "k": 3, "gamma": F(1, 20)},
+        {"N": 50, "k": 50, "gamma": F(1, 1000)}, {"N": 7, "k": 2, "gamma": F(9, 10)}]),
+    "s004.claim.binary-example": (o_binary_example, [{"N": 100, "rho": F(1, 100)}, {"N": 3, "rho": F(1, 2)},
+                                                     {"N": 1000, "rho": F(1, 10**4)}]),
+    "s004.eq.14#with-T": (o_eq14_with_t, [{"lam": F(1), "T": 2, "s": F(1, 5), "sigma": 1, "d": 1},
+                                          {"lam": F(3, 2), "T": 1, "s": F(3, 10), "sigma": 1, "d": 1},
+                                          {"lam": F(2), "T": 5, "s": F(1, 20), "sigma": 1, "d": 4}]),
+    "s004.eq.20": (o_eq20, model_cases(23, extra=_eps)),
+    "s004.claim.percentile": (o_percentile, model_cases(24, extra=lambda r, n, m: {
+        "eps": F(r.randint(0, 20), 10), "p": F(r.randint(50, 99), 100)})),
+    "s004.eq.19": (o_eq19, [{"u": F(1), "C": F(1), "sigma": F(1), "eps": F(2)},
+                            {"u": F(1, 2), "C": F(2), "sigma": F(3, 2), "eps": F(1, 2)},
+                            {"u": F(9, 10), "C": F(1, 2), "sigma": F(1, 2), "eps": F(5)}]),
+    "s004.claim.rdp-relation": (o_rdp_relation, [{"sigma": F(1), "eps": F(1), "lam": F(2)},
+                                                 {"sigma": F(1, 2), "eps": F(4), "lam": F(3, 2)},
+                                                 {"sigma": F(3), "eps": F(1, 10), "lam": F(20)}]),
+    "s004.claim.ma-special-case#left-term": (o_ma_left, [{"lam": 1, "T": 1, "q": F(1, 100), "sigma": F(4), "C": F(1)},
+                                                         {"lam": 19, "T": 1000, "q": F(1, 2), "sigma": F(2), "C": F(3, 2)},
+                                                         {"lam": 64, "T": 7, "q": F(99, 100), "sigma": F(10), "C": F(1, 10)}]),
+    "s004.table.1#truncated": (o_table_truncated, [{"row": i} for i in range(len(TABLE_1))]),
+}
+
+SLACK = {"s004.eq.10": 1e-25, "s004.thm.3#upper-bound": 1e-25, "s004.thm.3.i": 1e-25, "s004.eq.14#with-T": 1e-25,
+         "s004.claim.binary-estimator#posterior": 1e-25}
+
+
+@pytest.mark.parametrize("cid", sorted(TRUE))
+def test_true_statement_against_oracle(cid):
+    claim = BY_ID[cid]
+    oracle, cases = TRUE[cid]
+    rel = RELATION[type(claim.statement)]
+    checked = 0
+    for case in cases:
+        lhs, rhs, ok = claim_sides(cid, case)
+        if not ok:
+            continue
+        want_l, want_r = oracle(case)
+        slack = SLACK.get(cid, 1e-30)
+        assert encloses(lhs, want_l, slack), (cid, "lhs", lhs, want_l, case)
+        assert encloses(rhs, want_r, slack), (cid, "rhs", rhs, want_r, case)
+        assert relation_holds(rel, want_l, want_r, tol=max(slack, 1e-28) * 10), (cid, want_l, want_r, case)
+        checked += 1
+    assert checked >= min(3, len(cases)), (cid, checked)
+
+
+def test_definition_2_readings_coincide_for_a_point_mass():
+    # with one value of x' there is nothing to average: the two readings of Definition 2 are the same number
+    for case in model_cases(30, count=5, n_max=1, extra=_eps):
+        K, mu, adj, _ = _model(case)
+        a = bo.delta_over_sets(K, mu, case["eps"], adj, 0, "fixed-set")
+        b = bo.delta_over_sets(K, mu, case["eps"], adj, 0, "set-per-x")
+        assert abs(a - b) < MP.mpf("1e-35")
+        la, _, _ = claim_sides("s004.def.2#fixed-set", case)
+        lb, _, _ = claim_sides("s004.def.2#set-per-x", case)
+        assert encloses(la, a) and encloses(lb, b)
+
+
+# ----------------------------------------------------------------------------- false statements
+def f_composition_fixed(c):
+    _, mu, adj, x0 = _model(c, "K1")
+    KK = bo.compose(c["K1"], c["K2"])
+    return (bo.delta_over_sets(KK, mu, c["eps1"] + c["eps2"], adj, x0),
+            bo.delta_over_sets(c["K1"], mu, c["eps1"], adj, x0) + bo.delta_over_sets(c["K2"], mu, c["eps2"], adj, x0))
+
+
+def f_drop_abs_same(c):
+    K = c["K"]
+    return (bo.tail([K[0], K[1]], [1], c["eps"], kind="abs-ge"),
+            max(bo.tail([K[0], K[1]], [1], c["eps"]), bo.tail([K[1], K[0]], [1], c["eps"])))
+
+
+def f_thm3_expressed(c):
+    return bo.exact_cost("worst", *_t3_args(c)), max(bo.theorem3("L", *_t3_args(c)), bo.theorem3("R", *_t3_args(c)))
+
+
+def f_thm3_right(c):
+    return bo.theorem3("R", *_t3_args(c)), bo.exact_cost("reverse", *_t3_args(c))
+
+
+def f_binary_frequentist(c):
+    N, rho, g = c["N"], c["rho"], c["gamma"]
+    fail = sum((math.comb(N, k) * rho ** k * (1 - rho) ** (N - k) for k in range(N + 1)
+                if bo.posterior_cdf(N - k, k, rho) > 1 - bo.mpf(g)), F(0))
+    return fail, g
+
+
+def f_eq14_printed(c):
+    return bo.reference_cost(c["lam"], 1, c["s"], c["sigma"], c["d"]), bo.reference_cost(c["lam"], c["T"], c["s"],
+                                                                                         c["sigma"], c["d"])
+
+
+def f_eq17(c):
+    K, rho = c["K"], c["rho"]
+    t = bo.tail(K, [1 - rho, rho], c["eps"])
+    fail, _ = f_binary_frequentist({"N": c["N"], "rho": rho, "gamma": c["gamma"]})
+    return t * fail, c["gamma"]
+
+
+def f_ma_theorem3(c):
+    lam, s = c["lam"], bo.mpf(c["sigma"] / c["C"])
+    log_a = MP.log(bo.binomial_mgf(lam + 1, c["q"], 1 / (2 * s * s), -1))
+    args = (lam, c["T"], c["q"], c["sigma"], [c["C"]], [1])
+    return max(bo.theorem3("L", *args), bo.theorem3("R", *args)), log_a
+
+
+def f_lambda_any(c):
+    return o_chernoff(c)
+
+
+def f_table(reading):
+    def f(c):
+        _, _, e, p = TABLE_1[c["row"]]
+        dec_p = len(p.split(".")[1])
+        half_p = MP.mpf(1) / (2 * 10 ** dec_p)
+        P = lambda x: 1 / (1 + MP.exp(-bo.mpf(F(x))))  # noqa: E731
+        if reading == "as-printed":
+            return abs(P(e) - bo.mpf(F(p))) - half_p, 0
+        half_e = F(1, 2 * 10 ** len(e.split(".")[1]))
+        lo, hi = P(F(e) - half_e), P(F(e) + half_e)
+        return max(lo - (bo.mpf(F(p)) + half_p), (bo.mpf(F(p)) - half_p) - hi), 0
+    return f
+
+
+FALSE = {
+    "s004.claim.composition#fixed-set": f_composition_fixed,
+    "s004.claim.drop-abs#same-delta": f_drop_abs_same,
+    "s004.claim.lambda-arbitrary#any-real": f_lambda_any,
+    "s004.thm.3#expressed-as": f_thm3_expressed,
+    "s004.thm.3.ii": f_thm3_right,
+    "s004.claim.binary-estimator#frequentist": f_binary_frequentist,
+    "s004.eq.14#printed": f_eq14_printed,
+    "s004.eq.17": f_eq17,
+    "s004.claim.ma-special-case#theorem-3": f_ma_theorem3,
+    "s004.table.1#as-printed": f_table("as-printed"),
+    "s004.table.1#within-rounding": f_table("within-rounding"),
+}
+
+
+@pytest.mark.parametrize("cid", sorted(FALSE))
+def test_false_statement_engine_counterexample_recomputed(cid):
+    claim = BY_ID[cid]
+    r = check_claim(claim, seconds=4, seed=0)
+    assert r.verdict == "violated", (cid, r.verdict, r.evidence.get("reason"))
+    case = exact_objects(r.counterexample["objects"])
+    lhs, rhs = FALSE[cid](case)
+    rel = RELATION[type(claim.statement)]
+    assert not relation_holds(rel, lhs, rhs, tol=1e-25), (cid, lhs, rhs, case)
+    assert interval_contains(r.counterexample["lhs"], lhs) and interval_contains(r.counterexample["rhs"], rhs), \
+        (cid, r.counterexample["lhs"], lhs, r.counterexample["rhs"], rhs)
+
+
+@pytest.mark.parametrize("cid", ["s004.thm.4#printed", "s004.thm.4#with-T"])
+def test_theorem_4_statistical_violation_resimulated(cid):
+    r = check_claim(BY_ID[cid], seconds=4, seed=0)
+    assert r.verdict == "violated", (cid, r.verdict, r.evidence.get("reason"))
+    stat = r.counterexample["statistical"][0]
+    assert stat["confidence"] >= 1 - 1e-9 and stat["method"].startswith("Clopper-Pearson") and stat["n"] >= 100000
+    c = exact_objects(r.counterexample["objects"])
+    gamma = float(c["gamma"])
+    assert stat["interval"][0] > gamma
+    # the oracle's own simulation at the engine's case, another seed: its Clopper–Pearson lower bound is above γ
+    fails, n = bo.t_estimator_failure(float(c["lam"]), int(c["T"]), float(c["s"]), float(c["sigma"]), int(c["d"]),
+                                      int(c["m"]), gamma, 200_000, 12345, cid.split("#")[1])
+    assert bo.clopper_pearson_lower(fails, n, 1 - 1e-9) > gamma, (fails, n, gamma)
+
+
+# ----------------------------------------------------------------------------- by hand
+def test_composition_counterexample_by_hand():
+    # K1 reveals whether x' = b, K2 whether x' = a; x' uniform on {a, b}: each alone is (1, 0)-BDP under the
+    # fixed-set reading (half the mass of D' stays on D's outcome), together D's outcome (0, 0) never happens on D'
+    K1 = [[F(1), F(0)], [F(1), F(0)], [F(0), F(1)]]
+    K2 = [[F(1), F(0)], [F(0), F(1)], [F(1), F(0)]]
+    case = {"K1": K1, "K2": K2, "mu": [F(1, 2), F(1, 2)], "adjacency": 0, "x0": 0, "eps1": F(7, 10), "eps2": F(7, 10)}
+    lhs, rhs, ok = claim_sides("s004.claim.composition#fixed-set", case)
+    assert ok and encloses(lhs, 1) and encloses(rhs, 0)
+    # the per-x reading and strong BDP are fine here: each mechanism alone leaks x' fully for half the points
+    l2, r2, _ = claim_sides("s004.claim.composition#set-per-x", case)
+    assert float(l2.upper()) <= float(r2.lower()) + 1e-30
+
+
+def test_theorem_3_terms_by_hand():
+    # Δ = 1, λ = 1, q = 1/2, σ = 1: c^L = log(1/4 + 1/2 + e/4) (= the exact forward moment), c^R = log((1 + e)/2)
+    case = T3_CASES[0]
+    c_right, c_reverse, _ = claim_sides("s004.thm.3.ii", case)
+    lhs, rhs, _ = claim_sides("s004.thm.3#expressed-as", case)
+    assert encloses(rhs, MP.log((1 + MP.e) / 2)) and encloses(c_right, MP.log((1 + MP.e) / 2))
+    assert float(c_reverse.upper()) < 0.19 < 0.62 < float(c_right.lower())
+    assert encloses(lhs, MP.log(MP.mpf(3) / 4 + MP.e / 4), slack=1e-25)
+    # c^R exceeds c^L for every law of Δ (E over N(Δ,σ²) of an increasing function ≥ its E over the mixture)
+    for c in T3_CASES:
+        assert bo.theorem3("R", *_t3_args(c)) >= bo.theorem3("L", *_t3_args(c))
+
+
+def test_binary_estimator_undercovers_at_the_paper_scale():
+    # 100 samples, γ = 0.05: just above ρ̂(0) = 1 − 0.05^{1/101} the estimator fails when the data are all zeros,
+    # with probability (1 − ρ)^{100} > 0.05 (the Bayes bound sits below the exact Clopper–Pearson bound)
+    rho_hat0 = 1 - MP.mpf("0.05") ** (MP.mpf(1) / 101)
+    rho = F(2925, 100000)
+    assert bo.mpf(rho) > rho_hat0
+    case = {"N": 100, "rho": rho, "gamma": F(1, 20)}
+    lhs, rhs, ok = claim_sides("s004.claim.binary-estimator#frequentist", case)
+    assert ok and lhs == (1 - rho) ** 100 and lhs > F(511, 10000)
+    # and by enumerating every dataset for a small N
+    for N, rho, g in [(6, F(1, 3), F(1, 10)), (8, F(3, 10), F(1, 20)), (10, F(1, 20), F(3, 10))]:
+        want = bo.failure_by_enumeration(N, rho, g)
+        lhs, _, _ = claim_sides("s004.claim.binary-estimator#frequentist", {"N": N, "rho": rho, "gamma": g})
+        assert lhs == want
+
+
+def test_worked_example_numbers():
+    assert abs(1 - bo.posterior_cdf(100, 0, F(1, 100)) - MP.mpf("0.99") ** 101) < MP.mpf("1e-35")
+    lhs, rhs, ok = claim_sides("s004.claim.binary-example", {"N": 100, "rho": F(1, 100)})
+    assert ok and encloses(lhs, MP.mpf("0.99") ** 101) and abs(float(lhs.mid()) - 0.3624) < 1e-4
+    for row in range(3):
+        g, tol, ok = claim_sides("s004.claim.binary-example.figures", {"row": row})
+        assert ok and float(g.upper()) <= float(tol.lower()) + 1e-300
+
+
+def test_table_1_mnist_dp_entry_by_hand():
+    # P(A) at the printed ε = 2.2 is 0.9002, printed 0.898; ε = 2.175..2.185 (which rounds to 2.2) gives 0.898
+    assert abs(1 / (1 + math.exp(-2.2)) - 0.9002495) < 1e-6
+    gap, _, _ = claim_sides("s004.table.1#as-printed", {"row": 0})
+    assert float(gap.lower()) > 0.0017
+    gap, _, _ = claim_sides("s004.table.1#within-rounding", {"row": 0})
+    assert float(gap.upper()) < 0
+    # CIFAR10 DP: ε ≥ 7.95 gives P(A) ≥ 0.99965, which rounds to 1.000, never to the printed 0.999
+    assert 1 / (1 + math.exp(-7.95)) > 0.9995
+    gap, _, _ = claim_sides("s004.table.1#within-rounding", {"row": 2})
+    assert float(gap.lower()) > 0
+
+
+def test_eq14_printed_misses_T_by_hand():
+    # λ = 1, T = 2, s = 1/5: Eq. (14) as printed converges to c(1, 1) = −½log(1 − 0.08); c(1, 2) = −¼log(1 − 0.16)
+    case = {"lam": F(1), "T": 2, "s": F(1, 5), "sigma": 1, "d": 1}
+    lhs, rhs, ok = claim_sides("s004.eq.14#printed", case)
+    assert ok and encloses(lhs, -MP.log(MP.mpf("0.92")) / 2, 1e-25) and encloses(rhs, -MP.log(MP.mpf("0.84")) / 4)
+
+
+def test_strong_bdp_remark_witness():
+    # p(·|D) = (1/2, 1/4, 1/4), p(·|D') = (1/8, 3/8, 1/2): L(w₁) = log 4, L(w₂) = log(2/3); merged w₁ ∪ w₂ has
+    # likelihood ratio 3/2, below e^{1/2} (outside the hypotheses) but above e^{2/5}
+    K = [[F(1, 2), F(1, 4), F(1, 4)], [F(1, 8), F(3, 8), F(1, 2)]]
+    case = {"K": K, "eps": F(1, 2), "mu": [F(1)], "adjacency": 0, "x0": 0}
+    assert not claim_sides("s004.claim.strong-bdp-post-processing", case)[2]
+    case["eps"] = F(2, 5)
+    lhs, rhs, ok = claim_sides("s004.claim.strong-bdp-post-processing", case)
+    assert ok and encloses(lhs, F(1, 4)) and encloses(rhs, F(1, 4))
+    assert bo.tail(K, [1], F(2, 5)) == F(1, 2)  # before: only w₁
+    merged = [[F(3, 4), F(1, 4)], [F(1, 2), F(1, 2)]]
+    assert bo.tail(merged, [1], F(2, 5)) == F(3, 4)  # after: the merged outcome exceeds e^{0.4}
+
+
+def test_percentile_figure_is_exact():
+    lhs, rhs, ok = claim_sides("s004.claim.99.999-percent", {"p": F(99999, 100000)})
+    assert ok and encloses(lhs, F(1, 10**5)) and rhs == F(1, 10**5)

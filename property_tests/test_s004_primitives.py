@@ -1,0 +1,328 @@
+"""Primitives of seed 004 (mechanisms.bayesian_dp, privacy_cost, bdp_subsampled_gaussian, bdp_estimators, coverage,
+rigorous_intervals, optimal_composition) against bdp_oracle (Fractions, mpmath), exhaustive enumeration, simulation
+with rigorous intervals and scipy; certified balls must contain the oracle's values; bad input is one line."""
+from __future__ import annotations
+
+import itertools
+import math
+import random
+from fractions import Fraction as F
+
+import flint
+import numpy as np
+import pytest
+from flint import arb
+
+import bdp_oracle as bo
+from mechanisms import bayesian_dp as bdp
+from mechanisms import bdp_estimators as est
+from mechanisms import bdp_subsampled_gaussian as bsg
+from mechanisms import coverage as cov
+from mechanisms import optimal_composition as oc
+from mechanisms import privacy_cost as pc
+from mechanisms import rigorous_intervals as ri
+from mechanisms.composition import kov_extremal_composition_delta
+from mechanisms.errors import InvalidInput
+from mechanisms.exact import FloatOnCertifiedPath
+from mechanisms.subsampled_gaussian import subsampled_gaussian_log_moment
+
+MP = bo.MP
+pytestmark = pytest.mark.filterwarnings("error::RuntimeWarning")
+
+
+def _inside(ball, value, slack=1e-30):
+    if isinstance(ball, F):
+        return abs(bo.mpf(ball) - MP.mpf(value)) <= MP.mpf(slack)
+    mid = MP.mpf(ball.mid().str(50, radius=False))
+    rad = MP.mpf(float(ball.rad())) * (1 + MP.mpf("1e-10"))
+    return abs(mid - MP.mpf(value)) <= rad + MP.mpf(slack) * max(1, abs(MP.mpf(value)))
+
+
+def _dist(rng, n, zeros=True):
+    w = [rng.randint(0 if zeros else 1, 9) for _ in range(n)]
+    if not any(w):
+        w[0] = 1
+    return [F(x, sum(w)) for x in w]
+
+
+def _models(seed, count=12):
+    rng = random.Random(seed)
+    for _ in range(count):
+        n, m = rng.randint(1, 3), rng.randint(2, 5)
+        yield ([_dist(rng, m) for _ in range(n + 1)], _dist(rng, n, zeros=False), rng.choice(bdp.ADJACENCIES),
+               rng.randint(0, n - 1), F(rng.randint(0, 25), 10))
+
+
+def _f(K):
+    return np.array(K, float)
+
+
+# ----------------------------------------------------------------------------- Bayesian DP of a finite model
+def test_tails_and_deltas_against_the_oracle():
+    with flint.ctx.workprec(128):
+        for K, mu, adj, x0, eps in _models(1):
+            for kind in ("ge", "gt", "abs-ge"):
+                want = bo.tail(K, mu, eps, adj, x0, kind)
+                assert bdp.bdp_tail_exact(K, mu, eps, adj, x0, kind) == want
+                assert bdp.bdp_tail(_f(K), _f(mu), float(eps), adj, x0, kind) == pytest.approx(float(want), abs=1e-14)
+            for reading in bdp.READINGS:
+                want = bo.delta_over_sets(K, mu, eps, adj, x0, reading)
+                assert _inside(bdp.bdp_delta_arb(K, mu, eps, adj, x0, reading), want)
+                assert _inside(bdp.bdp_delta_over_sets_arb(K, mu, eps, adj, x0, reading), want)
+                assert bdp.bdp_delta(_f(K), _f(mu), float(eps), adj, x0, reading) == pytest.approx(float(want), abs=1e-14)
+                assert bdp.bdp_delta_over_sets(_f(K), _f(mu), float(eps), adj, x0, reading) == pytest.approx(
+                    float(want), abs=1e-14)
+            pointwise = bdp.bdp_pointwise_tails_exact(K, mu, eps, adj, x0)
+            assert sum(w * d for w, d in pointwise) == bo.tail(K, mu, eps, adj, x0, "gt")
+
+
+def test_moments_against_the_oracle():
+    with flint.ctx.workprec(128):
+        for K, mu, adj, x0, eps in _models(2):
+            lam = eps + F(1, 10)
+            want = bo.loss_mgf(K, mu, lam, adj, x0)
+            got = bdp.bdp_loss_mgf_arb(K, mu, lam, adj, x0)
+            assert (got == math.inf) if want == MP.inf else _inside(got, want)
+            fl = bdp.bdp_loss_mgf(_f(K), _f(mu), float(lam), adj, x0)
+            assert fl == math.inf if want == MP.inf else fl == pytest.approx(float(want), rel=1e-12)
+            want = bo.renyi_mgf(K, mu, lam, adj, x0, scale=3)
+            got = bdp.bdp_renyi_mgf_arb(K, mu, lam, adj, x0, scale=3)
+            assert (got == math.inf) if want == MP.inf else _inside(got, want)
+            # λ < 0: an infinite loss contributes e^{−∞} = 0
+            neg = bo.loss_mgf(K, mu, -lam, adj, x0)
+            assert bdp.bdp_loss_mgf(_f(K), _f(mu), -float(lam), adj, x0) == pytest.approx(float(neg), rel=1e-12)
+    assert bdp.bdp_loss_mgf(np.array([[1.0, 0.0], [0.0, 1.0]]), np.array([1.0]), 0.0) == 1.0
+
+
+def test_strong_tail_by_simulation_contains_the_exact_tail():
+    for K, mu, adj, x0, eps in _models(3, count=6):
+        exact = float(bo.tail(K, mu, eps, adj, x0))
+        out = bdp.bdp_tail_monte_carlo(_f(K), _f(mu), float(eps), adj, x0, n=50_000, seed=7, confidence=1 - 1e-6)
+        assert out.rigorous and out.lo <= exact <= out.hi and out.n == 50_000
+
+
+def test_compose_is_the_product_of_rows():
+    rng = random.Random(4)
+    K1, K2 = [_dist(rng, 2) for _ in range(3)], [_dist(rng, 3) for _ in range(3)]
+    assert bdp.compose_exact(K1, K2) == bo.compose(K1, K2)
+    np.testing.assert_allclose(bdp.compose(_f(K1), _f(K2)), _f(bo.compose(K1, K2)), atol=1e-15)
+
+
+# ----------------------------------------------------------------------------- the privacy cost
+REF = [(2.0, 10, 0.1, 1.0, 5), (1.5, 1, 0.3, 1.0, 1), (8.0, 3, 0.05, 2.0, 20), (0.5, 1000, 0.01, 1.0, 3),
+       (32.0, 1, 0.02, 1.0, 64), (1.0, 10**4, 0.006, 1.0, 2)]
+
+
+@pytest.mark.parametrize("lam, T, s, sigma, d", REF)
+def test_gaussian_reference_closed_form_quadrature_and_oracle(lam, T, s, sigma, d):
+    want = bo.reference_cost(lam, T, s, sigma, d)
+    assert pc.gaussian_reference_cost(lam, T, s, sigma, d) == pytest.approx(float(want), rel=1e-13)
+    assert pc.gaussian_reference_cost_quadrature(lam, T, s, sigma, d) == pytest.approx(float(want), rel=1e-12)
+    ex = [F(lam), T, F(s), F(sigma), d]
+    with flint.ctx.workprec(128):
+        assert _inside(pc.gaussian_reference_cost_arb(*ex), want, 1e-30)
+        assert _inside(pc.gaussian_reference_cost_quadrature_arb(*ex), want, 1e-30)
+
+
+def test_gaussian_reference_pole_is_decided_analytically():
+    assert pc.gaussian_reference_cost(1, 1, 1, 1, 3) == math.inf
+    assert pc.gaussian_reference_cost_quadrature(1, 1, 1, 1, 3) == math.inf
+    assert pc.gaussian_reference_cost_quadrature_arb(1, 1, 1, 1, 3) == math.inf
+    # just below the pole, both still finite and equal
+    assert pc.gaussian_reference_cost_quadrature(1, 1, 0.7, 1, 3) == pytest.approx(pc.gaussian_reference_cost(1, 1, 0.7, 1, 3),
+                                                                                    rel=1e-12)
+
+
+def test_clipped_reference_against_monte_carlo_interval():
+    lam, T, s, sigma, d, C = 2, 10, 0.3, 1.0, 5, 1.0
+    q = pc.gaussian_reference_cost_quadrature(lam, T, s, sigma, d, clip=C)
+    with flint.ctx.workprec(128):
+        ball = pc.gaussian_reference_cost_quadrature_arb(lam, T, F(3, 10), 1, d, clip=1)
+    assert float(ball.lower()) <= q <= float(ball.upper()) or abs(q - float(ball.mid())) < 1e-13
+
+    def draw(rng, n):
+        v = np.sqrt(rng.chisquare(d, n)) * s
+        return lam * (lam + 1) * np.minimum(v, C) ** 2 / (2 * sigma**2)
+
+    lo, hi, e = pc.privacy_cost_monte_carlo(draw, T, lam * (lam + 1) * C**2 / (2 * sigma**2), 100_000, 3, 1 - 1e-6)
+    assert lo <= q <= hi and hi - lo < 0.05
+
+
+def test_privacy_cost_of_atoms_keeps_small_digits():
+    assert pc.privacy_cost([1e-13, 3e-13], [0.5, 0.5], 1) == pytest.approx(2e-13, rel=1e-12)
+    assert pc.privacy_cost([0.1, 5.0], [0.9, 0.1], 2) == pytest.approx(math.log(0.9 * math.exp(0.2) + 0.1 * math.exp(10)) / 2,
+                                                                      rel=1e-14)
+    assert pc.privacy_cost([math.inf, 1.0], [0.0, 1.0], 3) == 1.0 and pc.privacy_cost([math.inf, 1.0], [0.5, 0.5], 3) == math.inf
+    with flint.ctx.workprec(128):
+        assert _inside(pc.privacy_cost_arb([arb("0.1"), 5], [F(9, 10), F(1, 10)], 2),
+                       MP.log(MP.mpf("0.9") * MP.exp(MP.mpf("0.2")) + MP.mpf("0.1") * MP.exp(10)) / 2, 1e-25)
+
+
+# ----------------------------------------------------------------------------- Theorem 3 and the exact moments
+SG_POINTS = [(1, 0.01, 1.0, 1.0), (4, 0.1, 2.0, 0.7), (16, 0.5, 3.0, 1.3), (3, 0.9, 1.5, 0.4), (64, 0.001, 5.0, 1.0),
+             (2, 0.999, 0.5, 1.0), (32, 0.99, 2.0, 1.0), (1, 1e-4, 20.0, 0.1)]
+
+
+@pytest.mark.parametrize("lam, q, sigma, delta", SG_POINTS)
+def test_exact_moments_against_mpmath_quadrature(lam, q, sigma, delta):
+    for direction in bsg.DIRECTIONS:
+        want = bo.scaled_renyi(direction, lam, F(q), F(sigma), F(delta))
+        assert bsg.scaled_renyi(direction, lam, q, sigma, delta) == pytest.approx(float(want), rel=1e-11)
+        with flint.ctx.workprec(128):
+            assert _inside(bsg.scaled_renyi_arb(direction, lam, F(q), F(sigma), F(delta)), want, 1e-25)
+    # the forward moment is the binomial log moment λτ_{λ+1} of the unit-shift mechanism with noise σ/Δ
+    assert bsg.scaled_renyi("forward", lam, q, sigma, delta) == pytest.approx(
+        subsampled_gaussian_log_moment(lam + 1, sigma / delta, q), rel=1e-11)
+    # reverse ≤ forward (Mironov, Talwar, Zhang 2019), both ≥ 0
+    assert 0 <= bsg.scaled_renyi("reverse", lam, q, sigma, delta) <= bsg.scaled_renyi("forward", lam, q, sigma, delta)
+
+
+def test_theorem3_terms_against_the_oracle():
+    cases = [(1, 1, F(1, 2), F(1), [F(1)], [F(1)]), (4, 3, F(1, 10), F(2), [F(1, 2), F(3, 2)], [F(1, 3), F(2, 3)]),
+             (8, 10, F(1, 100), F(3), [F(0), F(1), F(2)], [F(1, 2), F(1, 4), F(1, 4)])]
+    for lam, T, q, s, dl, w in cases:
+        for term in bsg.TERMS:
+            want = bo.theorem3(term, lam, T, q, s, dl, w)
+            assert bsg.theorem3_cost(term, lam, T, float(q), float(s), [float(x) for x in dl],
+                                     [float(x) for x in w]) == pytest.approx(float(want), rel=1e-12)
+            with flint.ctx.workprec(128):
+                assert _inside(bsg.theorem3_cost_arb(term, lam, T, q, s, dl, w), want)
+        with flint.ctx.workprec(128):
+            assert _inside(bsg.exact_cost_arb("worst", lam, T, q, s, dl, w), bo.exact_cost("worst", lam, T, q, s, dl, w),
+                           1e-25)
+
+
+# ----------------------------------------------------------------------------- the estimators
+def test_binary_estimate_against_mpmath():
+    for n0, n1, g in [(100, 0, 0.99**101), (10, 3, 0.05), (0, 0, 0.5), (50, 50, 1e-6), (1000, 0, 1e-15), (3, 7, 0.9)]:
+        want = bo.estimate(n0, n1, F(g))
+        assert est.binary_estimate(n0, n1, g) == pytest.approx(float(want), rel=1e-12, abs=1e-15)
+        with flint.ctx.workprec(96):
+            assert _inside(est.binary_estimate_arb(n0, n1, F(g)), want, 1e-25)
+    assert est.binary_estimate(5, 5, 0) == 1.0 and est.binary_estimate(5, 5, 1) == -math.inf
+    assert est.binary_estimate(1, 3, 8e-190) == 1.0  # scipy gives up there: the symmetric quantile takes over
+    for n0, n1, z in [(100, 0, F(1, 100)), (4, 6, F(1, 3)), (0, 9, F(9, 10))]:
+        exact = est.binary_posterior_cdf_exact(n0, n1, z)
+        assert abs(bo.mpf(exact) - bo.posterior_cdf(n0, n1, z)) < MP.mpf("1e-35")
+        assert est.binary_posterior_cdf(n0, n1, float(z)) == pytest.approx(float(exact), rel=1e-13)
+
+
+def test_continuous_estimate_is_eq_14():
+    from scipy import stats
+
+    rng = np.random.default_rng(0)
+    l = rng.normal(size=(4, 7))
+    x = np.exp(l)
+    t = stats.t.ppf(1 - 0.05, 6)
+    want = np.log(x.mean(axis=1) + t * x.std(axis=1, ddof=1) / math.sqrt(6))
+    np.testing.assert_allclose(est.continuous_estimate(l, 0.05), want, rtol=1e-12)
+    np.testing.assert_allclose(est.continuous_estimate(3 * l, 0.05, scale=3),
+                               np.log(np.exp(3 * l).mean(1) + t * np.exp(3 * l).std(1, ddof=1) / math.sqrt(6)) / 3, rtol=1e-12)
+    # huge logs do not overflow (the largest is factored out)
+    assert math.isfinite(est.continuous_estimate(np.array([800.0, 801.0, 802.0]), 0.1))
+
+
+def test_binary_failure_probability_exact_against_enumeration():
+    for N, rho, g in [(5, F(1, 3), F(1, 10)), (8, F(3, 10), F(1, 20)), (10, F(1, 20), F(3, 10)), (12, F(2, 3), F(1, 100))]:
+        want = bo.failure_by_enumeration(N, rho, g)
+        assert cov.binary_failure_probability_exact(N, rho, g) == want
+        assert cov.binary_failure_probability(N, float(rho), float(g)) == pytest.approx(float(want), abs=1e-14)
+
+
+def test_continuous_failure_interval_agrees_with_the_oracle_simulation():
+    out = cov.gaussian_reference_failure_monte_carlo(1.0, 1, 0.45, 1.0, 1, 20, 0.01, 100_000, 5, 1 - 1e-6)
+    fails, n = bo.t_estimator_failure(1.0, 1, 0.45, 1.0, 1, 20, 0.01, 100_000, 99, "printed")
+    other = ri.clopper_pearson(fails, n, 1 - 1e-6)
+    assert out.lo <= other.hi and other.lo <= out.hi and out.lo > 0.01  # both far above γ = 0.01
+
+
+# ----------------------------------------------------------------------------- rigorous intervals
+def test_clopper_pearson_against_scipy_binomtest():
+    from scipy.stats import binomtest
+
+    for k, n, conf in [(0, 10, 0.95), (3, 10, 0.99), (10, 10, 0.9), (517, 10_000, 1 - 1e-9)]:
+        out = ri.clopper_pearson(k, n, conf)
+        ci = binomtest(k, n).proportion_ci(confidence_level=conf, method="exact")
+        assert out.lo == pytest.approx(ci.low, rel=1e-9, abs=1e-15) and out.hi == pytest.approx(ci.high, rel=1e-9)
+    # one success in 200,000 at confidence 1 − 1e−6: the lower end is 1 − (1 − a/2)^{1/n} in closed form (scipy's
+    # binomtest root finder is 5% off there, 2.627e−12)
+    out = ri.clopper_pearson(1, 200_000, 1 - 1e-6)
+    assert out.lo == pytest.approx(-math.expm1(math.log1p(-0.5e-6) / 200_000), rel=1e-9)
+
+
+def test_empirical_bernstein_covers_the_mean():
+    rng = np.random.default_rng(1)
+    misses = 0
+    for _ in range(200):
+        x = rng.beta(0.5, 3.0, size=500)  # mean 1/7
+        lo, hi, _ = ri.empirical_bernstein_interval(x, 0.0, 1.0, 0.99)
+        misses += not (lo <= 1 / 7 <= hi)
+    assert misses <= 6  # ≤ 1% expected; the bound is conservative
+
+
+# ----------------------------------------------------------------------------- optimal composition
+def _extremal_product_delta(eps, delta, k, total_eps):
+    """δ(ε) of the k-fold product of KOV's extremal mechanism by enumerating every outcome sequence."""
+    e = math.exp(eps)
+    P = [delta, (1 - delta) * e / (1 + e), (1 - delta) / (1 + e), 0.0]
+    Q = [0.0, (1 - delta) / (1 + e), (1 - delta) * e / (1 + e), delta]
+    out = 0.0
+    for seq in itertools.product(range(4), repeat=k):
+        p = math.prod(P[i] for i in seq)
+        q = math.prod(Q[i] for i in seq)
+        out += max(p - math.exp(total_eps) * q, 0.0)
+    return out
+
+
+def test_optimal_composition_against_enumeration():
+    for eps, delta, k in [(0.3, 0.0, 4), (1.0, 1e-3, 3), (0.1, 1e-4, 6)]:
+        for total in (0.0, eps, 2.5 * eps):
+            assert kov_extremal_composition_delta(eps, delta, k, total) == pytest.approx(
+                _extremal_product_delta(eps, delta, k, total), abs=1e-14)
+        target = _extremal_product_delta(eps, delta, k, 1.5 * eps)
+        e_opt = oc.optimal_composition_eps(eps, delta, k, target)
+        assert e_opt == pytest.approx(1.5 * eps, rel=1e-9)
+        grid = oc.kov_grid_composition_eps(eps, delta, k, target)
+        assert grid >= e_opt - 1e-12 and abs(grid / eps - round(grid / eps)) < 1e-9
+
+
+# ----------------------------------------------------------------------------- bad input
+BAD = [
+    (lambda: bdp.bdp_tail([[0.5, 0.5], [0.5, 0.5]], [1.0], 0.1, "swap"), "adjacency='swap'"),
+    (lambda: bdp.bdp_tail([[0.5, 0.5], [0.5, 0.5]], [1.0], 0.1, "substitute", 3), "x0=3"),
+    (lambda: bdp.bdp_tail([[0.5, 0.5]], [1.0], 0.1), "one row more"),
+    (lambda: bdp.bdp_tail([[0.5, 0.5], [0.5, 0.5]], [1.0], 0.1, kind="le"), "kind='le'"),
+    (lambda: bdp.bdp_delta([[0.5, 0.5], [0.5, 0.5]], [1.0], 0.1, reading="any"), "reading='any'"),
+    (lambda: bdp.bdp_delta([[0.5, 0.5], [0.5, 0.5]], [1.0], -0.1), "eps=-0.1"),
+    (lambda: bdp.bdp_renyi_mgf([[0.5, 0.5], [0.5, 0.5]], [1.0], 0.0), "lam=0.0"),
+    (lambda: pc.gaussian_reference_cost(1, 0, 1, 1, 1), "T=0"),
+    (lambda: pc.gaussian_reference_cost(1, 1, -1, 1, 1), "s=-1"),
+    (lambda: pc.privacy_cost([1.0], [0.5], 1), "sum=0.5"),
+    (lambda: bsg.theorem3_cost("M", 1, 1, 0.1, 1, [1], [1]), "term='M'"),
+    (lambda: bsg.scaled_renyi("sideways", 1, 0.1, 1, 1), "direction='sideways'"),
+    (lambda: bsg.scaled_renyi("forward", 0, 0.1, 1, 1), "lam=0"),
+    (lambda: bsg.scaled_renyi("forward", 1, 1.0, 1, 1), "q=1.0"),
+    (lambda: est.binary_estimate(-1, 0, 0.1), "n0=-1"),
+    (lambda: est.binary_estimate(1, 0, 1.5), "gamma=1.5"),
+    (lambda: est.continuous_estimate([1.0], 0.1), "at least 2"),
+    (lambda: cov.binary_failure_probability(0, 0.1, 0.1), "N=0"),
+    (lambda: cov.gaussian_reference_failure_monte_carlo(1, 1, 1, 1, 1, 5, 0.1, 10, 0), "+inf"),
+    (lambda: ri.clopper_pearson(11, 10, 0.9), "k=11"),
+    (lambda: oc.optimal_composition_eps(0.0, 0.0, 3, 0.1), "eps=0.0"),
+]
+
+
+@pytest.mark.parametrize("call, text", BAD)
+def test_bad_arguments_raise_with_the_value(call, text):
+    with pytest.raises(InvalidInput) as info:
+        call()
+    assert text in str(info.value) and "\n" not in str(info.value), str(info.value)
+
+
+def test_floats_are_refused_on_the_certified_path():
+    for call in (lambda: bdp.bdp_tail_exact([[F(1, 2), F(1, 2)], [F(1, 2), F(1, 2)]], [1], 0.1),
+                 lambda: pc.gaussian_reference_cost_arb(1.5, 1, F(1, 10), 1, 1),
+                 lambda: bsg.scaled_renyi_arb("reverse", 1, 0.1, 1, 1),
+                 lambda: est.binary_estimate_arb(1, 1, 0.1)):
+        with pytest.raises(FloatOnCertifiedPath):
+            call()
