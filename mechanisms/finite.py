@@ -24,6 +24,7 @@ from typing import Sequence
 import numpy as np
 
 from mechanisms.errors import InvalidInput
+from mechanisms.exact import FloatOnCertifiedPath, to_fraction as _exact_to_fraction
 
 ROW_TOL = 1e-9
 
@@ -201,27 +202,15 @@ def log_bayes_capacity(K) -> float:
 
 # ----------------------------------------------------------------------------- exact path
 def to_fraction(x) -> Fraction:
-    """Exact value of an int, Fraction, or decimal string ('0.1' is exactly 1/10)."""
-    if isinstance(x, Fraction):
-        return x
-    if isinstance(x, (int, np.integer)):
-        return Fraction(int(x))
-    if isinstance(x, str):
-        try:
-            return Fraction(x)
-        except (ValueError, ZeroDivisionError):
-            raise InvalidInput(f"{x!r} is not an exact number (use a decimal or p/q)") from None
-    if isinstance(x, float):
-        if not np.isfinite(x):
-            raise InvalidInput(f"{x!r} is not a finite number")
-        return Fraction(x)
-    raise InvalidInput(f"cannot read {x!r} as an exact number")
+    """Exact value of an int, Fraction, or decimal string ('0.1' is exactly 1/10); a float is refused
+    (mechanisms.exact is the one converter)."""
+    return _exact_to_fraction(x)
 
 
 def _entry(x, where: str) -> Fraction:
     try:
         return to_fraction(x)
-    except InvalidInput:
+    except (InvalidInput, FloatOnCertifiedPath):
         raise InvalidInput(f"{where} = {x!r} is not a finite exact number") from None
 
 
