@@ -34,7 +34,7 @@ from fractions import Fraction
 
 import numpy as np
 
-from mechanisms.checks import channel, distribution, exact_real, is_arb, real, to_arb
+from mechanisms.checks import channel, distribution, exact_real, real, to_arb
 from mechanisms.errors import InvalidInput
 from mechanisms.finite import exact_matrix, exact_vector, validate_exact_channel, validate_exact_prior
 from mechanisms.hockey_stick import hockey_stick_delta, hockey_stick_delta_arb
@@ -475,7 +475,8 @@ def compose_exact(*Ks):
             for i, K in enumerate(Ks)]
     rows = {len(k) for k in mats}
     if len(rows) != 1:
-        raise InvalidInput(f"compose_exact: the mechanisms must have the same rows (datasets), got row counts {sorted(rows)}")
+        raise InvalidInput("compose_exact: the mechanisms must have the same rows (datasets), "
+                           f"got row counts {sorted(rows)}")
     out = mats[0]
     for k in mats[1:]:
         out = [[a * b for a in r1 for b in r2] for r1, r2 in zip(out, k)]

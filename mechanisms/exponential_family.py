@@ -33,7 +33,7 @@ from mechanisms.exact import to_arb, to_fraction
 
 __all__ = ["FAMILIES", "natural_parameter", "natural_parameter_arb", "sufficient_statistic", "log_base_measure",
            "log_base_measure_arb", "exponential_family_distance", "exponential_family_distance_arb",
-           "constant_base_measure", "statistic_slope"]
+           "constant_base_measure", "statistic_slope", "statistic_slope_float"]
 
 FAMILIES = ("bernoulli", "binomial", "poisson", "exponential", "laplace", "normal-precision", "normal-variance")
 
@@ -130,3 +130,11 @@ def statistic_slope(family: str, metric: str, known=None):
     if family.startswith("normal"):
         return max(Fraction(1), abs(to_fraction(known)))
     return Fraction(1)
+
+
+def statistic_slope_float(family: str, metric: str, known=None) -> float:
+    """Float twin of :func:`statistic_slope`."""
+    if family.startswith("normal"):
+        statistic_slope(family, metric, 0)  # validates the pair
+        return max(1.0, abs(float(known)))
+    return float(statistic_slope(family, metric))

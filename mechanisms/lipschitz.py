@@ -300,18 +300,20 @@ def prior_mass_lipschitz_set_arb(family: str, prior: Sequence, L, known=None):
     """Certified ξ(Θ_L) in closed form (exact prior parameters, L exact or an arb ball)."""
     from flint import arb
 
+    from mechanisms.posterior_divergence import regularized_beta_arb, regularized_gamma_lower_arb
+
     Lq = to_arb(L)
     if family in ("exponential", "laplace"):
-        k, r = (to_arb(to_fraction(x)) for x in prior)
-        return (r * Lq).gamma_lower(k, 1)
+        k, r = (to_fraction(x) for x in prior)
+        return regularized_gamma_lower_arb(k, lambda: to_arb(r) * to_arb(L))
     if family == "normal-variance":
         lam = to_arb(to_fraction(prior[0]))
         m = to_arb(max(Fraction(1), abs(to_fraction(known))))
         return (-lam * m / (2 * Lq)).exp()
     if family == "normal-precision":
-        k, r = (to_arb(to_fraction(x)) for x in prior)
-        m = to_arb(max(Fraction(1), abs(to_fraction(known))))
-        return (2 * r * Lq / m).gamma_lower(k, 1)
+        k, r = (to_fraction(x) for x in prior)
+        mm = max(Fraction(1), abs(to_fraction(known)))
+        return regularized_gamma_lower_arb(k, lambda: 2 * to_arb(r) * to_arb(L) / to_arb(mm))
     if family in ("bernoulli", "binomial"):
         a, b = (to_arb(to_fraction(x)) for x in prior)
         half = Lq - (to_arb(to_fraction(known)).log() if family == "binomial" else 0)

@@ -5,7 +5,9 @@ privacy profile of the k-fold product of KOV's extremal mechanism,
 
     δ_k(ε_tot) = 1 − (1 − δ)^k (1 − δ_RR(ε_tot)),   δ_RR(ε_tot) = Σ_l C(k,l)[e^{(k−l)ε} − e^{ε_tot} e^{lε}]_+ / (1 + e^ε)^k
 
-(mechanisms.composition.kov_extremal_composition_delta). Two inverses:
+(the same as mechanisms.composition.kov_extremal_composition_delta, evaluated here as
+1 − (1 − δ)^k + (1 − δ)^k δ_RR without the cancellation of 1 − (1 − δ)^k(1 − δ_RR), so that a δ_tot of 1e−6
+resolves ε_tot to 1e−13). Two inverses:
 
 * :func:`optimal_composition_eps` — the smallest ε_tot ≥ 0 with δ_k(ε_tot) ≤ δ_tot (δ_k is continuous and
   decreasing; bisection to 1e−13 relative), None when δ_tot < 1 − (1 − δ)^k (no ε_tot suffices);
@@ -18,10 +20,10 @@ from __future__ import annotations
 import math
 
 from mechanisms.checks import check_probability, real
-from mechanisms.composition import kov_extremal_composition_delta
+from mechanisms.composition import rr_composition_delta
 from mechanisms.errors import InvalidInput
 
-__all__ = ["optimal_composition_eps", "kov_grid_composition_eps"]
+__all__ = ["optimal_composition_eps", "kov_grid_composition_eps", "composition_profile"]
 
 
 def _args(eps, delta, k, total_delta, fname):
@@ -33,12 +35,20 @@ def _args(eps, delta, k, total_delta, fname):
     return e, d, k, t
 
 
+def composition_profile(eps, delta, k, total_eps):
+    """δ_k(ε_tot) of the k-fold composition of (ε, δ)-DP mechanisms (KOV), without cancellation."""
+    e, d, k, _ = _args(eps, delta, k, 0.0, "composition_profile")
+    t = real(total_eps, "total_eps", "composition_profile", lo=0)
+    log_keep = k * math.log1p(-d)
+    return -math.expm1(log_keep) + math.exp(log_keep) * rr_composition_delta(e, k, t)
+
+
 def kov_grid_composition_eps(eps, delta, k, total_delta):
     """Smallest (k − 2i)ε, i = ⌊k/2⌋, …, 0, whose δ_k is ≤ total_delta; None if none is."""
     e, d, k, t = _args(eps, delta, k, total_delta, "kov_grid_composition_eps")
     for i in range(k // 2, -1, -1):
         grid = e * (k - 2 * i)
-        if kov_extremal_composition_delta(e, d, k, grid) <= t:
+        if composition_profile(e, d, k, grid) <= t:
             return grid
     return None
 
@@ -46,7 +56,7 @@ def kov_grid_composition_eps(eps, delta, k, total_delta):
 def optimal_composition_eps(eps, delta, k, total_delta):
     """The exact smallest ε_tot ≥ 0 with δ_k(ε_tot) ≤ total_delta; None if none is."""
     e, d, k, t = _args(eps, delta, k, total_delta, "optimal_composition_eps")
-    profile = lambda x: kov_extremal_composition_delta(e, d, k, x)  # noqa: E731
+    profile = lambda x: composition_profile(e, d, k, x)  # noqa: E731
     if profile(0.0) <= t:
         return 0.0
     if profile(k * e) > t:

@@ -33,9 +33,41 @@ __all__ = ["kl", "kl_arb", "renyi", "renyi_arb", "renyi_is_finite", "hockey_stic
            "tv", "tv_arb", "log_ratio", "log_ratio_arb", "crossings", "finite_kl", "finite_kl_arb", "finite_tv",
            "finite_tv_arb", "finite_renyi", "finite_renyi_arb", "finite_max_divergence", "finite_max_divergence_arb",
            "finite_hockey_stick_delta", "finite_hockey_stick_delta_arb", "normalise_log", "normalise_log_arb",
-           "crossing_enclosures_arb"]
+           "crossing_enclosures_arb", "regularized_gamma_lower_arb", "regularized_beta_arb"]
 
 INF = math.inf
+
+
+def _adaptive(evaluate):
+    """evaluate() at increasing working precision until its ball is as accurate as the working precision
+    asks (arb's incomplete gamma / beta functions lose most bits for large parameters at low precision)."""
+    import flint
+
+    target = int(flint.ctx.prec)
+    prec = target
+    while True:
+        with flint.ctx.workprec(prec):
+            v = evaluate()
+        if v.is_finite() and (v.rad() <= abs(v.mid()) * 2.0 ** (-target + 10) or v.rad() <= 2.0 ** (-2 * target)):
+            return +v
+        if prec >= 64 * target:
+            return +v
+        prec *= 2
+
+
+def regularized_gamma_lower_arb(s, z):
+    """P(s, z) = γ(s, z)/Γ(s) for exact s > 0, z ≥ 0 (z may be an exact number or a function returning an
+    arb, evaluated at the working precision of each attempt), accurate to the working precision."""
+    zf = z if callable(z) else (lambda: to_arb(z))
+    # 1 − Q(s, z): arb's upper incomplete gamma is fast and accurate where its lower one is slow and loses
+    # most of its bits (large s with z near s)
+    return _adaptive(lambda: 1 - zf().gamma_upper(to_arb(s), 1))
+
+
+def regularized_beta_arb(a, b, z):
+    """I_z(a, b) for exact a, b > 0 and z ∈ [0, 1] (exact or a function returning an arb)."""
+    zf = z if callable(z) else (lambda: to_arb(z))
+    return _adaptive(lambda: zf().beta_lower(to_arb(a), to_arb(b), 1))
 
 
 def _pair(P, Q, fname):
@@ -57,15 +89,19 @@ def kl(P, Q) -> float:
     b = [float(x) for x in b]
     if kind == "beta":
         (a1, b1), (a2, b2) = a, b
-        return float(sc.betaln(a2, b2) - sc.betaln(a1, b1) + (a1 - a2) * sc.digamma(a1) + (b1 - b2) * sc.digamma(b1)
-                     + (a2 - a1 + b2 - b1) * sc.digamma(a1 + b1))
+        return max(0.0, float(sc.betaln(a2, b2) - sc.betaln(a1, b1) + (a1 - a2) * sc.digamma(a1)
+                              + (b1 - b2) * sc.digamma(b1) + (a2 - a1 + b2 - b1) * sc.digamma(a1 + b1)))
     if kind == "gamma":
         (k1, r1), (k2, r2) = a, b
-        return float((k1 - k2) * sc.digamma(k1) - sc.gammaln(k1) + sc.gammaln(k2) + k2 * (math.log(r1) - math.log(r2))
-                     + k1 * (r2 - r1) / r1)
+        t = (r2 - r1) / r1
+        if k1 == k2:  # k(t − log(1 + t)): no cancellation for nearby rates
+            return max(0.0, k1 * (t - math.log1p(t)))
+        return max(0.0, float((k1 - k2) * sc.digamma(k1) - sc.gammaln(k1) + sc.gammaln(k2) - k2 * math.log1p(t)
+                              + k1 * t))
     if kind == "normal":
         (m1, v1), (m2, v2) = a, b
-        return 0.5 * (math.log(v2 / v1) + (v1 + (m1 - m2) ** 2) / v2 - 1)
+        t = (v1 - v2) / v2
+        return max(0.0, 0.5 * (t - math.log1p(t) + (m1 - m2) ** 2 / v2))
     al, be = np.asarray(a), np.asarray(b)
     a0, b0 = al.sum(), be.sum()
     return float(sc.gammaln(a0) - np.sum(sc.gammaln(al)) - sc.gammaln(b0) + np.sum(sc.gammaln(be))
@@ -540,8 +576,9 @@ def _hockey_stick_arb(kind, a, b, e, E):
         if probe is None or _sign_arb(g(probe)) <= 0:
             continue
         total += _mass_arb(kind, a, u, v) - ee * _mass_arb(kind, b, u, v)
-    for u, v in cuts:
-        slack += _mass_arb(kind, a, u, v) + ee * _mass_arb(kind, b, u, v)
+    for u, v in cuts:  # inside an enclosure (p − e^ε q)₊ = p(1 − e^{−(r−ε)})₊ ≤ p·sup|r − ε|
+        swing = abs(g(to_arb(u).union(to_arb(v)))).upper()
+        slack += _mass_arb(kind, a, u, v) * swing.min(arb(1))
     out = total + arb(0).union(slack)
     return out if out > 0 else out.max(arb(0))
 
@@ -583,11 +620,11 @@ def _cdf_arb(kind, params, x):
             return arb(0)
         if x >= 1:
             return arb(1)
-        return X.beta_lower(to_arb(params[0]), to_arb(params[1]), 1)
+        return regularized_beta_arb(params[0], params[1], x)
     if kind == "gamma":
         if x <= 0:
             return arb(0)
-        return (to_arb(params[1]) * X).gamma_lower(to_arb(params[0]), 1)
+        return regularized_gamma_lower_arb(params[0], to_fraction(params[1]) * to_fraction(x))
     z = (X - to_arb(params[0])) / (2 * to_arb(params[1])).sqrt()
     return (-z).erfc() / 2
 

@@ -259,11 +259,15 @@ def gamma_best_test_error_arb(k, r1, r2, n: int):
     K = to_arb(n * k)
     B, S = to_arb(big), to_arb(small)
 
+    from mechanisms.posterior_divergence import regularized_gamma_lower_arb
+
+    kk = n * k
+
     def alpha(t):
-        return 1 - (B * to_arb(t)).gamma_lower(K, 1)
+        return 1 - regularized_gamma_lower_arb(kk, big * to_fraction(t))
 
     def beta(t):
-        return (S * to_arb(t)).gamma_lower(K, 1)
+        return regularized_gamma_lower_arb(kk, small * to_fraction(t))
 
     t0 = Fraction(gamma_threshold(float(k), float(r1), float(r2), n)).limit_denominator(10**15)
     lo, hi = t0, t0

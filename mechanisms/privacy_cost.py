@@ -149,7 +149,8 @@ def gaussian_reference_cost_quadrature(lam, T, s, sigma, d, clip=None):
 
     inside = float_log_integral(lf_in, 0.0, vc)
     # P(V > C/s) = Q(d/2, (C/s)²/2), the upper regularised incomplete gamma
-    outside = math.log(sc.gammaincc(dd / 2, vc * vc / 2)) + a * vc * vc if sc.gammaincc(dd / 2, vc * vc / 2) > 0 else -math.inf
+    tail = sc.gammaincc(dd / 2, vc * vc / 2)
+    outside = math.log(tail) + a * vc * vc if tail > 0 else -math.inf
     return float(np.logaddexp(inside, outside)) / t
 
 

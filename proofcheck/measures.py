@@ -417,7 +417,7 @@ _S001_ROUTES = {
     "dataset_distance": (_s001_dm.dataset_distance_float, _s001_dm.dataset_distance_exact),
     "exponential_family_distance": (_s001_ef.exponential_family_distance, _s001_ef.exponential_family_distance_arb),
     "natural_parameter": (_s001_ef.natural_parameter, _s001_ef.natural_parameter_arb),
-    "statistic_slope": (lambda *a: float(_s001_ef.statistic_slope(*a)), _s001_ef.statistic_slope),
+    "statistic_slope": (_s001_ef.statistic_slope_float, _s001_ef.statistic_slope),
     # Algorithm 1, distinguishing data sets, empirical deviations
     "k_sample_max_divergence": (_s001_ps.k_sample_max_divergence, _s001_ps.k_sample_max_divergence_arb),
     "k_sample_max_divergence_composed": (_s001_ps.k_sample_max_divergence_composed,

@@ -103,6 +103,8 @@ def unflatten(claim, vec: np.ndarray, template: dict) -> dict:
 
 
 def _to_free(x, lo, hi):
+    if lo is not None and hi is not None and hi <= lo:  # a real held at one value: nothing to move
+        return 0.0
     if lo is not None and hi is not None:
         u = min(max((x - lo) / (hi - lo), 1e-15), 1 - 1e-15)
         return math.log(u / (1 - u))
@@ -114,6 +116,8 @@ def _to_free(x, lo, hi):
 
 
 def _from_free(z, lo, hi):
+    if lo is not None and hi is not None and hi <= lo:
+        return lo
     if lo is not None and hi is not None:
         return lo + (hi - lo) / (1 + math.exp(-min(max(z, -700), 700)))
     if lo is not None:

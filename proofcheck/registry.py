@@ -10,7 +10,7 @@ from pathlib import Path
 from mechanisms.errors import InvalidInput
 from proofcheck.claim import Claim
 
-BUILTIN_MODULES = ("s000", "s002", "s003")
+BUILTIN_MODULES = ("s000", "s002", "s003", "s004", "s001")
 
 
 def builtin_claims() -> list[Claim]:

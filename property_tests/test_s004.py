@@ -13,7 +13,6 @@ import math
 import random
 from fractions import Fraction as F
 
-import flint
 import pytest
 import sympy as sp
 

@@ -326,3 +326,26 @@ def test_floats_are_refused_on_the_certified_path():
                  lambda: est.binary_estimate_arb(1, 1, 0.1)):
         with pytest.raises(FloatOnCertifiedPath):
             call()
+
+
+# ----------------------------------------------------------------------------- the RDP curve at many orders
+def test_rdp_curve_equals_the_single_order_route():
+    """The vectorised curve (series in blocks, shared quadrature where the series' rounding bound is too large)
+    against the accurate single-order route, on dp-accounting's default orders plus large integers."""
+    from dp_accounting.rdp.rdp_privacy_accountant import DEFAULT_RDP_ORDERS
+
+    from mechanisms.subsampled_gaussian import subsampled_gaussian_rdp
+    from mechanisms.subsampled_gaussian_curve import subsampled_gaussian_rdp_curve
+
+    orders = np.array(list(DEFAULT_RDP_ORDERS) + [2, 3, 100.5, 255.5])
+    worst = 0.0
+    for q in (0.001, 0.01, 0.1, 0.5, 0.99):
+        for sigma in (0.5, 1.1, 5.0):
+            got = subsampled_gaussian_rdp_curve(orders, sigma, q)
+            want = subsampled_gaussian_rdp(orders, sigma, q)
+            worst = max(worst, float(np.max(np.abs(got - want) / want)))
+    assert worst < 1e-11, worst
+    np.testing.assert_array_equal(subsampled_gaussian_rdp_curve([2.0, 3.5], 1.0, 0.0), [0.0, 0.0])
+    np.testing.assert_allclose(subsampled_gaussian_rdp_curve([2.0, 3.5], 2.0, 1.0), [2 / 8, 3.5 / 8], rtol=1e-15)
+    with pytest.raises(InvalidInput, match="orders=1.0"):
+        subsampled_gaussian_rdp_curve([1.0, 2.0], 1.0, 0.1)

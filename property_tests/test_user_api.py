@@ -205,7 +205,9 @@ def _inside(x, enclosure: str) -> bool:
 
 @pytest.fixture(scope="module")
 def results():
-    return {c.id: proofcheck.check_claim(c, seconds=SECONDS, seed=0) for c in CLAIMS}
+    # a fixed number of cases (not a wall-clock budget, which a loaded machine shortens): the same
+    # search whatever the load; 60 s is only a ceiling
+    return {c.id: proofcheck.check_claim(c, seconds=60, seed=0, max_examples=400) for c in CLAIMS}
 
 
 def test_every_textbook_claim_has_an_expectation():

@@ -63,10 +63,13 @@ def _check_setting(p, kappa, gamma, N, fname):
 
 
 # ----------------------------------------------------------------------------- the two approaches
-def approach1_eps(p, kappa, eps0, gamma, N, delta_target, m=FLOAT):
+def approach1_eps(p, kappa, eps0, gamma, N, delta_target, m=FLOAT, composition="printed"):
     """Approach 1 at the non-subsampled ε₀ (see the module's docstring); None when δ̃ < 0 (the target δ is not
-    reached at this ε₀) or δ̃ ≥ 0 cannot be decided."""
+    reached at this ε₀) or δ̃ ≥ 0 cannot be decided. N is the number of compositions; composition "printed"
+    (Theorem 2 as printed) or "kov" (Kairouz–Oh–Viswanath's ε̃, float path only)."""
     fname = "approach1_eps"
+    if composition not in ("printed", "kov"):
+        raise InvalidInput(f"{fname}: composition must be 'printed' or 'kov', got composition={composition!r}")
     N = _check_setting(p, kappa, gamma, N, fname)
     check_nonneg(eps0, "eps0", fname)
     check_probability(delta_target, "delta_target", fname)
@@ -77,13 +80,17 @@ def approach1_eps(p, kappa, eps0, gamma, N, delta_target, m=FLOAT):
     dt = 1 - (1 - m.num(delta_target)) / (1 - delta_s) ** N
     if not dt >= 0 or not eps_s > 0:
         return None
+    if composition == "kov":
+        return m.composition_eps(eps_s, N, dt)
     return composition_eps_printed(eps_s, N, dt, m)
 
 
-def approach2_eps(p, kappa, alpha, gamma, N, delta, prefactor="printed", m=FLOAT):
+def approach2_eps(p, kappa, alpha, gamma, N, delta, prefactor="printed", m=FLOAT, interpolation="printed"):
     """Approach 2 at order α ≤ 128 (see the module's docstring); prefactor "printed" (Theorem 3 as printed,
-    1/α) or "zw" (Zhu–Wang's 1/(α−1))."""
+    1/α) or "zw" (Zhu–Wang's 1/(α−1)); interpolation "printed" (line 226) or "cgf" (of (α−1)τ_α, WBK Cor. 10)."""
     fname = "approach2_eps"
+    if interpolation not in ("printed", "cgf"):
+        raise InvalidInput(f"{fname}: interpolation must be 'printed' or 'cgf', got interpolation={interpolation!r}")
     N = _check_setting(p, kappa, gamma, N, fname)
     check_alpha(alpha, fname)
     check_probability(delta, "delta", fname)
@@ -101,11 +108,13 @@ def approach2_eps(p, kappa, alpha, gamma, N, delta, prefactor="printed", m=FLOAT
             return zhu_wang_bound_printed(taus, k, gamma, m)
         return m.zhu_wang_bound(taus, k, gamma)
 
+    if interpolation == "cgf":
+        return m.eps_from_rdp(N * m.interpolate_cgf(tau_s, alpha), alpha, delta)
     return m.eps_from_rdp(N * interpolate_printed(tau_s, alpha, m), alpha, delta)
 
 
 # ----------------------------------------------------------------------------- recomputing a table row (float)
-def approach1_boundary(p, kappa, gamma, N, delta_target):
+def approach1_boundary(p, kappa, gamma, N, delta_target, composition="printed"):
     """Smallest admissible ε₀ of approach 1 (δ̃ ≥ 0): the root in ε₀ of inf_α log δ_α(ε₀) = log δ_max,
     δ_max = (1 − (1 − δ_target)^{1/N})/γ (inf_α δ_α is decreasing in ε₀); None if δ_max ≥ 1 never binds."""
     from scipy.optimize import brentq
@@ -118,14 +127,14 @@ def approach1_boundary(p, kappa, gamma, N, delta_target):
     if h(hi) > 0:
         return None
     e0 = brentq(h, 0.0, hi, xtol=1e-13, rtol=1e-15)
-    while approach1_eps(p, kappa, e0, gamma, N, delta_target) is None:  # land on the admissible side
+    while approach1_eps(p, kappa, e0, gamma, N, delta_target, composition=composition) is None:  # admissible side
         e0 = math.nextafter(e0, math.inf)
     return e0
 
 
 @lru_cache(maxsize=256)
 def table_best(kappa, prefactor="zw", p=13700, gamma=Fraction(128, 60000), N=3, delta=Fraction(1, 60000),
-               alpha_max=100):
+               alpha_max=100, interpolation="printed", composition="printed"):
     """The best ε of approaches 1 and 2 for one table row (float), with where it is attained:
     {'eps', 'approach', 'eps0' (approach 1), 'alpha' (approach 2), 'eps1', 'eps2'}.
 
@@ -136,12 +145,21 @@ def table_best(kappa, prefactor="zw", p=13700, gamma=Fraction(128, 60000), N=3, 
     from scipy.optimize import minimize_scalar
 
     g, d = float(gamma), float(delta)
-    e0 = approach1_boundary(p, kappa, g, N, d)
-    eps1 = approach1_eps(p, kappa, e0, g, N, d) if e0 is not None else math.inf
-    ints = [(approach2_eps(p, kappa, a, g, N, d, prefactor), a) for a in range(2, alpha_max + 1)]
+    e0 = approach1_boundary(p, kappa, g, N, d, composition)
+    eps1 = approach1_eps(p, kappa, e0, g, N, d, composition=composition) if e0 is not None else math.inf
+    if composition == "kov" and e0 is not None:  # KOV's ε̃ is not monotone in ε₀: search above the boundary
+        r = minimize_scalar(lambda e: approach1_eps(p, kappa, e, g, N, d, composition=composition) or math.inf,
+                            bounds=(e0, min(2.0 * kappa, e0 + 20.0)), method="bounded", options={"xatol": 1e-9})
+        if r.fun < eps1:
+            eps1, e0 = float(r.fun), float(r.x)
+
+    def a2eps(a):
+        return approach2_eps(p, kappa, a, g, N, d, prefactor, interpolation=interpolation)
+
+    ints = [(a2eps(a), a) for a in range(2, alpha_max + 1)]
     eps2, a2 = min(ints)
     for k in sorted({1, 2, max(a2 - 1, 1), a2}):
-        r = minimize_scalar(lambda a: approach2_eps(p, kappa, a, g, N, d, prefactor), bounds=(k + 1e-9, k + 1 - 1e-9),
+        r = minimize_scalar(a2eps, bounds=(k + 1e-9, k + 1 - 1e-9),
                             method="bounded", options={"xatol": 1e-10})
         if r.fun < eps2:
             eps2, a2 = float(r.fun), float(r.x)

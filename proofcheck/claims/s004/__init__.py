@@ -26,9 +26,9 @@ from proofcheck.claim import (Claim, Hypothesis, MonteCarloRoute, Source, channe
                               vector)
 from proofcheck.claims.s004 import quantities as qs
 from proofcheck.claims.s004.printed import EQ1_FIGURES, TABLE_1, half_unit, unit
-from proofcheck.claims.s004.strategies import (EPS, EPS_POS, LAM, LAM_ANY, SEED, atoms, bdp_model, binary_coverage_cases,
+from proofcheck.claims.s004.strategies import (EPS, EPS_POS, LAM, LAM_ANY, SEED, bdp_model, binary_coverage_cases,
                                                complementary_pairs, composed_model, gaussian_reference, mechanisms, theorem3_cases)
-from proofcheck.strategies import cases, channels, log_reals, priors, reals
+from proofcheck.strategies import cases, channels, log_reals, reals
 
 S = sp.Symbol
 LAM_LO = 0.001  # λ > 0 where the statement needs it; the optimiser stays in the box [LAM_LO, hi]
@@ -437,7 +437,7 @@ CHAIN_CLAIMS = [
 ]
 
 
-# ============================================================================ §4.2: Theorem 1, Eq. (10), Theorem 2, Corollary 1
+# ============================================================================ §4.2: Theorems 1–2, Eq. (10), Corollary 1
 QUOTE_T1 = ("Theorem 1 (Advanced Composition). Let a learning algorithm run for T iterations. Denote by w^(1)…w^(T) a "
             "sequence of private learning outcomes at iterations 1, …, T, and L^(1:T) the corresponding total privacy "
             "loss. Then, E[e^{λL^(1:T)}] ≤ Π_{t=1}^T E_x[e^{TλD_{λ+1}(p_t‖q_t)}]^{1/T}, where p_t = p(w^(t)|w^(t−1), D), "
@@ -772,7 +772,8 @@ def _reference_estimator_cases(max_m=50):
                      st.one_of(st.integers(3, max_m), st.sampled_from([5, 10, 20])), log_reals(1e-3, 0.3)).map(build)
 
 
-EST_VARS = (real("lam", 0.1, 4), integer("T", 1, 10), log_real("s", 1e-4, 2), integer("sigma", 1, 1, "σ = 1 (only s/σ matters)"), integer("d", 1, 8))
+EST_VARS = (real("lam", 0.1, 4), integer("T", 1, 10), log_real("s", 1e-4, 2),
+            integer("sigma", 1, 1, "σ = 1 (only s/σ matters)"), integer("d", 1, 8))
 
 CONTINUOUS_CLAIMS = [
     *[Claim(
