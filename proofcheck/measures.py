@@ -24,7 +24,7 @@ from mechanisms import capacity, channel_ops, composition, dpsgd_accountant, gau
 from mechanisms import finite as fin
 from mechanisms import rdp_conversion, rdp_interpolation, special, subsampled_gaussian, subsampling, vmf
 from mechanisms import vmf_accounting, vmf_hockey_stick, vmf_moments, vmf_renyi, vmf_subsampled
-from mechanisms.errors import InvalidInput
+from mechanisms.errors import InvalidInput, OutsideDomain
 from mechanisms.exact import to_fraction
 from proofcheck.numerics import INF, aabs, aexp, alog, amax, amin, asqrt, is_inf, to_arb
 
@@ -436,6 +436,14 @@ _S001_ROUTES = {
 if set(_S001_ROUTES) & set(ROUTES):
     raise RuntimeError(f"paper 001's routes clash with existing names: {sorted(set(_S001_ROUTES) & set(ROUTES))}")
 ROUTES.update(_S001_ROUTES)
+
+
+def _no_exact_route(thunk):
+    raise OutsideDomain("a probability known only by Monte Carlo has no exact route "
+                        "(a statistical claim's interval stands in for it on the certified path)")
+
+
+ROUTES["statistical_estimate"] = (lambda thunk: thunk(), _no_exact_route)
 
 
 def _pi_float():

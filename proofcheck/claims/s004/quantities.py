@@ -336,12 +336,9 @@ def reference_failure_estimate(variant, n=4000):
     from mechanisms.coverage import gaussian_reference_failure_monte_carlo
 
     def q(c, m):
-        if m.name != "float":
-            raise OutsideDomain("a Monte Carlo probability has no exact route (the statistical interval stands in)")
-        out = gaussian_reference_failure_monte_carlo(float(c["lam"]), int(c["T"]), float(c["s"]), float(c["sigma"]),
-                                                     int(c["d"]), int(c["m"]), float(c["gamma"]), n,
-                                                     monte_carlo_seed(c), variant=variant)
-        return out.estimate
+        return m.statistical_estimate(lambda: gaussian_reference_failure_monte_carlo(
+            float(c["lam"]), int(c["T"]), float(c["s"]), float(c["sigma"]), int(c["d"]), int(c["m"]),
+            float(c["gamma"]), n, monte_carlo_seed(c), variant=variant).estimate)
     return q
 
 
