@@ -13,7 +13,8 @@ certified path stays exact (a distance of exact records is an exact number).
 * ``weighted_hamming``   Σ_i Σ_k v_k 1{x_{k,i} ≠ y_{k,i}} (the proof of Lemma 7, v_k = 1 + deg(k))
 * ``count_difference``   |Σ x_i − Σ y_i|, a pseudo-metric (zero on permutations)
 * ``differing_records``  how many records differ (Lemma 1's k)
-* ``dataset_distance``   any of the above by name; √ρ by ``sqrt_of``
+* ``dataset_distance``   any of the above by name (``dataset_distance_float`` / ``_exact`` for the two paths)
+* ``sqrt_dataset_distance`` √ρ(x, y), the pseudo-metric of Theorem 2 (ii) (float; ``_arb`` certified)
 """
 from __future__ import annotations
 
@@ -21,7 +22,8 @@ from typing import Callable, Sequence
 
 from mechanisms.errors import InvalidInput
 
-__all__ = ["dataset_distance_float", "dataset_distance_exact", "hamming", "l1_distance", "per_record_sum", "per_record_max", "normal_square_metric",
+__all__ = ["dataset_distance_float", "dataset_distance_exact", "sqrt_dataset_distance", "sqrt_dataset_distance_arb",
+           "hamming", "l1_distance", "per_record_sum", "per_record_max", "normal_square_metric",
            "weighted_hamming", "count_difference", "differing_records", "dataset_distance",
            "record_distance", "METRICS"]
 
@@ -129,3 +131,16 @@ def dataset_distance_exact(name: str, x: Sequence, y: Sequence):
 
     conv = lambda v: tuple(v) if isinstance(v, (tuple, list)) else to_fraction(v, "record")  # noqa: E731
     return dataset_distance(name, [conv(v) for v in x], [conv(v) for v in y])
+
+
+def sqrt_dataset_distance(name: str, x: Sequence, y: Sequence) -> float:
+    """√ρ(x, y) (float): Theorem 2 (ii)'s pseudo-metric (√ of a pseudo-metric is one)."""
+    return dataset_distance_float(name, x, y) ** 0.5
+
+
+def sqrt_dataset_distance_arb(name: str, x: Sequence, y: Sequence):
+    """Certified √ρ(x, y) (exact 0 when ρ = 0)."""
+    from mechanisms.exact import to_arb
+
+    rho = dataset_distance_exact(name, x, y)
+    return rho if rho == 0 else to_arb(rho).sqrt()

@@ -300,7 +300,7 @@ def prior_mass_lipschitz_set_arb(family: str, prior: Sequence, L, known=None):
     """Certified ξ(Θ_L) in closed form (exact prior parameters, L exact or an arb ball)."""
     from flint import arb
 
-    from mechanisms.posterior_divergence import regularized_beta_arb, regularized_gamma_lower_arb
+    from mechanisms.posterior_divergence import regularized_gamma_lower_arb
 
     Lq = to_arb(L)
     if family in ("exponential", "laplace"):
@@ -525,11 +525,10 @@ def _bernoulli_c_star_arb(a: Fraction, b: Fraction, budget: int = 120):
     # upper bound: values of g, and the two limits (an infimum is below its limits)
     f_half = ((A + B - 2) * arb(2).log() * -1 - lbeta).exp()
     upper = (f_half / 2).min(A.min(B))
-    fl = _bernoulli_c_star_float(float(a), float(b))
     for L in _candidate_points(float(a), float(b)):
         upper = upper.min(g(L))
-    # lower bound on (0, L0]: ξ(L) ≥ f_min·tanh(L/2) ≥ f_min·(L/2)(1 − L0²/12), −log(1 − ξ) ≥ ξ
     L0, LN = Fraction(1, 10**3), Fraction(10**5)
+
     def sig(L):
         return 1 / (1 + (-to_arb(L)).exp())
 
@@ -547,9 +546,10 @@ def _bernoulli_c_star_arb(a: Fraction, b: Fraction, budget: int = 120):
 
     # (0, L0]: ξ(L) ≥ f_min·tanh(L/2) ≥ f_min·(L/2)(1 − L0²/12), and −log(1 − ξ) ≥ ξ
     low0 = f_min(-L0, L0) * (1 - to_arb(L0) ** 2 / 12) / 2
-    # [LN, ∞): 1 − ξ ≤ K e^{−min(a,b) L}
-    cb = Fraction(2) ** int(1 - b) if b < 1 and (1 - b).denominator == 1 else (2 if b < 1 else 1)
-    ca = Fraction(2) ** int(1 - a) if a < 1 and (1 - a).denominator == 1 else (2 if a < 1 else 1)
+    # [LN, ∞): 1 − ξ = I_z(a, b) + I_z(b, a), z = σ(−L) ≤ e^{−L}, and I_z(a, b) ≤ z^a max(1, 2^{1−b})/(aB(a, b))
+    # (for z ≤ 1/2), so 1 − ξ ≤ K e^{−min(a,b) L}; 2^{1−b} < 2 for b < 1
+    cb = 2 if b < 1 else 1
+    ca = 2 if a < 1 else 1
     K = (to_arb(cb) / A + to_arb(ca) / B) / lbeta.exp()
     lowN = A.min(B) - K.log().max(arb(0)) / to_arb(LN)
     # [u, v]: −log(1 − ξ(L)) ≥ A0 + (ξ(L) − ξ(u))/(1 − ξ(u)) (convexity), ξ(L) − ξ(u) ≥ (f_r + f_l)σ'(v)(L − u)

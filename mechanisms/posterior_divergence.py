@@ -26,7 +26,7 @@ from typing import Sequence
 import numpy as np
 from scipy import special as sc
 
-from mechanisms.errors import InvalidInput, OutsideDomain
+from mechanisms.errors import InvalidInput
 from mechanisms.exact import to_arb, to_fraction
 
 __all__ = ["kl", "kl_arb", "renyi", "renyi_arb", "renyi_is_finite", "hockey_stick_delta", "hockey_stick_delta_arb",

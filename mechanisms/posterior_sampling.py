@@ -16,6 +16,8 @@ to k queries has the law ⊗_j q_j#ξ(· | x).
   is sufficient and gamma(nk, r)), certified by bisection on the threshold.
 * ``le_cam_risk`` / ``affinity`` — sup_x E_{θ∼ξ(·|x)} ρ(ψ(θ), x) for an estimator ψ : Θ → S, and
   ‖P ∧ Q‖ = Σ min(p, q) (Lemma 8).
+* ``sample_law`` / ``hockey_stick_monte_carlo`` — draws from a beta / gamma / normal posterior (Algorithm 1
+  answering q(θ) = θ) and δ(ε) estimated from them with a rigorous (empirical Bernstein) interval.
 
 Probabilities are plain numbers: Fractions give exact results, floats float results (one code path for
 the exact arithmetic; logarithms go through ``log`` passed by the caller or the ``_arb`` twins).
@@ -36,7 +38,8 @@ from mechanisms.exact import to_arb, to_fraction
 __all__ = ["pushforward", "k_sample_law", "k_sample_max_divergence", "k_sample_max_divergence_arb",
            "k_sample_max_divergence_composed", "k_sample_max_divergence_composed_arb", "k_sample_hockey_stick_delta",
            "k_sample_hockey_stick_delta_arb", "best_test_error", "best_test_error_exact", "bayes_test_error",
-           "gamma_best_test_error", "gamma_best_test_error_arb", "le_cam_risk", "affinity", "compositions"]
+           "gamma_best_test_error", "gamma_best_test_error_arb", "le_cam_risk", "affinity", "compositions",
+           "sample_law", "hockey_stick_monte_carlo"]
 
 
 def pushforward(p: Sequence, query: Sequence[int], answers: int | None = None) -> list:
@@ -323,3 +326,48 @@ def le_cam_risk(posteriors: Sequence[Sequence], estimator: Sequence[int], rho: S
 def affinity(p: Sequence, q: Sequence):
     """‖P ∧ Q‖ = Σ min(p, q) (exact or float)."""
     return sum((min(a, b) for a, b in zip(p, q)), 0 * p[0])
+
+
+# ----------------------------------------------------------------------------- Monte Carlo from the mechanism
+def sample_law(law, size: int, rng):
+    """size draws θ from a beta / gamma (shape, rate) / normal (mean, variance) law: what Algorithm 1 returns
+    for the query q(θ) = θ (numpy Generator)."""
+    kind, p = law
+    p = [float(x) for x in p]
+    if kind == "beta":
+        return rng.beta(p[0], p[1], size)
+    if kind == "gamma":
+        return rng.gamma(p[0], 1.0 / p[1], size)
+    if kind == "normal":
+        return rng.normal(p[0], math.sqrt(p[1]), size)
+    raise InvalidInput(f"sample_law: beta, gamma or normal laws, got {kind!r}")
+
+
+def _log_density(law, theta):
+    from scipy import stats
+
+    kind, p = law
+    p = [float(x) for x in p]
+    if kind == "beta":
+        t = np.clip(theta, np.nextafter(0.0, 1.0), np.nextafter(1.0, 0.0))  # a draw of exactly 0 or 1
+        return stats.beta.logpdf(t, p[0], p[1])
+    if kind == "gamma":
+        return stats.gamma.logpdf(np.maximum(theta, np.nextafter(0.0, 1.0)), p[0], scale=1.0 / p[1])
+    return stats.norm.logpdf(theta, p[0], math.sqrt(p[1]))
+
+
+def hockey_stick_monte_carlo(P, Q, eps, n: int, *, confidence: float, seed, batch_size: int | None = None):
+    """δ(ε) = E_{θ∼P}[(1 − e^{ε − log p(θ)/q(θ)})₊] from n posterior samples: a finite-sample interval
+    (empirical Bernstein; the integrand lies in [0, 1]) — a route that uses neither CDFs nor quadrature."""
+    from mechanisms.monte_carlo import DEFAULT_BATCH_SIZE, bounded_mean
+
+    e = float(eps)
+
+    def integrand(theta):
+        r = _log_density(P, theta) - _log_density(Q, theta)
+        with np.errstate(over="ignore", invalid="ignore"):
+            v = -np.expm1(e - r)
+        return np.clip(np.where(np.isnan(v), 0.0, v), 0.0, 1.0)
+
+    return bounded_mean(lambda size, rng: sample_law(P, size, rng), integrand, n, lo=0.0, hi=1.0,
+                        confidence=confidence, seed=seed, batch_size=batch_size or DEFAULT_BATCH_SIZE)

@@ -135,6 +135,9 @@ class Claim:
     # decided is labelled statistical).
     monte_carlo: tuple = ()
     statistical: bool = False
+    # A numeric table of the paper the claim encodes (proofcheck.tables.PaperTable): its rows, side by side
+    # with the suite's value under each reading, go into the claim's evidence ("table").
+    table: Any = None
 
     def __post_init__(self):
         validate_id(self.id)

@@ -162,7 +162,17 @@ def cmd_show(args) -> int:
         for k, v in cx["objects"].items():
             print(f"  {k} = {v}")
         print(f"  lhs ∈ {cx['lhs']}\n  rhs ∈ {cx['rhs']}\n  required: lhs {cx['relation']} rhs — fails")
-    print("evidence: " + json.dumps(rec["evidence"], ensure_ascii=False))
+    evidence = dict(rec["evidence"])
+    table = evidence.pop("table", None)
+    if table:
+        from proofcheck import tables
+
+        print(f"\n{table['name']}: {table['caption']}")
+        print(tables.summary(table))
+        if table.get("note"):
+            print(table["note"])
+        print(tables.text_table(table) + "\n")
+    print("evidence: " + json.dumps(evidence, ensure_ascii=False))
     return 0
 
 

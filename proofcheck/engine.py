@@ -74,7 +74,22 @@ def check_claim(claim, seconds: float = 10.0, seed: int = 0, max_examples: int =
                 device: str = "auto", mc_samples: int | None = None) -> Result:
     """Search, optimise, round and certify one claim within about `seconds` (a float violation
     always gets at least CERT_MIN_SECONDS to be certified). `device` and `mc_samples` set the
-    Monte Carlo routes (torch device; samples per interval, default mc_evidence.DEFAULT_SAMPLES)."""
+    Monte Carlo routes (torch device; samples per interval, default mc_evidence.DEFAULT_SAMPLES).
+    A claim with a paper table gets its rows in evidence["table"] (computed once per process)."""
+    result = _check_claim(claim, seconds, seed, max_examples, device, mc_samples)
+    if getattr(claim, "table", None) is not None:
+        from proofcheck import tables
+
+        t0 = time.monotonic()
+        try:
+            result.evidence["table"] = tables.evidence(claim.table)
+        except Exception as e:  # an error of the claim's table: reported, the verdict stands
+            result.evidence["table_error"] = f"{type(e).__name__}: {e}"
+        result.seconds += time.monotonic() - t0
+    return result
+
+
+def _check_claim(claim, seconds, seed, max_examples, device, mc_samples) -> Result:
     mc = {"seed": seed, "samples": mc_samples, "device": device}
     t0 = time.monotonic()
     deadline = t0 + seconds

@@ -22,7 +22,9 @@ report.json, schema "proofcheck.report/2":
       "readings": [{"id", "reading", "verdict", "vacuous", "primary": bool}, ...],
       "variants": [{"id", "variant": "corrected" | "sharp" | ..., "verdict"}, ...] (separate statements
                   the suite establishes: never part of the roll-up),
-      "counterexample": the primary reading's counterexample (as in ClaimRecord) or null
+      "counterexample": the primary reading's counterexample (as in ClaimRecord) or null,
+      "table": null, or for a statement whose primary reading encodes a paper table: {"name", "primary",
+               "counts": row verdicts, "decided_by": labels of the rows that decide it, "optimistic": those rows}
     }
 
     ClaimRecord = {
@@ -41,7 +43,8 @@ report.json, schema "proofcheck.report/2":
       "counterexample": null | {"objects": exact objects as 'p/q' strings, "denominator",
                                 "lhs", "rhs": certified enclosures "[lo, hi]", "relation", "certificate"},
       "evidence": {...: search counts, seed, seconds, optimiser evaluations, certified enclosures at the
-                   tightest case, or the reason for inconclusive},
+                   tightest case, or the reason for inconclusive; "table" for a claim that encodes a paper table:
+                   the rows side by side with the suite's values under each reading (proofcheck.tables)},
       "worst_case": the objects where the smallest margin was found,
       "seconds": wall time, "counterexample_file": relative path or null
     }
@@ -134,7 +137,16 @@ def _statement(sid: str, members) -> dict:
                       "primary": c is primary} for c, r in readings],
         "variants": [{"id": c.id, "variant": c.variant, "verdict": r.verdict, "vacuous": r.vacuous} for c, r in variants],
         "counterexample": p_result.counterexample,
+        "table": _table_summary(p_result),
     }
+
+
+def _table_summary(result) -> dict | None:
+    ev = (result.evidence or {}).get("table")
+    if not ev:
+        return None
+    return {"name": ev["name"], "primary": ev["primary"], "counts": ev["counts"], "decided_by": ev["decided_by"],
+            "optimistic": [r for r in ev["rows"] if r.get("verdict") == "optimistic"]}
 
 
 def write_report(pairs: list[tuple[Claim, Result]], out: Path, seed: int, seconds_per_claim: float, command: str,
@@ -283,7 +295,7 @@ def markdown_table(doc: dict) -> str:
             where = st["source"]["where"]
             link = f" ([details]({st['counterexample_file']}))" if st.get("counterexample_file") else ""
             lines.append(f"- `{st['id']}` ({where}) — {_short(st['title'], 140)}. "
-                         f"Counterexample: {_cx_line(st['counterexample'])}{link}.{fix}")
+                         f"Counterexample: {_cx_line(st['counterexample'])}{link}.{fix}{_optimistic_rows(st)}")
         lines.append("")
         depends = [st for st in mine if st["verdict"] == "depends-on-reading"]
         lines += ["### Statements that fail only under a reading the paper does not primarily intend", ""]
@@ -312,6 +324,7 @@ def markdown_table(doc: dict) -> str:
             prim = st["primary"]["reading"] or ("literal" if len(st["readings"]) > 1 else "")
             lines.append(f"| `{st['id']}` | {_statement_verdict_text(st)} | {prim} | {readings} | {variants} |")
         lines.append("")
+        lines += _tables_section(doc, paper)
     lines += [
         "## Every claim",
         "",
@@ -330,6 +343,32 @@ def markdown_table(doc: dict) -> str:
                      f"{_evidence_text(r).replace('|', '∣')} | {link} |")
     lines.append("")
     return "\n".join(lines)
+
+
+def _optimistic_rows(st: dict) -> str:
+    """The rows of a paper table that decide its statement: optimistic under the primary reading."""
+    t = st.get("table")
+    if not t or not t["optimistic"]:
+        return ""
+    rows = "; ".join(r.get("summary", r["label"]) for r in t["optimistic"])
+    return f" {t['name']}: optimistic rows under the primary reading ({_short(t['primary'], 120)}): {rows}."
+
+
+def _tables_section(doc: dict, paper: str) -> list[str]:
+    """Each of the paper's tables as the paper lays it out, beside the suite's values, under its statement."""
+    from proofcheck import tables
+
+    out = []
+    for r in doc["claims"]:
+        ev = (r.get("evidence") or {}).get("table")
+        if not ev or not r["id"].startswith(paper + "."):
+            continue
+        out += [f"### {ev['name']} (`{r['statement_id']}`, from `{r['id']}`: **{r['verdict']}**)", "",
+                f"{ev['caption']}", "", tables.summary(ev) + ".", ""]
+        if ev.get("note"):
+            out += [ev["note"], ""]
+        out += [tables.markdown_table(ev), ""]
+    return out
 
 
 def counterexample_markdown(claim: Claim, result: Result, figure: str, seed: int, claims_path: str | None = None) -> str:

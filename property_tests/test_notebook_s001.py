@@ -4,8 +4,6 @@ own simplification here, the hand counterexample to Theorem 1 (ii) against mpmat
 posteriors, and the engine's verdicts on each step of the proof."""
 from __future__ import annotations
 
-import json
-
 import pytest
 import sympy as sp
 

@@ -310,3 +310,33 @@ def test_theorem1_constants():
     # the shell bound's minimum over α is κ/c, at α = w/c
     assert close(pr.shell_bound_minimum(F(3, 2)), k / MP.mpf(1.5), 1e-9)
     assert so.encloses(pr.shell_bound_arb(F(1), 1, 1), 2 / (1 - MP.exp(-1)) ** 2, rel=MP.mpf("1e-30"))
+
+
+def test_dirichlet_categorical_posterior_and_divergences():
+    alpha, counts_data = (F(1), F(2), F(1, 2)), [0, 2, 2, 1, 2]
+    kind, post = cf.posterior_exact("dirichlet-categorical", alpha, counts_data)
+    assert kind == "dirichlet" and post == (F(2), F(3), F(7, 2))
+    # evidence of the sequence: Γ(Σα)/Γ(Σα + n) Π Γ(α_j + c_j)/Γ(α_j)
+    want = MP.loggamma(MP.mpf(7) / 2) - MP.loggamma(MP.mpf(7) / 2 + 5) + sum(
+        MP.loggamma(so.mpf(a) + c) - MP.loggamma(so.mpf(a)) for a, c in zip(alpha, (1, 1, 3)))
+    assert so.encloses(cf.log_marginal_arb("dirichlet-categorical", alpha, counts_data), want)
+    # KL between two Dirichlets against a Monte-Carlo-free check: the beta case (K = 2) by quadrature
+    P, Q = ("dirichlet", (F(3, 2), F(5, 2))), ("dirichlet", (F(5, 2), F(3, 2)))
+    kl = so.kl(("beta", (F(3, 2), F(5, 2))), ("beta", (F(5, 2), F(3, 2))))
+    assert so.encloses(pd.kl_arb(P, Q), kl, rel=MP.mpf("1e-25"))
+    assert so.encloses(pd.renyi_arb(P, Q, F(2)), MP.log(5), rel=MP.mpf("1e-30"))
+
+
+def test_sqrt_distance():
+    assert dm.sqrt_dataset_distance_arb("hamming", [0, 1, 1], [1, 1, 0]) ** 2 - 2 == 0 or \
+        so.encloses(dm.sqrt_dataset_distance_arb("hamming", [0, 1, 1], [1, 1, 0]), MP.sqrt(2))
+    assert dm.sqrt_dataset_distance_arb("l1", [F(1)], [F(1)]) == 0
+
+
+def test_monte_carlo_from_the_posterior_sampling_mechanism():
+    # δ(ε) between two gamma posteriors from 200,000 draws of Algorithm 1 (q(θ) = θ): the rigorous interval
+    # contains the oracle's quadrature value
+    P, Q = ("gamma", (F(7), F(2))), ("gamma", (F(7), F(3)))
+    est = ps.hockey_stick_monte_carlo(P, Q, 0.25, 200_000, confidence=1 - 1e-6, seed=7)
+    want = float(so.hockey_stick(P, Q, F(1, 4)))
+    assert est.rigorous and est.lo <= want <= est.hi and est.hi - est.lo < 0.01

@@ -29,6 +29,9 @@ QUOTE_DEF2 = ("Definition 2 ((ε, δ)-differential privacy under ρ). A conditio
 QUOTE_REM1 = ("Remark 1. If S = Xⁿ and we use the Hamming distance ρ(x, y) = Σ_i I{x_i ≠ y_i}, this definition is "
               "analogous to standard (ε, δ)-differential privacy. In fact, when considering only (ε, 0)-differential "
               "privacy or (0, δ)-privacy, it is an equivalent notion.")
+RECON_DEFS = ("the displays are OCR'd as 'for any x ∈ S=a\"' (Definition 1) and 'P(B | x) < ¢ “YP(B | y) +dp(xy) Vy' "
+              "(Definition 2); rebuilt as S = Xⁿ and P(B | x) ≤ e^{ερ(x,y)} P(B | y) + δρ(x, y) ∀y, which Remark 1's "
+              "proof uses ('P(B | x) ≤ e^{2ε}P(B | y) = e^{ρ(x,y)ε}P(B | y)', '... + δρ(x, y)').")
 METRICS = ("hamming", "l1", "count-difference")
 _METRIC_FN = {"hamming": hamming, "l1": l1_distance, "count-difference": count_difference}
 
@@ -144,7 +147,7 @@ CLAIMS = [
         statement=sp.Eq(sp.Symbol("delta_sets"), sp.Symbol("delta_hockey_stick")),
         quantities={"delta_sets": _def1_sets, "delta_hockey_stick": _def1_hockey},
         strategy=_table_cases({"eps": EPS}),
-        degenerate=_identical_rows,
+        degenerate=_identical_rows, reconstructed=RECON_DEFS,
         encoding="P(·|x) the posterior of a prior on k ≤ 4 atoms (likelihood rows over |X| ≤ 3 values), data sets "
                  "Xⁿ (n ≤ 3). The smallest δ of Definition 1 at ε, two routes: (1) the maximum over ordered "
                  "Hamming-1 pairs of sup_B P(B|x) − e^ε P(B|y), every B ⊆ Θ enumerated; (2) the maximum over the "
@@ -160,7 +163,7 @@ CLAIMS = [
         statement=sp.Eq(sp.Symbol("delta_sets"), sp.Symbol("delta_hockey_stick")),
         quantities={"delta_sets": _def2("sets"), "delta_hockey_stick": _def2("hockey")},
         strategy=_table_cases({"eps": EPS, "metric": st.integers(0, 2)}),
-        degenerate=_identical_rows,
+        degenerate=_identical_rows, reconstructed=RECON_DEFS,
         encoding="The smallest δ making P(·|x) (ε, δ)-DP under ρ: the maximum over ordered pairs x ≠ y with ρ > 0 "
                  "of sup_B [P(B|x) − e^{ερ(x,y)} P(B|y)]/ρ(x,y), and +∞ when a pair with ρ = 0 has different "
                  "posteriors. Route (1) enumerates B ⊆ Θ; route (2) the engine's hockey-stick δ(ερ)/ρ.",

@@ -43,13 +43,16 @@ def index_pair(draw, size: int, n: int, permutations: bool = True):
     return list(x), list(y)
 
 
+PAIR_KINDS = ("random", "neighbour", "permutation", "outlier", "shift")
+
+
 @st.composite
-def real_pair(draw, n: int, lo: float = -RECORD_HI, hi: float = RECORD_HI):
+def real_pair(draw, n: int, lo: float = -RECORD_HI, hi: float = RECORD_HI, kinds=PAIR_KINDS):
     """Two data sets of n real records: random, one record changed, a permutation, zeros against one
     large outlier, all shifted."""
     rec = st.floats(lo, hi, allow_nan=False)
     x = draw(st.lists(rec, min_size=n, max_size=n))
-    kind = draw(st.sampled_from(["random", "neighbour", "permutation", "outlier", "shift"]))
+    kind = draw(st.sampled_from(list(kinds)))
     if kind == "random":
         y = draw(st.lists(rec, min_size=n, max_size=n))
     elif kind == "neighbour":
@@ -60,7 +63,7 @@ def real_pair(draw, n: int, lo: float = -RECORD_HI, hi: float = RECORD_HI):
         y = list(draw(st.permutations(x)))
     elif kind == "outlier":
         x = [0.0] * n
-        y = [0.0] * (n - 1) + [draw(st.floats(0.0, hi))]
+        y = [0.0] * (n - 1) + [draw(st.one_of(st.floats(0.0, hi), log_reals(1e-3, hi)))]
     else:
         d = draw(st.floats(-5.0, 5.0))
         y = [min(max(v + d, lo), hi) for v in x]
@@ -88,7 +91,8 @@ def finite_support_cases(draw, *, families=FS_FAMILIES, max_atoms: int = 4, max_
 
 
 @st.composite
-def conjugate_cases(draw, *, families=CJ_FAMILIES, max_records: int = 60, extra=None):
+def conjugate_cases(draw, *, families=CJ_FAMILIES, max_records: int = 60, extra=None, zeros=None,
+                    kinds=PAIR_KINDS + ("outlier",)):
     """A conjugate model (Exp(λ) or beta(a, b) prior) and a pair of data sets of up to max_records records."""
     fam = draw(st.sampled_from(families))
     n = draw(st.one_of(st.integers(1, 8), st.integers(1, max_records)))
@@ -96,10 +100,10 @@ def conjugate_cases(draw, *, families=CJ_FAMILIES, max_records: int = 60, extra=
     a = draw(log_reals(0.2, 50.0))
     b = draw(log_reals(0.2, 50.0))
     dx, dy = draw(index_pair(2, n))
-    x, y = draw(real_pair(n))
-    zeros = draw(st.one_of(st.just(0), st.integers(1, 50), st.integers(50, 5000)))
+    x, y = draw(real_pair(n, kinds=kinds))
+    common = draw(zeros if zeros is not None else st.one_of(st.just(0), st.integers(1, 50), st.integers(50, 5000)))
     out = {"family": CJ_FAMILIES.index(fam), "lam": lam, "a": a, "b": b, "dx": dx, "dy": dy, "x": x, "y": y,
-           "extra": zeros}
+           "extra": common}
     for key, strat in (extra or {}).items():
         out[key] = draw(strat)
     return out
@@ -107,3 +111,20 @@ def conjugate_cases(draw, *, families=CJ_FAMILIES, max_records: int = 60, extra=
 
 __all__ = ["finite_support_cases", "conjugate_cases", "index_pair", "real_pair", "uniform_first_row",
            "cases", "reals", "log_reals", "priors", "channels"]
+
+
+@st.composite
+def rate_shift_cases(draw, *, families=CJ_FAMILIES[:3], extra=None):
+    """Gamma-posterior models pushed where posteriors separate with little distance: one record 0 against one
+    record that moves the posterior rate by a factor 1 + u (u log-uniform), after N common zero records."""
+    fam = draw(st.sampled_from(families))
+    lam = draw(log_reals(0.01, 100.0))
+    u = draw(log_reals(1e-3, 10.0))
+    shift = u * lam
+    rec = shift if fam != "gamma-normal-precision" else float(np.sqrt(2 * shift))
+    zeros = draw(st.integers(0, 5000))
+    out = {"family": CJ_FAMILIES.index(fam), "lam": lam, "a": 1.0, "b": 1.0, "dx": [0], "dy": [0],
+           "x": np.array([0.0]), "y": np.array([min(rec, RECORD_HI)]), "extra": zeros}
+    for key, strat in (extra or {}).items():
+        out[key] = draw(strat)
+    return out

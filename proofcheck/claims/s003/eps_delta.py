@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 
 from mechanisms.errors import OutsideDomain
 from proofcheck.claim import Claim, Hypothesis, Source, integer, real
+from proofcheck.claims.s003 import mc_routes
 from proofcheck.claims.s003.strategies import ALPHA, ALPHA_LO, KAPPA, P_ANY, SEED
 from proofcheck.strategies import cases
 
@@ -125,6 +126,7 @@ def proposition_4(cid, title, where):
         strategy=cases(mechanism=st.sampled_from(["vmf", "gaussian"]), p=P_ANY, kappa=KAPPA, alpha=ALPHA,
                        sigma=st.one_of(st.floats(0.05, 5), st.sampled_from([0.5, 1.0, 1.23, 0.174])),
                        epsilon=st.one_of(st.floats(0, 5), st.floats(0, 200))),
+        monte_carlo=(mc_routes.log_delta("log_delta_exact"),),
         encoding="two mechanisms satisfying (α, τ_α)-RDP with τ_α their exact RDP: the VMF mechanism (τ_α of "
                  "Proposition 1; exact δ(ε) = ∫(f_x − e^ε f_{−x})_+ by 1-D quadrature, acb.integral on the certified "
                  "path) and the Gaussian mechanism with sensitivity 1 (τ_α = α/(2σ²); δ(ε) = Φ(1/(2σ) − εσ) − "

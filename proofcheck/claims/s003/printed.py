@@ -23,8 +23,19 @@ from mechanisms.checks import check_dimension, check_kappa, check_nonneg
 from mechanisms.errors import InvalidInput
 from proofcheck.measures import FLOAT
 
-__all__ = ["composition_eps_printed", "zhu_wang_bound_printed", "interpolate_printed", "gaussian_capacity_printed",
+__all__ = ["vmf_log_normaliser_printed", "composition_eps_printed", "zhu_wang_bound_printed", "interpolate_printed", "gaussian_capacity_printed",
            "vmf_capacity_printed"]
+
+
+def vmf_log_normaliser_printed(p, kappa, m=FLOAT):
+    """log of Definition 4's normalisation factor as printed: C_{p,κ} = (2π)^{ν+1} I_ν(κ)/κ^ν, ν = p/2 − 1 (κ > 0)."""
+    fname = "vmf_log_normaliser_printed"
+    p = check_dimension(p, fname)
+    check_kappa(kappa, fname)
+    if kappa == 0:
+        raise InvalidInput(f"{fname}: Definition 4 takes kappa > 0 (the printed formula is 0/0 at kappa=0 for p >= 3)")
+    nu = Fraction(p, 2) - 1
+    return (m.num(nu) + 1) * m.log(2 * m.pi()) + m.log_bessel_i(m.value(nu), m.value(kappa)) - m.num(nu) * m.log(m.num(kappa))
 
 
 def composition_eps_printed(eps_s, N, delta_tilde, m=FLOAT):

@@ -22,6 +22,7 @@ from functools import lru_cache
 from mechanisms.checks import check_alpha, check_dimension, check_kappa, check_nonneg, check_probability
 from mechanisms.dpsgd_accountant import OPACUS_ORDERS, dpsgd_best_order
 from mechanisms.errors import InvalidInput
+from mechanisms.exact import to_arb, to_fraction
 from mechanisms.vmf_accounting import vmf_min_log_delta
 from proofcheck.claims.s003.printed import composition_eps_printed, interpolate_printed, zhu_wang_bound_printed
 from proofcheck.measures import FLOAT
@@ -127,8 +128,9 @@ def approach1_boundary(p, kappa, gamma, N, delta_target, composition="printed"):
     if h(hi) > 0:
         return None
     e0 = brentq(h, 0.0, hi, xtol=1e-13, rtol=1e-15)
+    step = math.ulp(e0)
     while approach1_eps(p, kappa, e0, gamma, N, delta_target, composition=composition) is None:  # admissible side
-        e0 = math.nextafter(e0, math.inf)
+        e0, step = e0 + step, 2 * step
     return e0
 
 
@@ -173,3 +175,86 @@ def gaussian_dpsgd_eps(sigma):
     """(ε, the order attaining it) of the Table IV setting for noise multiplier σ (float): Opacus' default
     orders, TABLE_IV_STEPS steps at γ = 128/60000, δ = 1/60000."""
     return dpsgd_best_order(sigma, TABLE_SETUP["gamma"], TABLE_IV_STEPS, TABLE_SETUP["delta"], OPACUS_ORDERS)
+
+
+def gaussian_eps_at(sigma, steps):
+    """(ε, order) of the Gaussian column's accountant for noise multiplier σ over `steps` steps (float)."""
+    return dpsgd_best_order(sigma, TABLE_SETUP["gamma"], steps, TABLE_SETUP["delta"], OPACUS_ORDERS)
+
+
+# ----------------------------------------------------------------------------- exact RDP accounting (float)
+EXACT_TOP_ORDER = 256
+
+
+@lru_cache(maxsize=256)
+def exact_rdp_best(kappa, steps, integer_only=False, p=13700, gamma=Fraction(128, 60000), delta=Fraction(1, 60000)):
+    """The best ε of RDP accounting with the exact RDP of the subsampled VMF step (both directions) over `steps`
+    compositions, line 232's conversion (float): {'eps', 'alpha'}. Integer orders 2..256 by the binomial
+    expansion of D_α(P‖Q) (the larger direction: D_α(Q‖P) by quadrature is checked at the best order);
+    fractional orders (unless integer_only) by quadrature of both directions around the best integer and in (1, 2)."""
+    from scipy.optimize import minimize_scalar
+
+    from mechanisms.rdp_conversion import eps_from_rdp
+    from mechanisms.subsampling import subsampled_renyi
+    from mechanisms.vmf_renyi import vmf_taus
+    from mechanisms.vmf_subsampled_composition import vmf_subsampled_renyi_both
+
+    g, d = float(gamma), float(delta)
+    taus = vmf_taus(p, kappa, EXACT_TOP_ORDER)
+    ints = sorted((eps_from_rdp(steps * subsampled_renyi(taus, a, g), a, d), a) for a in range(2, EXACT_TOP_ORDER + 1))
+    best = min((eps_from_rdp(steps * vmf_subsampled_renyi_both(p, kappa, a, g), a, d), a) for _, a in ints[:3])
+    if not integer_only:
+        def frac(a):
+            return eps_from_rdp(steps * vmf_subsampled_renyi_both(p, kappa, a, g), a, d)
+
+        a0 = best[1]
+        for lo, hi in {(1 + 1e-4, 2.0) if a0 <= 3 else (a0 - 1.0, a0 + 1.0), (max(1 + 1e-4, a0 - 1.0), a0 + 1.0)}:
+            r = minimize_scalar(frac, bounds=(lo, hi), method="bounded", options={"xatol": 1e-6})
+            if r.fun < best[0]:
+                best = (float(r.fun), float(r.x))
+    return {"eps": float(best[0]), "alpha": best[1]}
+
+
+# ----------------------------------------------------------------------------- approach 2 over all orders (certified)
+def approach2_lower_bound_arb(kappa, target, prefactor="zw", p=13700, gamma=Fraction(128, 60000), N=3,
+                              delta=Fraction(1, 60000), depth=14):
+    """An arb number ≤ ε of approach 2 at every order α ∈ (1, TOP_ORDER] (Theorem 3 with the given prefactor,
+    line 226's interpolation, τ^s_1 = γτ_1), refined until it exceeds `target` or the depth runs out.
+
+    ε(α) = log(α−1) − α log α/(α−1) − log δ/(α−1) + N τ^s(α) (line 232 rearranged). On (1, 3/2] the sum of the
+    first three terms is at least log(1/2) − 3/2 · log(3/2)/(1/2) − 2 log δ > 19 for δ = 1/60000 (log x + c/x is
+    decreasing for x < c; N τ^s ≥ 0); on [3/2, TOP_ORDER] each unit interval [k, k+1] is covered by balls on which
+    the expression (τ^s linear in α there) is enclosed in interval arithmetic, bisected where needed."""
+    from flint import arb
+
+    from mechanisms.subsampling import zhu_wang_bound_arb
+    from mechanisms.vmf_renyi import vmf_kl_antipodal_arb, vmf_taus_arb
+    from proofcheck.measures import CERTIFIED
+
+    g, d = to_fraction(gamma), to_fraction(delta)
+    taus = vmf_taus_arb(p, to_fraction(kappa), TOP_ORDER)
+    ts = {1: to_arb(g) * vmf_kl_antipodal_arb(p, to_fraction(kappa))}
+    for k in range(2, TOP_ORDER + 1):
+        ts[k] = (zhu_wang_bound_arb(taus, k, g) if prefactor == "zw"
+                 else zhu_wang_bound_printed(taus, k, g, CERTIFIED))
+    log_d, t = to_arb(d).log(), (target if isinstance(target, arb) else to_arb(target))
+
+    def enclose(a: Fraction, b: Fraction):
+        k = math.floor(a)
+        al = to_arb(a).union(to_arb(b))
+        f = al - k
+        tau = (1 - f) * ts[k] + f * ts[k + 1] if k + 1 <= TOP_ORDER else ts[k]
+        return (al - 1).log() - al * al.log() / (al - 1) - log_d / (al - 1) + N * tau
+
+    x0 = Fraction(1, 2)
+    low = to_arb(x0).log() - (1 + to_arb(x0)) * to_arb(1 + x0).log() / to_arb(x0) - log_d / to_arb(x0)  # on (1, 3/2]
+    stack = [(Fraction(3, 2), Fraction(2), 0)] + [(Fraction(k), Fraction(k + 1), 0) for k in range(2, TOP_ORDER)]
+    while stack:
+        a, b, lev = stack.pop()
+        v = enclose(a, b)
+        if v.lower() > t or lev >= depth:
+            low = low.min(v.lower())
+            continue
+        m = (a + b) / 2
+        stack += [(a, m, lev + 1), (m, b, lev + 1)]
+    return low.lower()
