@@ -158,7 +158,7 @@ def test_binary_certificate_by_an_independent_binomial_sum(table_i, kappa, print
 
 # ----------------------------------------------------------------------------- the new claims
 def test_table_claims_primary_reading_violated_with_certified_row():
-    r = check_claim(BY_ID["s003.table.I"], seconds=1.5, seed=0)
+    r = check_claim(BY_ID["s003.table.I"], seconds=60, seed=0, max_examples=300)
     assert r.verdict == "violated"
     row = int(r.counterexample["objects"]["row"])
     assert r.evidence["table"]["rows"][row]["verdict"] == "optimistic"
@@ -166,7 +166,7 @@ def test_table_claims_primary_reading_violated_with_certified_row():
 
 
 def test_approach_column_violated_at_kappa_100():
-    r = check_claim(BY_ID["s003.table.I.approach-column"], seconds=1.5, seed=0)
+    r = check_claim(BY_ID["s003.table.I.approach-column"], seconds=60, seed=0, max_examples=300)
     assert r.verdict == "violated" and int(r.counterexample["objects"]["row"]) == 3  # κ = 100, named 2
     named_lo = float(r.counterexample["lhs"].strip("[]").split(",")[0])
     other_hi = float(r.counterexample["rhs"].strip("[]").split(",")[1])
@@ -178,7 +178,7 @@ def test_approach_column_violated_at_kappa_100():
 
 
 def test_same_steps_violated_and_recomputed():
-    r = check_claim(BY_ID["s003.claim.table-IV-same-steps"], seconds=1.5, seed=0)
+    r = check_claim(BY_ID["s003.claim.table-IV-same-steps"], seconds=60, seed=0, max_examples=300)
     assert r.verdict == "violated"
     o = r.counterexample["objects"]
     row, steps = int(o["row"]), int(o["T"])

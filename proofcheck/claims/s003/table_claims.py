@@ -320,7 +320,7 @@ def approach_column(cid, title, where):
 
 
 # ----------------------------------------------------------------------------- Table IV: the same number of steps
-SAME_STEPS_T = (2, 4, 8, 16, 32, 64, 128, 256, 512, 1024, STEPS)
+SAME_STEPS_T = (512, 256, 128, 1024, 64, 32, 16, 8, 4, 2, STEPS)  # the likeliest witnesses first
 
 
 def vmf_excess(c, m):
