@@ -24,6 +24,7 @@ from mechanisms import capacity, channel_ops, composition, dpsgd_accountant, gau
 from mechanisms import finite as fin
 from mechanisms import rdp_conversion, rdp_interpolation, special, subsampled_gaussian, subsampling, vmf
 from mechanisms import vmf_accounting, vmf_hockey_stick, vmf_moments, vmf_renyi, vmf_subsampled
+from mechanisms import vmf_sphere_quadrature, vmf_subsampled_composition
 from mechanisms.errors import InvalidInput, OutsideDomain
 from mechanisms.exact import to_fraction
 from proofcheck.numerics import INF, aabs, aexp, alog, amax, amin, asqrt, is_inf, to_arb
@@ -436,6 +437,20 @@ _S001_ROUTES = {
 if set(_S001_ROUTES) & set(ROUTES):
     raise RuntimeError(f"paper 001's routes clash with existing names: {sorted(set(_S001_ROUTES) & set(ROUTES))}")
 ROUTES.update(_S001_ROUTES)
+
+
+# VMF normaliser by quadrature in φ (no Bessel function); subsampled VMF steps: both Rényi directions of
+# one step by quadrature of the mixture, and a certified lower bound on δ(ε) after T steps (binned test)
+ROUTES["vmf_log_normaliser_quadrature"] = (vmf_sphere_quadrature.log_vmf_normaliser_quadrature,
+                                           vmf_sphere_quadrature.log_vmf_normaliser_quadrature_arb)
+ROUTES["vmf_subsampled_renyi_directions"] = (vmf_subsampled_composition.vmf_subsampled_renyi_directions,
+                                             vmf_subsampled_composition.vmf_subsampled_renyi_directions_arb)
+ROUTES["profile_lower_bound"] = (vmf_subsampled_composition.profile_lower_bound,
+                                 vmf_subsampled_composition.profile_lower_bound_arb)
+ROUTES["max_of"] = (lambda xs: max(xs), lambda xs: amax(*xs))
+# a value v known to be at least lower(): the search takes v; certified, the ball [lower(), v] (the costly
+# certified lower bound runs on the certified path only)
+ROUTES["at_least"] = (lambda lower, v: v, lambda lower, v: lower().union(v))
 
 
 def _no_exact_route(thunk):

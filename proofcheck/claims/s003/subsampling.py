@@ -290,12 +290,11 @@ def equation_9(cid, title, where):
 # ----------------------------------------------------------------------------- Theorem 3 against both directions
 def subsampled_both_directions(c, m):
     """max(D_α(P‖Q), D_α(Q‖P)) of the subsampled VMF pair by quadrature of the mixture (not the binomial sum)."""
-    from proofcheck.claims.s003.routes import extended
 
     k = m.value(c["kappa"])
     if k == 0:
         raise OutsideDomain("kappa = 0")
-    x = extended(m)
+    x = m
     return x.max_of(x.vmf_subsampled_renyi_directions(int(c["p"]), k, int(c["alpha"]), m.value(c["gamma"])))
 
 

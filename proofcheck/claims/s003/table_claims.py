@@ -19,7 +19,6 @@ from mechanisms.dpsgd_accountant import OPACUS_ORDERS
 from mechanisms.errors import OutsideDomain
 from proofcheck.claim import Claim, Source, integer, real
 from proofcheck.claims.s003 import table_rows
-from proofcheck.claims.s003.routes import extended
 from proofcheck.claims.s003.strategies import SEED
 from proofcheck.claims.s003.tables import (TABLE_I, TABLE_IV, TABLE_IV_STEPS, TABLE_SETUP, approach1_boundary,
                                            approach1_eps, approach2_eps, approach2_lower_bound_arb, half_unit,
@@ -227,7 +226,7 @@ def delta_lower_bound_at_printed(table):
         kappa, e = table_rows_[int(c["row"])]
         test, _ = table_rows.primary_test(kappa, e)
         eps = Fraction(e) + half_unit(e)
-        return extended(m).profile_lower_bound(P, kappa, m.value(GAMMA), STEPS, m.value(eps), test)
+        return m.profile_lower_bound(P, kappa, m.value(GAMMA), STEPS, m.value(eps), test)
     return q
 
 
@@ -286,7 +285,7 @@ def best_of_approach(which):
         if which == "other" or eps2 <= best["eps1"]:  # no lower bound needed where the named approach wins
             return m.between_zero_and(v)
         target = Fraction(best["eps1"]) * (1 + Fraction(1, 10**6))
-        return extended(m).at_least(lambda: approach2_lower_bound_arb(kappa, target), v)
+        return m.at_least(lambda: approach2_lower_bound_arb(kappa, target), v)
     return q
 
 
@@ -330,7 +329,7 @@ def vmf_excess(c, m):
     T = int(c["T"])
     test, _ = table_rows.primary_test(kappa, e, T, False)
     eps = Fraction(e) + half_unit(e)
-    lb = extended(m).profile_lower_bound(P, kappa, m.value(GAMMA), T, m.value(eps), test)
+    lb = m.profile_lower_bound(P, kappa, m.value(GAMMA), T, m.value(eps), test)
     return lb / m.num(DELTA) - 1
 
 

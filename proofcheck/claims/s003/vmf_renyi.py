@@ -343,9 +343,8 @@ def log_normaliser_printed(c, m):
 
 
 def log_normaliser_quadrature(c, m):
-    from proofcheck.claims.s003.routes import extended
 
-    return extended(m).vmf_log_normaliser_quadrature(int(c["p"]), m.value(c["kappa"]))
+    return m.vmf_log_normaliser_quadrature(int(c["p"]), m.value(c["kappa"]))
 
 
 def definition_4(cid, title, where):
