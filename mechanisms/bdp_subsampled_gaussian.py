@@ -26,6 +26,7 @@ from fractions import Fraction
 import numpy as np
 from scipy import special as sc
 
+from mechanisms.subsampled_gaussian import log_binomial_excess
 from mechanisms.checks import exact_real, integer, real, to_arb
 from mechanisms.errors import InvalidInput
 from mechanisms.privacy_cost import privacy_cost, privacy_cost_arb
@@ -117,29 +118,6 @@ def _check_direction(direction, fname):
         raise InvalidInput(f"{fname}: direction must be one of {', '.join(DIRECTIONS)}, got direction={direction!r}")
 
 
-def _log_excess(alpha, w):
-    """log[(1 + w)^α − 1 − αw] for w > −1, w ≠ 0 and α ∉ [0, 1] (≥ 0 by convexity), without cancellation: the
-    power series Σ_{k≥2} C(α, k) w^k where |αw| ≤ 0.1 (terms shrink by ≤ 0.1 each), directly elsewhere."""
-    out = np.full(w.shape, -np.inf)
-    small = np.abs(alpha * w) <= 0.1
-    if small.any():
-        ws = w[small]
-        term, total = alpha * ws, np.zeros_like(ws)
-        for k in range(2, 24):
-            term = term * (alpha - k + 1) / k * ws
-            total = total + term
-        with np.errstate(divide="ignore"):
-            out[small] = np.log(total)
-    big = ~small
-    if big.any():
-        lp = alpha * np.log1p(w[big])
-        with np.errstate(over="ignore", divide="ignore", invalid="ignore"):
-            direct = np.log(np.expm1(np.minimum(lp, 700.0)) - alpha * w[big])
-            huge = lp + np.log1p(-(1 + alpha * w[big]) * np.exp(-lp))
-        out[big] = np.where(lp > 30.0, huge, direct)
-    return out
-
-
 def _moment_float(alpha, s, q):
     """log E_{z∼N(0,s²)}[((1 − q) + q e^{(2z−1)/(2s²)})^α] (unit shift, α > 1 or α < 0), float quadrature of
     the non-negative excess E[(1 + w)^α − 1 − αw], w = q·expm1((2z − 1)/(2s²)) (E[w] = 0): no cancellation
@@ -152,7 +130,7 @@ def _moment_float(alpha, s, q):
     norm = 0.5 * math.log(2 * math.pi * s * s)
 
     def lf(z):
-        return -z * z * c - norm + _log_excess(float(alpha), q * np.expm1((2 * z - 1) * c))
+        return -z * z * c - norm + log_binomial_excess(float(alpha), q * np.expm1((2 * z - 1) * c))
 
     log_excess = float_log_integral(lf, -40 * s - 2, float(max(alpha, 0)) + 40 * s + 2)
     return float(np.logaddexp(0.0, log_excess)) if log_excess > -30 else math.log1p(math.exp(log_excess))

@@ -142,9 +142,9 @@ def _log_a_quadrature(alpha, sigma, q):
     return float_log_integral(lf, -40 * sigma - 1, alpha + 40 * sigma + 1)
 
 
-def _log_g(alpha, w):
-    """log[(1 + w)^α − 1 − αw] for w > −1, w ≠ 0 (the integrand of A_α − 1, ≥ 0 by convexity), stable:
-    the power series Σ_{k≥2} C(α,k) w^k where |αw| ≤ 0.1, log space where (1 + w)^α is huge."""
+def log_binomial_excess(alpha, w):
+    """log[(1 + w)^α − 1 − αw] for an array w > −1, w ≠ 0, α ∉ [0, 1] (the integrand of A_α − 1, ≥ 0 by
+    convexity), stable: the power series Σ_{k≥2} C(α,k) w^k where |αw| ≤ 0.1, log space where (1 + w)^α is huge."""
     out = np.full(w.shape, -np.inf)
     small = np.abs(alpha * w) <= 0.1
     if small.any():
@@ -173,7 +173,7 @@ def _log_a_minus_one_quadrature(alpha, sigma, q):
     norm = 0.5 * math.log(2 * math.pi * sigma * sigma)
 
     def lf(z):
-        return -z * z * c - norm + _log_g(alpha, q * np.expm1((2 * z - 1) * c))
+        return -z * z * c - norm + log_binomial_excess(alpha, q * np.expm1((2 * z - 1) * c))
 
     return float_log_integral(lf, -40 * sigma - 1, alpha + 40 * sigma + 1)
 
