@@ -125,7 +125,8 @@ def bench_cost(repeat):
         out = []
         for l in lams:
             s_mp = mpmath.mpf(s.numerator) / s.denominator
-            a = mpmath.mpf(T * l * (l + 1)) * s_mp ** 2 / (2 * mpmath.mpf(sigma.numerator) ** 2)
+            sigma_mp = mpmath.mpf(sigma.numerator) / sigma.denominator
+            a = mpmath.mpf(T * l * (l + 1)) * s_mp ** 2 / (2 * sigma_mp ** 2)
             k = mpmath.mpf(d) / 2
             dens = lambda v: v ** (d - 1) * mpmath.exp(-v * v / 2) / (2 ** (k - 1) * mpmath.gamma(k))  # noqa: E731
             val = mpmath.quad(lambda v: dens(v) * mpmath.exp(a * v * v), [0, 3, 6, 12, mpmath.inf])

@@ -11,6 +11,7 @@ from fractions import Fraction
 import numpy as np
 
 from mechanisms import finite as fin
+from mechanisms import leakage
 from proofcheck.measures import CERTIFIED
 from proofcheck.numerics import precision
 
@@ -36,8 +37,8 @@ def main():
     ours = {
         "ldp_level": lambda: fin.ldp_level(K),
         "mbp_level": lambda: fin.mbp_level(K, prior),
-        "bayes_capacity": lambda: fin.bayes_capacity(K),
-        "posterior_vulnerability": lambda: fin.posterior_bayes_vulnerability(K, prior),
+        "bayes_capacity": lambda: leakage.multiplicative_bayes_capacity(K),
+        "posterior_vulnerability": lambda: leakage.posterior_bayes_vulnerability(K, prior),
         "posterior": lambda: fin.posterior(K, prior),
         "js(row0,row1)": lambda: fin.js_divergence(K[0], K[1]),
         "kl(row0,row1)": lambda: fin.kl_divergence(K[0], K[1]),
@@ -56,7 +57,7 @@ def main():
     # 2000 x 2000), so it is timed on a 200 x 200 channel, ours beside it on the same channel
     K200 = rng.dirichlet(np.ones(200), size=200)
     peers = [
-        ("bayes_capacity vs qif.mult_capacity, 2000x2000", lambda: fin.bayes_capacity(K),
+        ("bayes_capacity vs qif.mult_capacity, 2000x2000", lambda: leakage.multiplicative_bayes_capacity(K),
          lambda: qif.measure.bayes_vuln.mult_capacity(K)),
         ("ldp_level vs qif.smallest_epsilon, 200x200", lambda: fin.ldp_level(K200),
          lambda: qif.measure.d_privacy.smallest_epsilon(K200, qif.metric.discrete())),

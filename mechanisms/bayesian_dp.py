@@ -31,13 +31,16 @@ from __future__ import annotations
 import itertools
 import math
 from fractions import Fraction
+from functools import reduce
 
 import numpy as np
 
-from mechanisms.checks import channel, distribution, exact_real, real, to_arb
+from mechanisms.checks import channel, distribution, exact_real, real
 from mechanisms.errors import InvalidInput
-from mechanisms.finite import exact_matrix, exact_vector, validate_exact_channel, validate_exact_prior
+from mechanisms.exact import to_arb
+from mechanisms.finite import exact_matrix, exact_vector, renyi_divergence, validate_exact_channel, validate_exact_prior
 from mechanisms.hockey_stick import hockey_stick_delta, hockey_stick_delta_arb
+from mechanisms.leakage import parallel_composition, parallel_composition_exact
 
 __all__ = [
     "ADJACENCIES", "READINGS", "neighbour_pairs", "neighbour_pairs_exact",
@@ -357,15 +360,6 @@ def bdp_loss_mgf_arb(K, mu, lam, adjacency="add", x0=0):
     return total
 
 
-def _renyi_float(p, q, alpha):
-    """D_α(p‖q) = log Σ p^α q^{1−α} / (α − 1), α > 1 (+inf where q = 0 < p)."""
-    keep = p > 0
-    if np.any(keep & (q == 0)):
-        return math.inf
-    logs = alpha * np.log(p[keep]) + (1 - alpha) * np.log(q[keep])
-    return float(np.logaddexp.reduce(logs)) / (alpha - 1)
-
-
 def bdp_renyi_mgf(K, mu, lam, adjacency="add", x0=0, scale=1):
     """E_{x'}[e^{s·λ D_{λ+1}(p_x ‖ q_x)}] for λ > 0 and s = ``scale`` > 0: the right side of Eq. (8) (s = 1)
     and the inner quantity of Theorem 1 and Eq. (10) (s = T) (float)."""
@@ -374,7 +368,7 @@ def bdp_renyi_mgf(K, mu, lam, adjacency="add", x0=0, scale=1):
     s = real(scale, "scale", fname, lo=0, lo_open=True)
     logs = []
     for w, p, q in neighbour_pairs(K, mu, adjacency, x0):
-        d = _renyi_float(p, q, lam + 1)
+        d = renyi_divergence(p, q, lam + 1)
         if math.isinf(d):
             return math.inf
         logs.append(math.log(w) + s * lam * d)
@@ -462,10 +456,7 @@ def compose(*Ks):
     rows = {len(k) for k in mats}
     if len(rows) != 1:
         raise InvalidInput(f"compose: the mechanisms must have the same rows (datasets), got row counts {sorted(rows)}")
-    out = mats[0]
-    for k in mats[1:]:
-        out = np.einsum("ri,rj->rij", out, k).reshape(len(out), -1)
-    return out
+    return reduce(parallel_composition, mats)  # row r: K₁[r] ⊗ K₂[r], as mechanisms.leakage composes in parallel
 
 
 def compose_exact(*Ks):
@@ -477,10 +468,7 @@ def compose_exact(*Ks):
     if len(rows) != 1:
         raise InvalidInput("compose_exact: the mechanisms must have the same rows (datasets), "
                            f"got row counts {sorted(rows)}")
-    out = mats[0]
-    for k in mats[1:]:
-        out = [[a * b for a in r1 for b in r2] for r1, r2 in zip(out, k)]
-    return out
+    return reduce(parallel_composition_exact, mats)
 
 
 # ----------------------------------------------------------------------------- Monte Carlo

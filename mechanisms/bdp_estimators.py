@@ -26,8 +26,9 @@ import numpy as np
 from scipy import special as sc
 from scipy import stats
 
-from mechanisms.checks import exact_real, integer, real, to_arb
+from mechanisms.checks import exact_real, integer, real
 from mechanisms.errors import InvalidInput
+from mechanisms.exact import to_arb
 
 __all__ = ["binary_posterior_cdf", "binary_posterior_cdf_exact", "binary_estimate", "binary_estimate_arb",
            "student_t_quantile", "continuous_estimate"]

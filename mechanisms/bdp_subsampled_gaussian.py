@@ -26,12 +26,13 @@ from fractions import Fraction
 import numpy as np
 from scipy import special as sc
 
-from mechanisms.subsampled_gaussian import log_binomial_excess
-from mechanisms.checks import exact_real, integer, real, to_arb
+from mechanisms.checks import exact_real, integer, real
 from mechanisms.errors import InvalidInput
+from mechanisms.exact import to_arb
 from mechanisms.privacy_cost import privacy_cost, privacy_cost_arb
 from mechanisms.quadrature import certified_integral, float_log_integral, integrand_window
-from mechanisms.subsampled_gaussian import subsampled_gaussian_rdp_quadrature_arb
+from mechanisms.special import normal_cdf_arb
+from mechanisms.subsampled_gaussian import log_binomial_excess, subsampled_gaussian_rdp_quadrature_arb
 
 __all__ = ["theorem3_cost", "theorem3_cost_arb", "scaled_renyi", "scaled_renyi_arb", "exact_cost", "exact_cost_arb",
            "DIRECTIONS", "TERMS"]
@@ -136,10 +137,6 @@ def _moment_float(alpha, s, q):
     return float(np.logaddexp(0.0, log_excess)) if log_excess > -30 else math.log1p(math.exp(log_excess))
 
 
-def _upper_tail(x):
-    return (x / to_arb(2).sqrt()).erfc() / 2  # P(N(0,1) > x)
-
-
 def _reverse_arb(lam, s, q):
     """Certified twin: acb.integral on the window where the integrand is within e^{−92} of its peak, plus
     the analytic tails (base ≥ 1 − q on both sides; ≥ q e^{(2z−1)/(2s²)} on the right)."""
@@ -166,9 +163,9 @@ def _reverse_arb(lam, s, q):
     la_, lb_ = to_arb(lo), to_arb(hi)
     # outside the window base ≥ 1 − q, so the integrand is ≤ (1 − q)^{−λ} e^{−z²/(2s²)}; the sharper right-hand
     # bound from base ≥ q e^{(2z−1)/(2s²)} is taken where it is smaller
-    left = u ** (-lam) * norm * _upper_tail(-la_ / sa)
-    right = (u ** (-lam) * norm * _upper_tail(lb_ / sa)).min(
-        qa ** (-lam) * (lam * c + lam * lam * c).exp() * norm * _upper_tail((lb_ + lam) / sa))
+    left = u ** (-lam) * norm * normal_cdf_arb(la_ / sa)  # P(N(0,1) > x) = Φ(−x)
+    right = (u ** (-lam) * norm * normal_cdf_arb(-lb_ / sa)).min(
+        qa ** (-lam) * (lam * c + lam * lam * c).exp() * norm * normal_cdf_arb(-(lb_ + lam) / sa))
     total = main + arb(0).union((left + right) * (-shift).exp())
     return shift + total.log() - norm.log()
 

@@ -31,6 +31,7 @@ from mechanisms.checks import check_dimension, check_kappa
 from mechanisms.errors import InvalidInput
 from mechanisms.exact import to_arb, to_fraction
 from mechanisms.quadrature import certified_integral, float_log_integral, integrand_window
+from mechanisms.vmf import log_sphere_area
 from mechanisms.vmf_moments import log_vmf_mgf, log_vmf_mgf_arb
 from mechanisms.vmf_sphere_quadrature import log_sphere_integral, log_sphere_integral_arb
 
@@ -117,7 +118,7 @@ def gaussian_capacity_arb(p, sigma, R):
 def _radial_parts(p, rho):
     """log of V_p ρ^p and of A_{p−1}, and the radial log-integrand, all for σ = 1."""
     log_vol = 0.5 * p * math.log(math.pi) - gammaln(p / 2 + 1)
-    log_area = math.log(2.0) + 0.5 * p * math.log(math.pi) - gammaln(p / 2)
+    log_area = float(log_sphere_area(p))
 
     def lf(u):
         u = np.asarray(u, float)
@@ -247,5 +248,4 @@ def vmf_capacity_scipy(p, kappa):
     kappa = float(check_kappa(kappa, "vmf_capacity_scipy"))
     mu = np.zeros(p)
     mu[0] = 1.0
-    log_area = math.log(2.0) + 0.5 * p * math.log(math.pi) - gammaln(p / 2)
-    return float(vonmises_fisher(mu, kappa).logpdf(mu) + log_area)
+    return float(vonmises_fisher(mu, kappa).logpdf(mu) + log_sphere_area(p))

@@ -1,4 +1,4 @@
-"""Argument checks shared by the accounting modules, and exact numbers as arb balls.
+"""Argument checks shared by the accounting modules.
 
 Every public function of ``mechanisms`` validates its arguments before any work and raises
 :class:`mechanisms.errors.InvalidInput` with a one-line message naming the function, the argument
@@ -15,7 +15,8 @@ Two kinds of input:
 * certified route — exact numbers: int, ``fractions.Fraction``, an exact decimal string ("0.1" is 1/10),
   python-flint ``fmpz``/``fmpq``, or an ``arb`` ball, which is passed through (``exact_real``); a finite
   float is refused with :class:`mechanisms.exact.FloatOnCertifiedPath` (a value computed in floating point
-  is not an exact one); ``to_arb`` (:func:`mechanisms.exact.to_arb`) encloses them at the working precision.
+  is not an exact one). Converting is :mod:`mechanisms.exact`'s (``to_fraction``; ``to_arb`` encloses an exact
+  number at the working precision).
 
 A bound is checked with certainty on an arb ball: a ball straddling the bound is rejected.
 """
@@ -27,9 +28,9 @@ from fractions import Fraction
 import numpy as np
 
 from mechanisms.errors import InvalidInput
-from mechanisms.exact import FloatOnCertifiedPath, to_arb
+from mechanisms.exact import FloatOnCertifiedPath, to_fraction
 
-__all__ = ["real", "real_array", "exact_real", "integer", "to_arb", "is_arb", "same_length", "distribution",
+__all__ = ["real", "real_array", "exact_real", "integer", "is_arb", "same_length", "distribution",
            "channel", "ROW_TOL", "check_dimension", "check_kappa", "check_alpha", "check_nonneg", "check_probability",
            "check_cos"]
 
@@ -113,21 +114,16 @@ def exact_real(x, name, fname, *, lo=None, lo_open=False, hi=None, hi_open=False
         return x
     if allow_inf and isinstance(x, float) and x == math.inf:
         return math.inf
-    if isinstance(x, (flint.fmpz, flint.fmpq)):
-        v = Fraction(int(x.p), int(x.q)) if isinstance(x, flint.fmpq) else Fraction(int(x))
-    elif isinstance(x, str):
-        try:
-            v = Fraction(x.strip())
-        except (ValueError, ZeroDivisionError):
-            raise InvalidInput(f"{fname}: {name} must be an exact number, got {name}={x!r}") from None
-    elif isinstance(x, (float, np.floating)) and math.isfinite(x):
+    if isinstance(x, (float, np.floating)) and math.isfinite(x):
         raise FloatOnCertifiedPath(f"{fname}: {name} must be exact (int, Fraction, decimal string or arb), "
                                    f"got the float {name}={x!r}")
-    elif _is_real_scalar(x) and math.isfinite(float(x)):
-        v = Fraction(int(x)) if isinstance(x, np.integer) else Fraction(x)
-    else:
+    if isinstance(x, (float, np.floating)) or not (isinstance(x, (str, flint.fmpz, flint.fmpq)) or _is_real_scalar(x)):
         raise InvalidInput(f"{fname}: {name} must be an exact finite number (int, Fraction, decimal string "
                            f"or arb), got {name}={x!r}")
+    try:
+        v = to_fraction(x, name)  # mechanisms.exact, the one converter
+    except InvalidInput:  # a string that is not a number
+        raise InvalidInput(f"{fname}: {name} must be an exact number, got {name}={x!r}") from None
     if not _within(v, lo, lo_open, hi, hi_open):
         raise InvalidInput(f"{fname}: {name} must be {_describe(lo, lo_open, hi, hi_open)}, got {name}={x}")
     return v

@@ -38,7 +38,8 @@ from mechanisms.errors import InvalidInput, OutsideDomain
 from mechanisms.exact import to_arb
 
 __all__ = ["FAMILIES", "posterior", "posterior_exact", "posterior_float", "log_marginal", "log_marginal_arb", "log_likelihood",
-           "log_likelihood_arb", "log_density", "log_density_arb", "prior_distribution"]
+           "log_likelihood_arb", "log_density", "log_density_arb", "prior_distribution", "log_gig_normaliser",
+           "log_gig_normaliser_arb"]
 
 # family -> (prior distribution kind, number of prior parameters incl. known constants)
 FAMILIES = {
@@ -153,7 +154,7 @@ def log_density(kind: str, params: Sequence, theta):
         t = float(theta)
         if not t > 0:
             return -math.inf
-        return (p - 1) * math.log(t) - (a * t + b / t) / 2 - _log_gig_normaliser(p, a, b)
+        return (p - 1) * math.log(t) - (a * t + b / t) / 2 - log_gig_normaliser(p, a, b)
     if kind == "dirichlet":
         al = np.asarray(params, float)
         t = np.asarray(theta, float)
@@ -161,7 +162,7 @@ def log_density(kind: str, params: Sequence, theta):
     raise InvalidInput(f"log_density: unknown law {kind!r}")
 
 
-def _log_gig_normaliser(p, a, b):
+def log_gig_normaliser(p, a, b):
     """log ∫ v^{p−1} e^{−(a v + b/v)/2} dv = log 2 + (p/2) log(b/a) + log K_p(√(ab)) (a, b > 0)."""
     if not (a > 0 and b > 0):
         raise OutsideDomain(f"gig normaliser needs a, b > 0, got a={a}, b={b}")
@@ -169,7 +170,8 @@ def _log_gig_normaliser(p, a, b):
     return math.log(2) + p / 2 * math.log(b / a) + math.log(sc.kve(p, z)) - z
 
 
-def _log_gig_normaliser_arb(p, a, b):
+def log_gig_normaliser_arb(p, a, b):
+    """Certified twin of :func:`log_gig_normaliser` (exact numbers or arb balls)."""
     a, b, p = to_arb(a), to_arb(b), to_arb(p)
     if not (a > 0 and b > 0):
         raise OutsideDomain(f"gig normaliser needs a, b > 0, got a={a}, b={b}")
@@ -191,7 +193,7 @@ def log_density_arb(kind: str, params: Sequence, theta):
         return -(2 * v * _pi()).log() / 2 - (t - m) ** 2 / (2 * v)
     if kind == "gig":
         p, a, b = (to_arb(x) for x in params)
-        return (p - 1) * t.log() - (a * t + b / t) / 2 - _log_gig_normaliser_arb(p, a, b)
+        return (p - 1) * t.log() - (a * t + b / t) / 2 - log_gig_normaliser_arb(p, a, b)
     if kind == "dirichlet":
         al = [to_arb(x) for x in params]
         total = sum(al[1:], al[0])
@@ -319,7 +321,7 @@ def log_marginal(family: str, prior: Sequence, data: Sequence) -> float:
     if family == "exp-normal-variance":
         lam, mu = pr
         p, a, b = (float(v) for v in posterior(family, pr, x)[1])
-        return math.log(lam) - n / 2 * math.log(2 * math.pi) + _log_gig_normaliser(p, a, b)
+        return math.log(lam) - n / 2 * math.log(2 * math.pi) + log_gig_normaliser(p, a, b)
     al = np.asarray(pr)
     post = np.asarray(posterior(family, pr, [int(v) for v in x])[1], float)
     return float(sc.gammaln(al.sum()) - sc.gammaln(post.sum()) + np.sum(sc.gammaln(post) - sc.gammaln(al)))
@@ -366,7 +368,7 @@ def log_marginal_arb(family: str, prior: Sequence, data: Sequence):
         return -n * (2 * _pi() * s2).log() / 2 - (1 + n * v0 / s2).log() / 2 - quad / 2
     if family == "exp-normal-variance":
         lam = pr[0]
-        return lam.log() - n * (2 * _pi()).log() / 2 + _log_gig_normaliser_arb(*post)
+        return lam.log() - n * (2 * _pi()).log() / 2 + log_gig_normaliser_arb(*post)
     total = sum(pr[1:], pr[0])
     total2 = sum(post[1:], post[0])
     return total.lgamma() - total2.lgamma() + sum((b.lgamma() - a.lgamma() for a, b in zip(pr, post)), zero)

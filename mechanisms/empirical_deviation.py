@@ -20,7 +20,7 @@ from scipy import special as sc
 
 from mechanisms.errors import InvalidInput
 from mechanisms.exact import to_arb, to_fraction
-from mechanisms.posterior_sampling import compositions
+from mechanisms.posterior_sampling import compositions, multinomial_coefficient
 
 __all__ = ["l1_deviation_tail", "l1_deviation_tail_arb", "weissman_bound", "weissman_bound_arb"]
 
@@ -56,10 +56,7 @@ def l1_deviation_tail_arb(p: Sequence, n: int, eps_sq):
     slack = Fraction(0)
     for c in compositions(int(n), len(pf)):
         dev = sum((abs(Fraction(ci, n) - x) for ci, x in zip(c, pf)), Fraction(0))
-        coef = math.factorial(n)
-        for ci in c:
-            coef //= math.factorial(ci)
-        w = Fraction(coef)
+        w = Fraction(multinomial_coefficient(c))
         for ci, x in zip(c, pf):
             w *= x ** ci
         d2 = to_arb(dev * dev)

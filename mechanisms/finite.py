@@ -23,10 +23,9 @@ from typing import Sequence
 
 import numpy as np
 
+from mechanisms.checks import ROW_TOL
 from mechanisms.errors import InvalidInput
-from mechanisms.exact import FloatOnCertifiedPath, to_fraction as _exact_to_fraction
-
-ROW_TOL = 1e-9
+from mechanisms.exact import FloatOnCertifiedPath, to_fraction  # the one converter (a float is refused)
 
 
 # ----------------------------------------------------------------------------- validation
@@ -183,30 +182,11 @@ def belief_after_release(K, prior, mixing) -> np.ndarray:
     return prior * (K @ weight)
 
 
-def bayes_vulnerability(prior) -> float:
-    return float(np.max(prior))
 
 
-def posterior_bayes_vulnerability(K, prior) -> float:
-    return float(np.sum(np.max(np.asarray(prior, float)[:, None] * np.asarray(K, float), axis=0)))
-
-
-def bayes_capacity(K) -> float:
-    """Multiplicative Bayes capacity Σ_w max_d K[d,w] (the max over priors of V[π▷K]/V[π])."""
-    return float(np.sum(np.max(np.asarray(K, float), axis=0)))
-
-
-def log_bayes_capacity(K) -> float:
-    return float(np.log(bayes_capacity(K)))
 
 
 # ----------------------------------------------------------------------------- exact path
-def to_fraction(x) -> Fraction:
-    """Exact value of an int, Fraction, or decimal string ('0.1' is exactly 1/10); a float is refused
-    (mechanisms.exact is the one converter)."""
-    return _exact_to_fraction(x)
-
-
 def _entry(x, where: str) -> Fraction:
     try:
         return to_fraction(x)
@@ -283,9 +263,4 @@ def exact_belief_after_release(K, prior, mixing) -> list[Fraction]:
     return out
 
 
-def exact_bayes_capacity(K) -> Fraction:
-    return sum((max(row[w] for row in K) for w in range(len(K[0]))), Fraction(0))
 
-
-def exact_posterior_bayes_vulnerability(K, prior) -> Fraction:
-    return sum((max(prior[d] * K[d][w] for d in range(len(K))) for w in range(len(K[0]))), Fraction(0))

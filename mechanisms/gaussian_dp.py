@@ -25,8 +25,10 @@ from fractions import Fraction
 import numpy as np
 from scipy import special as sc
 
-from mechanisms.checks import exact_real, real, real_array, to_arb
+from mechanisms.checks import exact_real, real, real_array
 from mechanisms.errors import InvalidInput
+from mechanisms.exact import to_arb
+from mechanisms.special import normal_cdf_arb
 
 __all__ = [
     "gaussian_delta", "gaussian_delta_arb", "gaussian_epsilon", "gaussian_epsilon_arb",
@@ -56,12 +58,8 @@ def gaussian_delta(sigma, eps, sensitivity=1):
 
 
 def _gaussian_delta_ball(s, d, e):
-    from flint import arb
-
     mu = d / s
-    rt2 = arb(2).sqrt()
-    phi = lambda x: (-x / rt2).erfc() / 2  # noqa: E731
-    return phi(mu / 2 - e / mu) - e.exp() * phi(-mu / 2 - e / mu)
+    return normal_cdf_arb(mu / 2 - e / mu) - e.exp() * normal_cdf_arb(-mu / 2 - e / mu)
 
 
 def _accurate(build, extra_bits=(32, 96, 224, 480)):

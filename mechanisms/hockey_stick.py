@@ -25,8 +25,9 @@ from fractions import Fraction
 
 import numpy as np
 
-from mechanisms.checks import channel, distribution, exact_real, real, real_array, to_arb
+from mechanisms.checks import channel, distribution, exact_real, real, real_array
 from mechanisms.errors import InvalidInput
+from mechanisms.exact import to_arb
 from mechanisms.finite import exact_matrix, exact_vector, validate_exact_channel, validate_exact_prior
 
 __all__ = [

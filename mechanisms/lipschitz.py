@@ -288,8 +288,8 @@ def prior_mass_lipschitz_set(family: str, prior: Sequence, L, known=None) -> flo
         half = L - (math.log(float(known)) if family == "binomial" else 0.0)
         if half <= 0:
             return 0.0
-        lo, hi = float(sc.expit(-half)), float(sc.expit(half))
-        # the mass outside [lo, hi] from both tails keeps accuracy when it is tiny
+        lo = float(sc.expit(-half))
+        # the mass outside [lo, 1 − lo] from both tails keeps accuracy when it is tiny
         return max(0.0, 1.0 - float(sc.betainc(a, b, lo)) - float(sc.betainc(b, a, lo)))
     if family == "poisson":
         return 0.0
@@ -298,8 +298,6 @@ def prior_mass_lipschitz_set(family: str, prior: Sequence, L, known=None) -> flo
 
 def prior_mass_lipschitz_set_arb(family: str, prior: Sequence, L, known=None):
     """Certified ξ(Θ_L) in closed form (exact prior parameters, L exact or an arb ball)."""
-    from flint import arb
-
     from mechanisms.posterior_divergence import regularized_gamma_lower_arb
 
     Lq = to_arb(L)
@@ -331,37 +329,36 @@ def prior_mass_lipschitz_set_arb(family: str, prior: Sequence, L, known=None):
 def prior_mass_lipschitz_set_quadrature_arb(family: str, prior: Sequence, L, known=None):
     """Certified ξ(Θ_L) by quadrature of the prior density over Θ_L (no CDF): in t = logit θ for beta
     priors (Θ_L is t ∈ [−L', L']), t = log θ for gamma priors (with a rigorous bound of the tail)."""
-    from flint import acb, arb
+    from flint import arb
 
-    import flint
-    from mechanisms.posterior_quadrature import _Law, _tail
+    from mechanisms.posterior_quadrature import LogDensityT, integral_arb, log_concave_tail_bound
 
     Lq = to_arb(L)
-    tol = arb(2) ** -(min(flint.ctx.prec - 10, 200))
 
     def integrate(law, lo, hi):
-        return acb.integral(lambda x, an: law.log(x, an).exp(), lo, hi, rel_tol=tol, abs_tol=tol,
-                            eval_limit=10**6).real
+        return integral_arb(lambda x, an: law.log(x, an).exp(), lo, hi)
 
     if family in ("bernoulli", "binomial"):
         half = Lq - (to_arb(to_fraction(known)).log() if family == "binomial" else 0)
         if half <= 0:
             return Fraction(0)
-        return integrate(_Law("beta", prior), -half, half)
+        return integrate(LogDensityT("beta", prior), -half, half)
     if family in ("exponential", "laplace", "normal-precision"):
-        law = _Law("gamma", prior)
+        law = LogDensityT("gamma", prior)
         scale = 1 if family != "normal-precision" else 2 / to_arb(max(Fraction(1), abs(to_fraction(known))))
         top = (Lq * scale).log()  # {θ ≤ L·scale} is t ≤ top
         T = min(Fraction(float(top.mid())).limit_denominator(10**6) - 10, Fraction(-200))
-        return integrate(law, to_arb(T), top) + arb(0).union(_tail(law.log, law.dlog, to_arb(T), -1))
+        tail = log_concave_tail_bound(law.log, law.dlog, to_arb(T), -1)
+        return integrate(law, to_arb(T), top) + arb(0).union(tail)
     if family == "normal-variance":
-        law = _Law("gamma", (1, to_fraction(prior[0])))
+        law = LogDensityT("gamma", (1, to_fraction(prior[0])))
         m = to_arb(max(Fraction(1), abs(to_fraction(known))))
         bottom = (m / (2 * Lq)).log()  # {σ² ≥ m/(2L)} is t ≥ bottom
         T = Fraction(10)
         while not to_arb(T) > bottom + 5:
             T *= 2
-        return integrate(law, bottom, to_arb(T)) + arb(0).union(_tail(law.log, law.dlog, to_arb(T), 1))
+        tail = log_concave_tail_bound(law.log, law.dlog, to_arb(T), 1)
+        return integrate(law, bottom, to_arb(T)) + arb(0).union(tail)
     raise InvalidInput(f"prior_mass_lipschitz_set_quadrature_arb: unknown family {family!r}")
 
 

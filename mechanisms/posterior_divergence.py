@@ -28,12 +28,13 @@ from scipy import special as sc
 
 from mechanisms.errors import InvalidInput
 from mechanisms.exact import to_arb, to_fraction
+from mechanisms.special import log_sum_exp, log_sum_exp_arb
 
 __all__ = ["kl", "kl_arb", "renyi", "renyi_arb", "renyi_is_finite", "hockey_stick_delta", "hockey_stick_delta_arb",
            "tv", "tv_arb", "log_ratio", "log_ratio_arb", "crossings", "finite_kl", "finite_kl_arb", "finite_tv",
            "finite_tv_arb", "finite_renyi", "finite_renyi_arb", "finite_max_divergence", "finite_max_divergence_arb",
            "finite_hockey_stick_delta", "finite_hockey_stick_delta_arb", "normalise_log", "normalise_log_arb",
-           "crossing_enclosures_arb", "regularized_gamma_lower_arb", "regularized_beta_arb"]
+           "crossing_enclosures_arb", "regularized_gamma_lower_arb", "regularized_beta_arb", "t_of_theta"]
 
 INF = math.inf
 
@@ -146,9 +147,7 @@ def renyi_is_finite(P, Q, alpha) -> bool:
     b = [to_fraction(x) for x in b]
     if kind == "normal":
         return al * b[1] + (1 - al) * a[1] > 0  # α v2 + (1−α) v1 > 0
-    if kind == "gamma":
-        return all(x > 0 for x in _combined(al, a, b))
-    return all(x > 0 for x in _combined(al, a, b))  # beta, dirichlet
+    return all(x > 0 for x in _combined(al, a, b))  # beta, gamma, dirichlet
 
 
 def _renyi_float_finite(kind, a, b, alpha):
@@ -269,8 +268,8 @@ def _const_limit_arb(kind, a, b):
     return (B[1] / A[1]).log() / 2 - (A[0] ** 2 / A[1] - B[0] ** 2 / B[1]) / 2
 
 
-# a coordinate t on the whole line: θ = expit(t) (beta), e^t (gamma), t (normal)
-def _to_t(kind, theta: float) -> float:
+def t_of_theta(kind, theta: float) -> float:
+    """The coordinate t on the whole line of a point θ of the support: θ = expit(t) (beta), e^t (gamma), t (normal)."""
     if kind == "beta":
         return float(sc.logit(theta))
     if kind == "gamma":
@@ -332,7 +331,7 @@ def _crossings_t(kind, a, b, eps) -> list[float]:
     if stat is not None:
         lo, hi = {"beta": (0, 1), "gamma": (0, INF), "normal": (-INF, INF)}[kind]
         if lo < stat < hi:
-            ts = _to_t(kind, float(stat))
+            ts = t_of_theta(kind, float(stat))
     pieces = [(-INF, ts), (ts, INF)] if ts is not None else [(-INF, INF)]
     out = []
     for u, v in pieces:
@@ -648,22 +647,15 @@ def tv_arb(P, Q):
 def normalise_log(logw: Sequence[float]) -> np.ndarray:
     """log w − log Σ w (float; −inf entries stay −inf)."""
     v = np.asarray(logw, float)
-    return v - np.logaddexp.reduce(v)
+    return v - log_sum_exp(v)
 
 
 def normalise_log_arb(logw: Sequence):
     """Certified log w − log Σ w (entries arb balls or exact numbers; the float −inf is an empty atom)."""
-    from flint import arb
-
-    finite = [to_arb(x) for x in logw if not (isinstance(x, float) and x == -INF)]
-    if not finite:
+    lz = log_sum_exp_arb(logw)
+    if isinstance(lz, float):
         raise InvalidInput("normalise_log_arb: every weight is zero")
-    top = finite[0]
-    for x in finite[1:]:
-        top = top.max(x)
-    total = sum(((x - top).exp() for x in finite), arb(0))
-    lz = top + total.log()
-    return [x if (isinstance(x, float) and x == -INF) else to_arb(x) - lz for x in logw]
+    return [x if _empty(x) else to_arb(x) - lz for x in logw]
 
 
 def _empty(x) -> bool:

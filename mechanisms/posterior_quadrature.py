@@ -31,13 +31,15 @@ import numpy as np
 from scipy import integrate
 from scipy import special as sc
 
+from mechanisms.conjugate_families import log_gig_normaliser, log_gig_normaliser_arb
 from mechanisms.errors import InvalidInput
 from mechanisms.exact import to_arb, to_fraction
+from mechanisms.posterior_divergence import crossing_enclosures_arb, crossings, renyi_is_finite, t_of_theta
 from mechanisms.quadrature import integrand_window
 
 __all__ = ["kl_quadrature", "kl_quadrature_arb", "renyi_quadrature", "renyi_quadrature_arb",
            "hockey_stick_quadrature", "hockey_stick_quadrature_arb", "tv_quadrature", "tv_quadrature_arb",
-           "log_density_t", "log_density_t_arb"]
+           "log_density_t", "log_density_t_arb", "LogDensityT", "log_concave_tail_bound", "integral_arb"]
 
 KINDS = ("beta", "gamma", "normal", "gig")
 DROP = 110.0  # the window keeps the integrand within e^-110 of its peak (far below 2^-128 relative)
@@ -63,7 +65,7 @@ def log_density_t(kind, params, t):
         if kind == "normal":
             return -0.5 * math.log(2 * math.pi * p[1]) - (t - p[0]) ** 2 / (2 * p[1])
         if kind == "gig":
-            return p[0] * t - (p[1] * np.exp(t) + p[2] * np.exp(-t)) / 2 - _log_gig_z(*p)
+            return p[0] * t - (p[1] * np.exp(t) + p[2] * np.exp(-t)) / 2 - log_gig_normaliser(*p)
     raise InvalidInput(f"log_density_t: unknown law {kind!r}")
 
 
@@ -85,17 +87,13 @@ def _combined_log_t(kind, a, b, alpha, t):
             return const + mix[0] * t - mix[1] * np.exp(t)
         if kind == "normal":
             return al * log_density_t(kind, a, t) + (1 - al) * log_density_t(kind, b, t)
-        const = -al * _log_gig_z(*a) - (1 - al) * _log_gig_z(*b)
+        const = -al * log_gig_normaliser(*a) - (1 - al) * log_gig_normaliser(*b)
         return const + mix[0] * t - (mix[1] * np.exp(t) + mix[2] * np.exp(-t)) / 2
 
 
-def _log_gig_z(p, a, b):
-    z = math.sqrt(a * b)
-    return math.log(2) + p / 2 * math.log(b / a) + math.log(sc.kve(p, z)) - z
-
-
-class _Law:
-    """log g and its t-derivative on arb / acb arguments, the constants computed once."""
+class LogDensityT:
+    """log g(t) of one law (``LogDensityT(kind, params)``, exact parameters) and its t-derivative, on arb / acb
+    arguments, the constants computed once."""
 
     def __init__(self, kind, params):
         from flint import arb
@@ -110,8 +108,7 @@ class _Law:
         elif kind == "normal":
             self.c = -(2 * arb.pi() * p[1]).log() / 2
         else:
-            z = (p[1] * p[2]).sqrt()
-            self.c = -(arb(2).log() + p[0] / 2 * (p[2] / p[1]).log() + z.bessel_k(p[0]).log())
+            self.c = -log_gig_normaliser_arb(*p)
 
     def log(self, t, analytic=False):
         from flint import acb
@@ -144,16 +141,15 @@ class _Law:
 
 def log_density_t_arb(kind, params, t):
     """Certified log g(t) at exact t (or an arb ball)."""
-    return _Law(kind, params).log(to_arb(t))
+    return LogDensityT(kind, params).log(to_arb(t))
 
 
-def _ratio_slope_bounds(kind, A: _Law, B: _Law, T, side):
+def _ratio_slope_bounds(kind, A: LogDensityT, B: LogDensityT, T, side):
     """(c0, c1, c2) with |r'(T ± u)| ≤ c0 + c1 u + c2 e^{±T} e^{u} for u ≥ 0, r = log g₁ − log g₂."""
     from flint import arb
 
     a, b = A.p, B.p
     zero = arb(0)
-    eT = (T if side > 0 else -T).exp()
     if kind == "beta":
         return abs(a[0] - b[0]) + abs(a[1] - b[1]), zero, zero
     if kind == "gamma":
@@ -167,8 +163,9 @@ def _ratio_slope_bounds(kind, A: _Law, B: _Law, T, side):
     return dp + da * T.exp() / 2, zero, db / 2
 
 
-def _tail(h, dh, T, side, r_abs=None, slopes=None):
-    """A rigorous upper bound of ∫ e^{h(t)} (|r(t)| or 1) dt beyond T (side +1: [T, ∞), −1: (−∞, T])."""
+def log_concave_tail_bound(h, dh, T, side, r_abs=None, slopes=None):
+    """A rigorous upper bound of ∫ e^{h(t)} (|r(t)| or 1) dt beyond T (side +1: [T, ∞), −1: (−∞, T]) for a concave
+    h with dh its derivative (h past its mode at T); r_abs = |r(T)| and slopes from the ratio's derivative bounds."""
     from flint import arb
 
     s = -dh(T) if side > 0 else dh(T)
@@ -188,9 +185,10 @@ def _tail(h, dh, T, side, r_abs=None, slopes=None):
 
 
 def _window(lf, drop=DROP):
-    """A rational window [T₋, T₊] outside of which lf is below its peak − drop (and h is past its mode)."""
+    """A rational window [T₋, T₊] outside of which lf is below its peak − drop (and h is past its mode), and
+    the peak value of lf."""
     a, b, xm, fm = integrand_window(lf, -800.0, 800.0, drop, grid=16001)
-    return Fraction(a).limit_denominator(10**6), Fraction(b).limit_denominator(10**6)
+    return Fraction(a).limit_denominator(10**6), Fraction(b).limit_denominator(10**6), fm
 
 
 def _quad(f, lo, hi, **kw):
@@ -200,7 +198,9 @@ def _quad(f, lo, hi, **kw):
         return integrate.quad(f, lo, hi, **kw)[0]
 
 
-def _integral(f, lo, hi):
+def integral_arb(f, lo, hi):
+    """``acb.integral`` of f(x, analytic) on [lo, hi] (exact ends or arb balls), real part, at relative and
+    absolute tolerance 2^{−min(prec − 10, 200)}: the window part of this module's certified integrals."""
     import flint
     from flint import acb, arb
 
@@ -225,25 +225,23 @@ def kl_quadrature_arb(P, Q):
     from flint import arb
 
     kind, a, b = _check(P, Q, "kl_quadrature_arb")
-    A, B = _Law(kind, a), _Law(kind, b)
-    lo, hi = _window(lambda t: log_density_t(kind, a, t))
+    A, B = LogDensityT(kind, a), LogDensityT(kind, b)
+    lo, hi, _ = _window(lambda t: log_density_t(kind, a, t))
 
     def f(t, an):
         la = A.log(t, an)
         return la.exp() * (la - B.log(t, an))
 
-    main = _integral(f, lo, hi)
+    main = integral_arb(f, lo, hi)
     tails = arb(0)
     for T, side in ((to_arb(hi), 1), (to_arb(lo), -1)):
         r = abs(A.log(T) - B.log(T))
-        tails += _tail(A.log, A.dlog, T, side, r, _ratio_slope_bounds(kind, A, B, T, side))
+        tails += log_concave_tail_bound(A.log, A.dlog, T, side, r, _ratio_slope_bounds(kind, A, B, T, side))
     return main + (-tails).union(tails)
 
 
 # ----------------------------------------------------------------------------- Rényi
 def _renyi_finite(kind, a, b, alpha) -> bool:
-    from mechanisms.posterior_divergence import renyi_is_finite
-
     if kind == "gig":  # ∫ e^{αl₁+(1−α)l₂}: p free, a and b must stay positive
         al = to_fraction(alpha)
         return all(al * x + (1 - al) * y > 0 for x, y in zip(a[1:], b[1:]))
@@ -270,12 +268,11 @@ def renyi_quadrature_arb(P, Q, alpha):
         raise InvalidInput(f"renyi_quadrature_arb: alpha must be > 0 and != 1, got alpha={alpha}")
     if not _renyi_finite(kind, [to_fraction(x) for x in a], [to_fraction(x) for x in b], al):
         return math.inf
-    A, B = _Law(kind, a), _Law(kind, b)
+    A, B = LogDensityT(kind, a), LogDensityT(kind, b)
     AL = to_arb(al)
     fa = float(al)
     lf = lambda t: _combined_log_t(kind, a, b, fa, t)  # noqa: E731
-    lo, hi = _window(lf)
-    _, _, _, fm = integrand_window(lf, -800.0, 800.0, DROP, grid=16001)
+    lo, hi, fm = _window(lf)
     shift = to_arb(Fraction(fm).limit_denominator(10**6))
 
     def h(t, an=False):
@@ -284,8 +281,8 @@ def renyi_quadrature_arb(P, Q, alpha):
     def dh(t):
         return AL * A.dlog(t) + (1 - AL) * B.dlog(t)
 
-    main = _integral(lambda t, an: h(t, an).exp(), lo, hi)
-    tails = _tail(h, dh, to_arb(hi), 1) + _tail(h, dh, to_arb(lo), -1)
+    main = integral_arb(lambda t, an: h(t, an).exp(), lo, hi)
+    tails = log_concave_tail_bound(h, dh, to_arb(hi), 1) + log_concave_tail_bound(h, dh, to_arb(lo), -1)
     from flint import arb
 
     total = main + arb(0).union(tails)
@@ -295,25 +292,15 @@ def renyi_quadrature_arb(P, Q, alpha):
 
 
 # ----------------------------------------------------------------------------- hockey-stick
-def _t_of(kind, theta: float) -> float:
-    if kind == "beta":
-        return float(sc.logit(theta))
-    if kind == "gamma":
-        return math.log(theta)
-    return float(theta)
-
-
 def hockey_stick_quadrature(P, Q, eps) -> float:
     """δ(ε) = ∫ (g₁ − e^ε g₂)₊ dt by float quadrature between the crossings (beta / gamma / normal)."""
-    from mechanisms.posterior_divergence import crossings
-
     kind, a, b = _check(P, Q, "hockey_stick_quadrature")
     e = float(eps)
     l1 = lambda t: log_density_t(kind, a, t)  # noqa: E731
     l2 = lambda t: log_density_t(kind, b, t) + e  # noqa: E731
     env = lambda t: np.maximum(l1(t), l2(t))  # noqa: E731
     lo, hi, _, _ = integrand_window(env, -800.0, 800.0, 60.0, grid=16001)
-    cuts = [_t_of(kind, c) for c in crossings(P, Q, e)]
+    cuts = [t_of_theta(kind, c) for c in crossings(P, Q, e)]
     pts = [lo] + [c for c in cuts if lo < c < hi] + [hi]
     total = 0.0
     for u, v in zip(pts[:-1], pts[1:]):
@@ -329,8 +316,6 @@ def tv_quadrature(P, Q) -> float:
 
 def _t_bracket(kind, u: Fraction, v: Fraction):
     """Rationals t₋ ≤ t(u), t₊ ≥ t(v) (θ ↦ t increasing), within 1e-30 relative."""
-    from flint import arb
-
     def tt(x):
         X = to_arb(x)
         return (X / (1 - X)).log() if kind == "beta" else X.log() if kind == "gamma" else X
@@ -351,8 +336,6 @@ def hockey_stick_quadrature_arb(P, Q, eps):
     """Certified δ(ε) by quadrature in t between certified crossing enclosures (beta / gamma / normal)."""
     from flint import arb
 
-    from mechanisms.posterior_divergence import crossing_enclosures_arb
-
     kind, a, b = _check(P, Q, "hockey_stick_quadrature_arb")
     if kind == "gig":
         raise InvalidInput("hockey_stick_quadrature_arb: beta, gamma or normal laws")
@@ -365,10 +348,10 @@ def hockey_stick_quadrature_arb(P, Q, eps):
         cuts_theta = crossing_enclosures_arb(P, Q, e)
     except ArithmeticError:
         return arb(0).union(arb(1))
-    A, B = _Law(kind, aq), _Law(kind, bq)
+    A, B = LogDensityT(kind, aq), LogDensityT(kind, bq)
     fe = float(e)
     env = lambda t: np.maximum(log_density_t(kind, aq, t), log_density_t(kind, bq, t) + fe)  # noqa: E731
-    lo, hi = _window(env)
+    lo, hi, _ = _window(env)
     cuts = [_t_bracket(kind, u, v) for u, v in cuts_theta]
     # the integrand g₁ − e^ε g₂, its sign on a piece from a probe point inside it
     diff = lambda t, an=False: A.log(t, an).exp() - (B.log(t, an) + E).exp()  # noqa: E731
@@ -386,11 +369,11 @@ def hockey_stick_quadrature_arb(P, Q, eps):
         if d < 0:
             continue
         if u_in < v_in:
-            total += _integral(lambda t, an: diff(t, an), u_in, v_in)
+            total += integral_arb(lambda t, an: diff(t, an), u_in, v_in)
         if u is None or u < lo:  # tails of a positive piece that reach past the window
-            slack += _tail(A.log, A.dlog, to_arb(lo), -1)
+            slack += log_concave_tail_bound(A.log, A.dlog, to_arb(lo), -1)
         if v is None or v > hi:
-            slack += _tail(A.log, A.dlog, to_arb(hi), 1)
+            slack += log_concave_tail_bound(A.log, A.dlog, to_arb(hi), 1)
     for u, v in cuts:  # inside an enclosure: |g₁ − e^ε g₂| ≤ (sup on the ball) × width
         ball = to_arb(u).union(to_arb(v))
         bound = (A.log(ball).exp() + (B.log(ball) + E).exp()).upper() * to_arb(v - u)

@@ -39,7 +39,7 @@ __all__ = ["pushforward", "k_sample_law", "k_sample_max_divergence", "k_sample_m
            "k_sample_max_divergence_composed", "k_sample_max_divergence_composed_arb", "k_sample_hockey_stick_delta",
            "k_sample_hockey_stick_delta_arb", "best_test_error", "best_test_error_exact", "bayes_test_error",
            "gamma_best_test_error", "gamma_best_test_error_arb", "le_cam_risk", "affinity", "compositions",
-           "sample_law", "hockey_stick_monte_carlo"]
+           "multinomial_coefficient", "sample_law", "hockey_stick_monte_carlo"]
 
 
 def pushforward(p: Sequence, query: Sequence[int], answers: int | None = None) -> list:
@@ -156,6 +156,14 @@ def compositions(n: int, k: int):
             yield (c,) + rest
 
 
+def multinomial_coefficient(counts: Sequence[int]) -> int:
+    """n!/∏ c_i! for a count vector c with Σ c = n (exact)."""
+    coef = math.factorial(sum(counts))
+    for c in counts:
+        coef //= math.factorial(c)
+    return coef
+
+
 def _minimax_from_sorted(pairs):
     """Minimax error along the Neyman–Pearson order: pairs (P(o), Q(o)) sorted by P/Q decreasing."""
     p_cum = 0 * pairs[0][0]
@@ -180,10 +188,7 @@ def best_test_error_exact(p: Sequence, q: Sequence, n: int) -> Fraction:
     for c in compositions(n, len(pf)):
         if any(ci and (pf[i] == 0 and qf[i] == 0) for i, ci in enumerate(c)):
             continue
-        coef = math.factorial(n)
-        for ci in c:
-            coef //= math.factorial(ci)
-        a, b = Fraction(coef), Fraction(coef)
+        a = b = Fraction(multinomial_coefficient(c))
         for ci, x, y in zip(c, pf, qf):
             a *= x ** ci
             b *= y ** ci
@@ -215,9 +220,7 @@ def bayes_test_error(p: Sequence, q: Sequence, n: int):
     exact = not isinstance(p[0], float)
     total = 0
     for c in compositions(n, len(p)):
-        coef = math.factorial(n)
-        for ci in c:
-            coef //= math.factorial(ci)
+        coef = multinomial_coefficient(c)
         a = Fraction(coef) if exact else float(coef)
         b = a
         for ci, x, y in zip(c, p, q):
@@ -228,42 +231,23 @@ def bayes_test_error(p: Sequence, q: Sequence, n: int):
 
 
 # ----------------------------------------------------------------------------- gamma posteriors
-def _gamma_order(r1, r2):
-    if r1 == r2:
-        return None
-    return r1 > r2
-
-
 def gamma_best_test_error(k, r1, r2, n: int) -> float:
     """Minimax error of the best test from n samples between gamma(k, r1) and gamma(k, r2) (float)."""
-    from scipy.optimize import brentq
-
     k, r1, r2 = float(k), float(r1), float(r2)
     if r1 == r2:
         return 0.5
-    lo_rate, hi_rate = max(r1, r2), min(r1, r2)  # the larger rate puts its mass at smaller values
-    K = n * k
-    # decide 'larger rate' when S < t: α(t) = P(S ≥ t | larger rate), β(t) = P(S < t | smaller rate)
-    f = lambda t: sc.gammaincc(K, lo_rate * t) - sc.gammainc(K, hi_rate * t)  # noqa: E731
-    mean = K / hi_rate
-    t = brentq(f, 0.0, 100 * mean + 100, xtol=1e-300, rtol=1e-15, maxiter=500)
-    return float(sc.gammaincc(K, lo_rate * t))
+    return float(sc.gammaincc(n * k, max(r1, r2) * gamma_threshold(k, r1, r2, n)))
 
 
 def gamma_best_test_error_arb(k, r1, r2, n: int):
     """Certified minimax error for two gamma laws of one shape: a rational bracket [t₋, t₊] of the
     threshold where the two errors cross, the error enclosed between the errors at its ends."""
-    from flint import arb
+    from mechanisms.posterior_divergence import regularized_gamma_lower_arb
 
     k, r1, r2 = to_fraction(k), to_fraction(r1), to_fraction(r2)
     if r1 == r2:
         return Fraction(1, 2)
     big, small = (r1, r2) if r1 > r2 else (r2, r1)
-    K = to_arb(n * k)
-    B, S = to_arb(big), to_arb(small)
-
-    from mechanisms.posterior_divergence import regularized_gamma_lower_arb
-
     kk = n * k
 
     def alpha(t):
@@ -303,6 +287,8 @@ def gamma_best_test_error_arb(k, r1, r2, n: int):
 
 
 def gamma_threshold(k, r1, r2, n) -> float:
+    """The threshold t on the sum S of the n samples where the two errors of the test 'larger rate iff S < t'
+    are equal, P(S ≥ t | larger rate) = P(S < t | smaller rate) (float, Brent)."""
     from scipy.optimize import brentq
 
     big, small = max(r1, r2), min(r1, r2)

@@ -27,8 +27,9 @@ from fractions import Fraction
 import numpy as np
 from scipy import special as sc
 
-from mechanisms.checks import exact_real, integer, real, real_array, to_arb
+from mechanisms.checks import exact_real, integer, real, real_array
 from mechanisms.errors import InvalidInput
+from mechanisms.exact import to_arb
 from mechanisms.quadrature import certified_integral, float_log_integral
 from mechanisms.rigorous_intervals import empirical_bernstein_interval
 

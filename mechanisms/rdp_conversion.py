@@ -25,8 +25,9 @@ import math
 
 import numpy as np
 
-from mechanisms.checks import exact_real, is_arb, real, real_array, same_length, to_arb
+from mechanisms.checks import exact_real, is_arb, real, real_array, same_length
 from mechanisms.errors import InvalidInput
+from mechanisms.exact import to_arb
 
 __all__ = [
     "eps_from_rdp", "eps_from_rdp_arb", "eps_from_rdp_basic", "eps_from_rdp_basic_arb",

@@ -8,16 +8,18 @@
   (X − lo)/R, R = hi − lo (each side at a/2).
 
 :class:`Interval` carries what a statistical verdict must report (n, the interval, the seed, the
-confidence, the method) with the fields proofcheck's Monte Carlo routes expect.
+confidence, the method) with the fields proofcheck's Monte Carlo routes expect. The bounds themselves are
+:mod:`mechanisms.monte_carlo`'s (``clopper_pearson``, ``bernstein_half_width``), written once.
 """
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 
 import numpy as np
 
 from mechanisms.errors import InvalidInput
+from mechanisms.monte_carlo import bernstein_half_width, check_confidence
+from mechanisms.monte_carlo import clopper_pearson as clopper_pearson_bounds
 
 __all__ = ["Interval", "clopper_pearson", "empirical_bernstein_interval"]
 
@@ -42,32 +44,22 @@ class Interval:
                 "method": self.method, "rigorous": self.rigorous, "successes": self.successes}
 
 
-def _confidence(confidence, fname):
-    if not isinstance(confidence, (int, float)) or not 0 < confidence < 1:
-        raise InvalidInput(f"{fname}: confidence must be in (0, 1), got confidence={confidence!r}")
-    return float(confidence)
-
-
 def clopper_pearson(k, n, confidence, seed=None):
     """The exact two-sided Clopper–Pearson interval for k successes in n Bernoulli trials."""
-    from scipy.stats import beta
-
     fname = "clopper_pearson"
-    conf = _confidence(confidence, fname)
+    conf = check_confidence(confidence, fname)
     if isinstance(n, bool) or not isinstance(n, (int, np.integer)) or n < 1:
         raise InvalidInput(f"{fname}: n must be an integer >= 1, got n={n!r}")
     if isinstance(k, bool) or not isinstance(k, (int, np.integer)) or not 0 <= k <= n:
         raise InvalidInput(f"{fname}: k must be an integer in [0, n={n}], got k={k!r}")
-    a = 1 - conf
-    lo = 0.0 if k == 0 else float(beta.ppf(a / 2, k, n - k + 1))
-    hi = 1.0 if k == n else float(beta.ppf(1 - a / 2, k + 1, n - k))
+    lo, hi = clopper_pearson_bounds(int(k), int(n), conf)
     return Interval(lo, hi, k / n, conf, int(n), seed, "Clopper-Pearson (exact binomial)", successes=int(k))
 
 
 def empirical_bernstein_interval(x, lo, hi, confidence):
     """(lower, upper, mean) for E X from i.i.d. samples x of a variable in [lo, hi] (Maurer–Pontil)."""
     fname = "empirical_bernstein_interval"
-    conf = _confidence(confidence, fname)
+    conf = check_confidence(confidence, fname)
     x = np.asarray(x, float)
     n = x.size
     if n < 2:
@@ -78,8 +70,6 @@ def empirical_bernstein_interval(x, lo, hi, confidence):
     y = (x - lo) / r
     if y.min() < -1e-12 or y.max() > 1 + 1e-12:
         raise InvalidInput(f"{fname}: samples outside [lo, hi] = [{lo}, {hi}]")
-    log_term = math.log(4 / (1 - conf))
-    var = float(np.var(y, ddof=1))
-    half = math.sqrt(2 * var * log_term / n) + 7 * log_term / (3 * (n - 1))
+    half = bernstein_half_width(float(np.var(y, ddof=1)), n, 1.0, conf)  # on the [0, 1] scale of y
     m = float(y.mean())
     return lo + r * max(m - half, 0.0), lo + r * min(m + half, 1.0), lo + r * m

@@ -26,8 +26,9 @@ import numpy as np
 from scipy import special as sc
 
 from mechanisms import bessel
-from mechanisms.checks import exact_real, real_array, to_arb
+from mechanisms.checks import exact_real, real_array
 from mechanisms.errors import InvalidInput
+from mechanisms.exact import to_arb
 
 __all__ = [
     "erf", "erf_arb", "erfc", "erfc_arb", "normal_cdf", "normal_cdf_arb", "log_normal_cdf", "log_normal_cdf_arb",

@@ -36,9 +36,11 @@ from fractions import Fraction
 import numpy as np
 from scipy import special as sc
 
-from mechanisms.checks import exact_real, real, real_array, to_arb
+from mechanisms.checks import exact_real, real, real_array
 from mechanisms.errors import InvalidInput
+from mechanisms.exact import to_arb
 from mechanisms.quadrature import certified_integral, float_log_integral
+from mechanisms.special import normal_cdf_arb
 
 __all__ = [
     "subsampled_gaussian_log_moment", "subsampled_gaussian_log_moment_arb",
@@ -143,25 +145,28 @@ def _log_a_quadrature(alpha, sigma, q):
 
 
 def log_binomial_excess(alpha, w):
-    """log[(1 + w)^α − 1 − αw] for an array w > −1, w ≠ 0, α ∉ [0, 1] (the integrand of A_α − 1, ≥ 0 by
-    convexity), stable: the power series Σ_{k≥2} C(α,k) w^k where |αw| ≤ 0.1, log space where (1 + w)^α is huge."""
-    out = np.full(w.shape, -np.inf)
-    small = np.abs(alpha * w) <= 0.1
+    """log[(1 + w)^α − 1 − αw] for w > −1, w ≠ 0 and α > 1 or α ≤ −1 (arrays that broadcast; the integrand of
+    A_α − 1, ≥ 0 by convexity), stable: the power series Σ_{k≥2} C(α,k) w^k where |αw| ≤ 0.1 (for such α each
+    term is at most 0.1 times the one before), log space where (1 + w)^α is huge."""
+    alpha, w = np.broadcast_arrays(np.asarray(alpha, float), np.asarray(w, float))
+    aw = alpha * w
+    out = np.full(aw.shape, -np.inf)
+    small = np.abs(aw) <= 0.1
     if small.any():
-        ws = w[small]
-        term, total = np.ones_like(ws), np.zeros_like(ws)
-        term = term * alpha * ws  # C(α,1) w
-        for k in range(2, 16):
-            term = term * (alpha - k + 1) / k * ws
+        a, ws = alpha[small], w[small]
+        term, total = aw[small], np.zeros_like(ws)  # C(α,1) w
+        for k in range(2, 24):
+            term = term * (a - k + 1) / k * ws
             total = total + term
         with np.errstate(divide="ignore"):
             out[small] = np.log(total)
     big = ~small
     if big.any():
-        lp = alpha * np.log1p(w[big])
+        awb = aw[big]
+        lp = alpha[big] * np.log1p(w[big])
         with np.errstate(over="ignore", divide="ignore", invalid="ignore"):
-            direct = np.log(np.expm1(np.minimum(lp, 700.0)) - alpha * w[big])
-            huge = lp + np.log1p(-(1 + alpha * w[big]) * np.exp(-lp))
+            direct = np.log(np.expm1(np.minimum(lp, 700.0)) - awb)
+            huge = lp + np.log1p(-(1 + awb) * np.exp(-lp))
         out[big] = np.where(lp > 30.0, huge, direct)
     return out
 
@@ -258,13 +263,11 @@ def _log_a_quadrature_arb(alpha, s, q):
         return (-(z * z) * c + aa * lb - shift).exp()
 
     main = certified_integral(f, lo, hi)
-    rt2 = arb(2).sqrt()
-    upper_tail = lambda x: (x / rt2).erfc() / 2  # noqa: E731  Q(x) = P(N(0,1) > x)
     norm = (2 * arb.pi()).sqrt() * sa
     la, lb_ = to_arb(lo), to_arb(hi)
-    left = (u + qa * ((2 * la - 1) * c).exp()) ** aa * norm * upper_tail(-la / sa)
+    left = (u + qa * ((2 * la - 1) * c).exp()) ** aa * norm * normal_cdf_arb(la / sa)  # P(N(0,1) > x) = Φ(−x)
     right = ((u + qa * ((2 * lb_ - 1) * c).exp()) ** aa * (aa * aa * c - 2 * aa * c * lb_).exp()
-             * norm * upper_tail((lb_ - aa) / sa))
+             * norm * normal_cdf_arb(-(lb_ - aa) / sa))
     total = main + arb(0).union((left + right) * (-shift).exp())
     return shift + total.log() - norm.log()
 

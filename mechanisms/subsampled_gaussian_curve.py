@@ -25,7 +25,7 @@ from scipy import special as sc
 
 from mechanisms.checks import real, real_array
 from mechanisms.errors import InvalidInput
-from mechanisms.subsampled_gaussian import subsampled_gaussian_rdp
+from mechanisms.subsampled_gaussian import log_binomial_excess, subsampled_gaussian_rdp
 
 __all__ = ["subsampled_gaussian_rdp_curve", "MAX_TERMS"]
 
@@ -100,24 +100,6 @@ def _log_a_fractional(orders, sigma, q):
     return log_a, bound, done
 
 
-def _log_excess(alpha, w):
-    """log[(1 + w)^α − 1 − αw] (≥ 0 by convexity for α > 1), for arrays α (column) and w (row): the power series
-    where |αw| ≤ 0.1, directly elsewhere (log space where (1 + w)^α is huge)."""
-    aw = alpha * w
-    small = np.abs(aw) <= 0.1
-    term = aw.copy()
-    total = np.zeros(np.broadcast(alpha, w).shape)
-    with np.errstate(over="ignore", divide="ignore", invalid="ignore"):  # the series is kept only where |αw| ≤ 0.1
-        for k in range(2, 18):
-            term = term * (alpha - k + 1) / k * w
-            total = total + term
-        lp = alpha * np.log1p(w)
-        series = np.log(total)
-        direct = np.log(np.expm1(np.minimum(lp, 700.0)) - aw)
-        huge = lp + np.log1p(-(1 + aw) * np.exp(-lp))
-    return np.where(small, series, np.where(lp > 30.0, huge, direct))
-
-
 def _log_a_minus_one_quadrature(orders, sigma, q, rtol, panels=64, nodes=16):
     """(log(A_α − 1), accepted) for orders (array) on shared Gauss–Legendre panels, doubled once to check."""
     c = 1 / (2 * sigma * sigma)
@@ -130,7 +112,7 @@ def _log_a_minus_one_quadrature(orders, sigma, q, rtol, panels=64, nodes=16):
         z = (mid[:, None] + half[:, None] * x[None, :]).ravel()
         weight = (half[:, None] * wts[None, :]).ravel()
         w = q * np.expm1((2 * z - 1) * c)
-        lf = -z * z * c - 0.5 * math.log(2 * math.pi * sigma * sigma) + _log_excess(orders[:, None], w[None, :])
+        lf = -z * z * c - 0.5 * math.log(2 * math.pi * sigma * sigma) + log_binomial_excess(orders[:, None], w[None, :])
         return sc.logsumexp(lf, b=weight[None, :], axis=1)
 
     coarse, fine = rule(panels), rule(2 * panels)

@@ -19,18 +19,8 @@ from mechanisms.vmf_sphere_quadrature import log_sphere_integral, log_sphere_int
 __all__ = ["vmf_hockey_stick_antipodal", "vmf_hockey_stick_antipodal_arb"]
 
 
-def vmf_hockey_stick_antipodal(p, kappa, eps):
-    """Exact δ(ε) = ∫ (f_x − e^ε f_{−x})_+ for VMF centres x, −x (loss 2κ t): float quadrature.
-
-    = ∫_{t > ε/(2κ)} (e^{κt} − e^{ε−κt}) w(t) dt / ∫ e^{κt} w(t) dt, w(t)dt = sin^{p−2}φ dφ; 0 when ε ≥ 2κ.
-    """
-    fname = "vmf_hockey_stick_antipodal"
-    p = check_dimension(p, fname)
-    kappa = float(check_kappa(kappa, fname))
-    eps = float(check_nonneg(eps, "eps", fname))
-    if kappa == 0 or eps >= 2 * kappa:
-        return 0.0
-    phi0 = math.acos(eps / (2 * kappa))
+def _lf_excess_mass(p, kappa, eps):
+    """Vectorised log of e^{κt}(1 − e^{ε − 2κt}) sin^{p−2}φ, t = cos φ, on [0, φ₀] (float κ, ε)."""
     q = p - 2
 
     def lf(phi):
@@ -43,7 +33,22 @@ def vmf_hockey_stick_antipodal(p, kappa, eps):
                 out = out + q * np.log(np.abs(np.sin(phi)))
         return out
 
-    num = float_log_integral(lf, 0.0, phi0)
+    return lf
+
+
+def vmf_hockey_stick_antipodal(p, kappa, eps):
+    """Exact δ(ε) = ∫ (f_x − e^ε f_{−x})_+ for VMF centres x, −x (loss 2κ t): float quadrature.
+
+    = ∫_{t > ε/(2κ)} (e^{κt} − e^{ε−κt}) w(t) dt / ∫ e^{κt} w(t) dt, w(t)dt = sin^{p−2}φ dφ; 0 when ε ≥ 2κ.
+    """
+    fname = "vmf_hockey_stick_antipodal"
+    p = check_dimension(p, fname)
+    kappa = float(check_kappa(kappa, fname))
+    eps = float(check_nonneg(eps, "eps", fname))
+    if kappa == 0 or eps >= 2 * kappa:
+        return 0.0
+    phi0 = math.acos(eps / (2 * kappa))
+    num = float_log_integral(_lf_excess_mass(p, kappa, eps), 0.0, phi0)
     den = log_sphere_integral(p, kappa, 0.0)
     return math.exp(num - den)
 
@@ -71,16 +76,6 @@ def vmf_hockey_stick_antipodal_arb(p, kappa, eps):
         return f
 
     phi0_f = math.acos(float(t0))
-
-    def lf(phi):
-        phi = np.asarray(phi, float)
-        ct = np.cos(phi)
-        with np.errstate(divide="ignore", invalid="ignore"):
-            out = float(kappa) * ct + np.log(-np.expm1(np.minimum(float(eps) - 2 * float(kappa) * ct, 0.0)))
-            if q:
-                out = out + q * np.log(np.abs(np.sin(phi)))
-        return out
-
-    lnum = certified_log_integral(build, lf, 0.0, phi0_f, 0, phi0)
+    lnum = certified_log_integral(build, _lf_excess_mass(p, float(kappa), float(eps)), 0.0, phi0_f, 0, phi0)
     den = log_sphere_integral_arb(p, kappa, 0)
     return (lnum - den).exp()

@@ -50,6 +50,20 @@ def _log_0f1_series(b, z):
     return float(np.log1p(total))
 
 
+def _log_mgf(nu, flat, accurate):
+    """log M(ν, s) on a flat array of s ≥ 0 (ν ≥ 0 a float): the series where accurate and s ≤ ν + 1, else the
+    Bessel form; 0 at s = 0."""
+    series = (flat > 0) & (flat <= nu + 1) & (nu >= 0.5) & accurate
+    out = np.zeros(flat.shape)
+    if series.any():
+        out[series] = [_log_0f1_series(nu + 1, v * v / 4) for v in flat[series]]
+    rest = (flat > 0) & ~series
+    if rest.any():
+        v = flat[rest]
+        out[rest] = (gammaln(nu + 1) + nu * (math.log(2.0) - np.log(v)) + log_bessel_i(nu, v)) if nu > 0 else log_bessel_i(0.0, v)
+    return out
+
+
 def log_mgf_nu(nu, s):
     """log M(ν, s) = log Γ(ν+1) + ν log(2/s) + log I_ν(s) = log ₀F₁(; ν+1; s²/4), float, s ≥ 0.
 
@@ -58,13 +72,7 @@ def log_mgf_nu(nu, s):
     seed 003 varies it continuously); M_p(s) = M(p/2 − 1, s)."""
     nu = float(check_nonneg(nu, "nu", "log_mgf_nu"))
     s = float(check_nonneg(s, "s", "log_mgf_nu"))
-    if s == 0:
-        return 0.0
-    if nu >= 0.5 and s <= nu + 1:
-        return _log_0f1_series(nu + 1, s * s / 4)
-    if nu == 0:
-        return float(log_bessel_i(0.0, s))
-    return float(gammaln(nu + 1) + nu * (math.log(2.0) - math.log(s)) + log_bessel_i(nu, s))
+    return float(_log_mgf(nu, np.array([s]), True)[0])
 
 
 def log_vmf_mgf(p, s, accurate=True):
@@ -79,17 +87,7 @@ def log_vmf_mgf(p, s, accurate=True):
     if p == 1:  # ₀F₁(; 1/2; s²/4) = cosh s
         out = s_a + np.log1p(np.exp(-2 * s_a)) - math.log(2.0)
         return out[()] if out.ndim == 0 else out
-    nu = _half_nu(p)
-    flat = s_a.ravel()
-    series = (flat > 0) & (flat <= nu + 1) & (nu >= 0.5) & accurate
-    out = np.zeros(flat.shape)
-    if series.any():
-        out[series] = [_log_0f1_series(nu + 1, v * v / 4) for v in flat[series]]
-    rest = (flat > 0) & ~series
-    if rest.any():
-        v = flat[rest]
-        out[rest] = (gammaln(nu + 1) + nu * (math.log(2.0) - np.log(v)) + log_bessel_i(nu, v)) if nu > 0 else log_bessel_i(0.0, v)
-    out = out.reshape(s_a.shape)
+    out = _log_mgf(_half_nu(p), s_a.ravel(), accurate).reshape(s_a.shape)
     return out[()] if out.ndim == 0 else out
 
 

@@ -24,7 +24,7 @@ from functools import lru_cache
 
 import numpy as np
 
-from mechanisms.bessel import log_bessel_i, log_bessel_i_arb
+from mechanisms.bessel import log_bessel_i_arb
 from mechanisms.checks import check_alpha, check_cos, check_dimension, check_kappa, check_nonneg
 from mechanisms.errors import InvalidInput
 from mechanisms.exact import to_arb, to_fraction
@@ -53,11 +53,9 @@ def vmf_rdp(p, kappa, alpha):
     alpha = float(check_alpha(alpha, fname))
     if kappa == 0:
         return 0.0
-    J = (2 * alpha - 1) * kappa
     # the printed expression equals [log M_p(J) − log M_p(κ)]/(α−1) (M_p(s) = Γ(ν+1)(2/s)^ν I_ν(s)); evaluated
     # that way it does not cancel ν log(2α−1) against log I_ν(J) − log I_ν(κ) (digits lost at large p)
-    lm = log_vmf_mgf(p, np.array([J, kappa]))
-    return float((lm[0] - lm[1]) / (alpha - 1))
+    return vmf_rdp_nu(p / 2 - 1, kappa, alpha)
 
 
 @lru_cache(maxsize=4096)
@@ -65,11 +63,7 @@ def _vmf_rdp_arb_cached(p, kappa, alpha, prec):
     import flint
 
     with flint.ctx.workprec(prec):
-        a = to_arb(alpha)
-        nu = Fraction(p, 2) - 1
-        J = (2 * alpha - 1) * kappa
-        num = -to_arb(nu) * (2 * a - 1).log() + log_bessel_i_arb(nu, J, prec=prec) - log_bessel_i_arb(nu, kappa, prec=prec)
-        return num / (a - 1)
+        return vmf_rdp_nu_arb(Fraction(p, 2) - 1, kappa, alpha)
 
 
 def vmf_rdp_arb(p, kappa, alpha):
@@ -196,9 +190,9 @@ def _vmf_taus_cached(p, kappa, alpha_max):
     if alpha_max < 2:
         return ()
     ls = np.arange(2, alpha_max + 1, dtype=float)
-    nu = p / 2 - 1
-    li = log_bessel_i(np.full(ls.size + 1, nu), np.append((2 * ls - 1) * kappa, kappa))
-    vals = (-nu * np.log(2 * ls - 1) + li[:-1] - li[-1]) / (ls - 1)
+    # as in vmf_rdp: [log M_p((2ℓ−1)κ) − log M_p(κ)]/(ℓ−1), no cancellation of ν log(2ℓ−1) against the Bessel ratio
+    lm = log_vmf_mgf(p, np.append((2 * ls - 1) * kappa, kappa))
+    vals = (lm[:-1] - lm[-1]) / (ls - 1)
     return tuple((int(l), float(v)) for l, v in zip(ls, vals))
 
 

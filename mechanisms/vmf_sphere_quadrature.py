@@ -17,11 +17,11 @@ import math
 from fractions import Fraction
 
 import numpy as np
-from scipy.special import gammaln
 
 from mechanisms.checks import check_dimension, check_kappa, check_nonneg
 from mechanisms.exact import to_arb, to_fraction
 from mechanisms.quadrature import certified_log_integral, float_log_integral
+from mechanisms.vmf import log_sphere_area
 from mechanisms.vmf_moments import log_vmf_mgf
 
 __all__ = ["log_sphere_integral", "log_sphere_integral_arb", "log_vmf_normaliser_quadrature",
@@ -52,8 +52,7 @@ def _f_vmf_acb(p, A, b):
     from flint import arb
 
     q = p - 2
-    Aa = to_arb(A) if not isinstance(A, arb) else A
-    ba = to_arb(b) if not isinstance(b, arb) else b
+    Aa, ba = to_arb(A), to_arb(b)
     half = arb(p - 1) / 2
     b_zero = isinstance(b, (int, Fraction)) and b == 0
 
@@ -98,8 +97,7 @@ def log_vmf_normaliser_quadrature(p, kappa):
     """log C_{p,κ} = log ∫_{S^{p−1}} e^{κ x·y} dy = log area(S^{p−2}) + log ∫_0^π e^{κ cos φ} sin^{p−2}φ dφ."""
     p = check_dimension(p, "log_vmf_normaliser_quadrature")
     kappa = float(check_kappa(kappa, "log_vmf_normaliser_quadrature"))
-    log_area = math.log(2.0) + 0.5 * (p - 1) * math.log(math.pi) - gammaln(0.5 * (p - 1))
-    return float(log_area + log_sphere_integral(p, kappa, 0.0))
+    return float(log_sphere_area(p - 1) + log_sphere_integral(p, kappa, 0.0))
 
 
 def log_vmf_normaliser_quadrature_arb(p, kappa):
@@ -112,7 +110,7 @@ def log_vmf_normaliser_quadrature_arb(p, kappa):
     return log_area + log_sphere_integral_arb(p, kappa, 0)
 
 
-# ----------------------------------------------------------------------------- A_p and KL by quadrature
+# ----------------------------------------------------------------------------- A_p by quadrature
 def _lf_t_moment(p, s):
     """log of cos φ · e^{s cos φ} sin^{p−2}φ on [0, π/2] minus the same on [π/2, π] is signed; use
     E[t] = 1 − ∫(1 − cos φ) e^{s cos φ} sin^{p−2} / ∫ e^{s cos φ} sin^{p−2} (a positive integrand)."""

@@ -1,12 +1,13 @@
-"""Divergences of the subsampled VMF pair (seed 003, Section III-B): P = (1−γ) f_{−x} + γ f_x against Q = f_{−x},
-by 1-D quadrature of the definition (the loss is a function of t = xᵀy only).
+"""KL divergences of the subsampled VMF pair (seed 003, Section III-B): P = (1−γ) f_{−x} + γ f_x against
+Q = f_{−x}, by 1-D quadrature of the definition (the loss is a function of t = xᵀy only).
 
-* :func:`vmf_subsampled_renyi_quadrature` — D_α(P ‖ Q) = log ∫ ((1−γ) + γ e^{2κt})^α f_{−x}(y) dy / (α−1);
 * :func:`vmf_subsampled_kl_quadrature` — KL(P ‖ Q) ("mix||q") or KL(Q ‖ P) ("q||mix"), written with a
   non-negative integrand (r log r − r + 1, resp. r − 1 − log r, r = P/Q).
 
+The Rényi divergences of the pair, both directions, are in :mod:`mechanisms.vmf_subsampled_composition`.
+
 Float: Gauss–Legendre; certified: ``acb.integral`` plus interval tail bounds (:mod:`mechanisms.quadrature`).
-Bad input (p < 2, κ < 0, α ≤ 1, γ ∉ (0, 1], an unknown direction) raises InvalidInput before any work.
+Bad input (p < 2, κ < 0, γ ∉ (0, 1], an unknown direction) raises InvalidInput before any work.
 """
 from __future__ import annotations
 
@@ -14,42 +15,17 @@ import math
 
 import numpy as np
 
-from mechanisms.checks import check_alpha, check_dimension, check_kappa, check_probability
+from mechanisms.checks import check_dimension, check_kappa, check_probability
 from mechanisms.errors import InvalidInput
 from mechanisms.exact import to_arb, to_fraction
 from mechanisms.quadrature import certified_log_integral, float_log_integral
 from mechanisms.vmf_sphere_quadrature import log_sphere_integral, log_sphere_integral_arb
 
-__all__ = ["vmf_subsampled_renyi_quadrature", "vmf_subsampled_kl_quadrature", "vmf_subsampled_kl_quadrature_arb"]
+__all__ = ["vmf_subsampled_kl_quadrature", "vmf_subsampled_kl_quadrature_arb"]
 
 
 def _check_gamma(gamma, fname):
     return check_probability(gamma, "gamma", fname, lo_open=True, hi_open=False)
-
-
-def vmf_subsampled_renyi_quadrature(p, kappa, alpha, gamma):
-    """D_α((1−γ) f_{−x} + γ f_x ‖ f_{−x}) by quadrature: log ∫ ((1−γ) + γ e^{2κt})^α f_{−x}(y) dy /(α−1)."""
-    fname = "vmf_subsampled_renyi_quadrature"
-    p = check_dimension(p, fname)
-    kappa = float(check_kappa(kappa, fname))
-    alpha = float(check_alpha(alpha, fname))
-    gamma = float(_check_gamma(gamma, fname))
-    q = p - 2
-    lg, l1g = math.log(gamma), (math.log1p(-gamma) if gamma < 1 else -math.inf)
-
-    def lf(phi):
-        phi = np.asarray(phi, float)
-        ct = np.cos(phi)
-        with np.errstate(divide="ignore"):
-            mix = np.logaddexp(l1g, lg + 2 * kappa * ct)
-            out = -kappa * ct + alpha * mix
-            if q:
-                out = out + q * np.log(np.abs(np.sin(phi)))
-        return out
-
-    num = float_log_integral(lf, 0.0, math.pi)
-    den = log_sphere_integral(p, kappa, 0.0)
-    return (num - den) / (alpha - 1)
 
 
 def _lf_sub_kl(p, kappa, gamma, direction):

@@ -31,6 +31,7 @@ from mechanisms.checks import check_alpha, check_dimension, check_kappa, check_p
 from mechanisms.errors import InvalidInput
 from mechanisms.exact import to_arb, to_fraction
 from mechanisms.quadrature import certified_log_integral, float_log_integral
+from mechanisms.vmf_sphere_quadrature import log_sphere_integral, log_sphere_integral_arb
 
 __all__ = ["vmf_subsampled_renyi_both", "vmf_subsampled_renyi_directions", "vmf_subsampled_renyi_directions_arb",
            "vmf_t_tail", "vmf_t_tail_arb", "BinnedTest", "choose_bins", "profile_lower_bound",
@@ -100,21 +101,10 @@ def _lf_excess(p, kappa, gamma, a):
     return lf
 
 
-def _lf_q(p, kappa):
-    q = p - 2
-
-    def lf(phi):
-        phi = np.asarray(phi, float)
-        with np.errstate(divide="ignore"):
-            out = -kappa * np.cos(phi)
-            return out + q * np.log(np.abs(np.sin(phi))) if q else out
-
-    return lf
-
-
 @lru_cache(maxsize=256)
 def _log_q_integral(p, kappa):
-    return float_log_integral(_lf_q(p, kappa), 0.0, math.pi)
+    """log ∫_0^π e^{−κ cos φ} sin^{p−2}φ dφ, the normaliser of Q = VMF(−x, κ) in φ (cached: every order uses it)."""
+    return log_sphere_integral(p, -kappa, 0.0)
 
 
 def vmf_subsampled_renyi_directions(p, kappa, alpha, gamma):
@@ -170,8 +160,7 @@ def vmf_subsampled_renyi_directions_arb(p, kappa, alpha, gamma):
         except InvalidInput:  # not enclosed at this precision (a very peaked integrand): no information
             return arb(0).union(arb("inf"))
 
-    den = certified_log_integral(lambda M: (lambda x, an: ((-ka * x.cos() - M).exp() * (x.sin() ** q if q else 1))),
-                                 _lf_q(p, float(k)), 0.0, math.pi, 0, arb.pi())
+    den = log_sphere_integral_arb(p, -k, 0)
     out = []
     for power in (a, 1 - a):
         x = log_int(power) - den
@@ -196,7 +185,7 @@ def _lf_t(p, kappa):
 
 
 def _build_t(p, kappa):
-    from flint import acb, arb
+    from flint import acb
 
     ka = to_arb(kappa)
     half = Fraction(p - 3, 2)
@@ -377,13 +366,17 @@ def _lower_bound(p, kappa, gamma, steps, eps, test, exact):
     return total
 
 
+def _check_steps(steps, fname):
+    if isinstance(steps, bool) or not isinstance(steps, int) or steps < 1:
+        raise InvalidInput(f"{fname}: steps must be an integer >= 1, got steps={steps}")
+
+
 def profile_lower_bound(p, kappa, gamma, steps, eps, test):
     """A lower bound (float) of δ(ε) of the `steps`-fold composition of the subsampled VMF pair, by the binned
     test `test` (see the module docstring)."""
     fname = "profile_lower_bound"
     p = _setting(p, kappa, gamma, fname)
-    if isinstance(steps, bool) or not isinstance(steps, int) or steps < 1:
-        raise InvalidInput(f"{fname}: steps must be an integer >= 1, got steps={steps}")
+    _check_steps(steps, fname)
     if not float(eps) >= 0:
         raise InvalidInput(f"{fname}: eps must be >= 0, got eps={eps}")
     return _lower_bound(p, float(kappa), float(gamma), steps, float(eps), test, exact=False)
@@ -394,8 +387,7 @@ def profile_lower_bound_arb(p, kappa, gamma, steps, eps, test):
     lower bound of the composition's δ(ε)."""
     fname = "profile_lower_bound_arb"
     p = _setting(p, kappa, gamma, fname)
-    if isinstance(steps, bool) or not isinstance(steps, int) or steps < 1:
-        raise InvalidInput(f"{fname}: steps must be an integer >= 1, got steps={steps}")
+    _check_steps(steps, fname)
     k, g, e = to_fraction(kappa), to_fraction(gamma), to_fraction(eps)
     if e < 0:
         raise InvalidInput(f"{fname}: eps must be >= 0, got eps={eps}")

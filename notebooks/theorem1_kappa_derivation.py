@@ -84,7 +84,6 @@ shell
 # %%
 h = u / (1 - sp.exp(-u)) ** 2
 stationarity = sp.simplify(sp.diff(sp.log(h), u))
-stationarity_numer = sp.factor(sp.together(stationarity))
 # stationarity = 1/u − 2/(e^u − 1): zero exactly where e^u − 1 − 2u = 0
 assert sp.simplify(stationarity - (1 / u - 2 / (sp.exp(u) - 1))) == 0
 w_sym = sp.Symbol("w", positive=True)
@@ -115,7 +114,6 @@ w30
 kappa_closed = 2 * w_closed / (1 - sp.exp(-w_closed)) ** 2
 kappa_alt = (2 * w_closed + 1) ** 2 / (2 * w_closed)
 kappa_exp = sp.exp(2 * w_closed) / (2 * w_closed)
-k40 = sp.N(kappa_closed, 40)
 assert abs(sp.N(kappa_closed - kappa_alt, 60)) < sp.Float("1e-50") and abs(sp.N(kappa_closed - kappa_exp, 60)) < sp.Float("1e-50")
 assert abs(sp.N(shell.subs(alpha, w_closed / c) * c / rho - kappa_closed, 50)) < sp.Float("1e-45")
 print("w  =", sp.N(w_closed, 32))

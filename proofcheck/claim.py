@@ -3,18 +3,15 @@
 The statement is a sympy relation between symbols; each symbol is given a *quantity*, a pure
 function ``(case, m) -> value`` evaluated on the float path (``m = FLOAT``) during search and on
 the certified path (``m = CERTIFIED``, exact rationals and arb balls) for the verdict. The
-relation itself is evaluated by :func:`evaluate`, a small tree walker, so the sympy object
+relation itself is evaluated by :func:`proofcheck.evaluation.evaluate`, a small tree walker, so the sympy object
 printed in the report is the very one that is checked.
 """
 from __future__ import annotations
 
-import math
 import re
 from dataclasses import dataclass, field
-from fractions import Fraction
 from typing import Any, Callable, Mapping
 
-import numpy as np
 import sympy as sp
 from hypothesis.strategies import SearchStrategy
 
@@ -199,7 +196,3 @@ def validate_id(cid: str) -> None:
         return
     if not USER_ID.match(base) or any(ch.isspace() for ch in cid):
         raise InvalidInput(f"claim id {cid!r} must be a dotted name such as 'mine.tv-of-ldp'")
-
-
-# evaluation of a claim's relation on a path lives in proofcheck.evaluation (re-exported here)
-from proofcheck.evaluation import evaluate, sides  # noqa: E402,F401

@@ -195,6 +195,7 @@ def _short_text(s, n=60):
 def cmd_measure(args) -> int:
     """Every finite-channel measure of one channel (and prior), each certified."""
     from mechanisms import finite as fin
+    from mechanisms import leakage
     from proofcheck.measures import CERTIFIED
     from proofcheck.numerics import fmt, precision
 
@@ -212,10 +213,10 @@ def cmd_measure(args) -> int:
         out = {
             "ldp_level": fmt(CERTIFIED.ldp_level(K)),
             "mbp_level": fmt(CERTIFIED.mbp_level(K, prior)),
-            "bayes_capacity": str(fin.exact_bayes_capacity(K)),
-            "log_bayes_capacity": fmt(CERTIFIED.log(fin.exact_bayes_capacity(K))),
+            "bayes_capacity": str(leakage.multiplicative_bayes_capacity_exact(K)),
+            "log_bayes_capacity": fmt(CERTIFIED.log(leakage.multiplicative_bayes_capacity_exact(K))),
             "prior_vulnerability": str(max(prior)),
-            "posterior_vulnerability": str(fin.exact_posterior_bayes_vulnerability(K, prior)),
+            "posterior_vulnerability": str(leakage.posterior_bayes_vulnerability_exact(K, prior)),
             "output_marginal": [str(x) for x in fin.exact_output_marginal(K, prior)],
         }
         if args.alpha is not None:

@@ -21,11 +21,11 @@ import numpy as np
 import sympy as sp
 
 from proofcheck import mc_evidence
-from proofcheck.certify import certified_sides, certify_case, certify_violation, noise_check  # noqa: F401
+from proofcheck.certify import certify_case, certify_violation, noise_check
 from proofcheck.evaluation import ClaimError
 from proofcheck.margins import RATIO_FLOOR, float_margin, is_degenerate, is_violation, ratio, relative, scaled
 from proofcheck.optimise import flatten, optimise, unflatten
-from proofcheck.rounding import exactify, floatify, show_exact  # noqa: F401  (public stage API)
+from proofcheck.rounding import show_exact
 from proofcheck.search import search
 
 CERT_MIN_SECONDS = 10.0  # least time given to certifying a float violation
@@ -77,7 +77,7 @@ def check_claim(claim, seconds: float = 10.0, seed: int = 0, max_examples: int =
     Monte Carlo routes (torch device; samples per interval, default mc_evidence.DEFAULT_SAMPLES).
     A claim with a paper table gets its rows in evidence["table"] (computed once per process)."""
     result = _check_claim(claim, seconds, seed, max_examples, device, mc_samples)
-    if getattr(claim, "table", None) is not None:
+    if claim.table is not None:
         from proofcheck import tables
 
         t0 = time.monotonic()
@@ -207,15 +207,17 @@ def _distinct(cases):
 
 
 def vacuous_reason(claim, s) -> str | None:
-    """Why a `holds` says nothing: declared by the claim, both sides constant over every admitted
-    case, or every admitted case degenerate."""
+    """Why a `holds` says nothing: declared by the claim; both sides constant over every admitted
+    case while the hypotheses excluded others (the domain forces a trivial value — a statement that
+    a quantity is a constant, checked over an unrestricted domain, is not vacuous); or every admitted
+    case degenerate."""
     if claim.vacuous:
         return claim.vacuous
     if s.admitted == 0:
         return None
-    if s.lhs_range.constant() and s.rhs_range.constant():
-        return (f"both sides are constant over the {s.admitted} cases in the domain "
-                f"(lhs = {s.lhs_range.lo:.6g}, rhs = {s.rhs_range.lo:.6g})")
+    if s.excluded and s.lhs_range.constant() and s.rhs_range.constant():
+        return (f"both sides are constant over the {s.admitted} cases the hypotheses admit ({s.excluded} "
+                f"excluded): lhs = {s.lhs_range.lo:.6g}, rhs = {s.rhs_range.lo:.6g}")
     if s.degenerate == s.admitted:
         return (f"every one of the {s.admitted} cases in the domain is degenerate (identical channel rows, "
                 "a point-mass prior, or the claim's own degenerate predicate)")

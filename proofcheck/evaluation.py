@@ -16,7 +16,6 @@ relation is evaluated in arb arithmetic with infinities combined exactly.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Mapping
 
@@ -97,16 +96,15 @@ def evaluate(expr: sp.Basic, values: Mapping[str, Any], m) -> Any:
 
 
 # sympy class name -> name on the evaluation path
-_FUNCTIONS = {"exp": "exp", "log": "log", "sqrt": "sqrt", "erf": "erf", "erfc": "erfc", "gamma": "gamma",
-              "loggamma": "lgamma", "binomial": "binomial", "sinh": "sinh", "cosh": "cosh", "tanh": "tanh",
-              "atan": "atan", "sin": "sin", "cos": "cos", "floor": "floor", "ceiling": "ceiling"}
+# sympy names that differ from the path's (every other function keeps its sympy class name)
+_RENAMED = {"loggamma": "lgamma"}
 
 
 def function_name(expr) -> str | None:
     """The evaluation path's name for a sympy function node (applied or undefined), or None."""
     if isinstance(expr, sp.Function) or (isinstance(expr, type) and issubclass(expr, sp.Function)):
         cls = expr if isinstance(expr, type) else type(expr)
-        return _FUNCTIONS.get(cls.__name__, cls.__name__)
+        return _RENAMED.get(cls.__name__, cls.__name__)
     return None
 
 
@@ -169,7 +167,9 @@ def _sign(x) -> int:
         return 1
     if x < 0:
         return -1
-    return 0
+    if _exact(x) or x == 0:  # an exact zero (arb == 0 holds only for the exact ball [0])
+        return 0
+    raise Undecided(f"the sign of {x} (a ball straddling 0) multiplies an infinity")
 
 
 def _mul(a, b, m):

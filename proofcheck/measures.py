@@ -25,6 +25,22 @@ from mechanisms import finite as fin
 from mechanisms import rdp_conversion, rdp_interpolation, special, subsampled_gaussian, subsampling, vmf
 from mechanisms import vmf_accounting, vmf_hockey_stick, vmf_moments, vmf_renyi, vmf_subsampled
 from mechanisms import vmf_sphere_quadrature, vmf_subsampled_composition
+from mechanisms import bayes_networks as _s001_bn
+from mechanisms import bayesian_dp as _bdp
+from mechanisms import bdp_estimators as _bdp_est
+from mechanisms import bdp_subsampled_gaussian as _bdp_sg
+from mechanisms import conjugate_families as _s001_cf
+from mechanisms import coverage as _bdp_cov
+from mechanisms import dataset_metrics as _s001_dm
+from mechanisms import empirical_deviation as _s001_ed
+from mechanisms import exponential_family as _s001_ef
+from mechanisms import finite_support as _s001_fs
+from mechanisms import lipschitz as _s001_lip
+from mechanisms import posterior_divergence as _s001_pd
+from mechanisms import posterior_quadrature as _s001_pq
+from mechanisms import posterior_robustness as _s001_pr
+from mechanisms import posterior_sampling as _s001_ps
+from mechanisms import privacy_cost as _bdp_cost
 from mechanisms.errors import InvalidInput, OutsideDomain
 from mechanisms.exact import to_fraction
 from proofcheck.numerics import INF, aabs, aexp, alog, amax, amin, asqrt, is_inf, to_arb
@@ -145,23 +161,6 @@ def _exact_value(x):
     return to_fraction(x)
 
 
-def _float_matmul(A, B):
-    return np.asarray(A, float) @ np.asarray(B, float)
-
-
-def _exact_matmul(A, B):
-    cols = len(B[0])
-    return [[sum((Fraction(a) * Fraction(B[k][j]) for k, a in enumerate(row)), Fraction(0)) for j in range(cols)]
-            for row in A]
-
-
-def _c_exp(x):
-    # e^{−∞} = 0 exactly (a δ whose logarithm is the exact −inf)
-    if isinstance(x, float) and x == -math.inf:
-        return to_arb(0)
-    return aexp(x)
-
-
 def _c_between_zero_and(x):
     return to_arb(0).union(to_arb(x).upper())
 
@@ -207,10 +206,21 @@ def _arb_fn(method):
 
 # ----------------------------------------------------------------------------- the protocol
 # name on the path: (float route, certified route). Every name here is on both paths.
-ROUTES = {
+ROUTES: dict = {}
+
+
+def register(routes: dict) -> None:
+    """Add routes to the protocol; a name registered twice is an error (never a silent replacement)."""
+    clash = sorted(set(routes) & set(ROUTES))
+    if clash:
+        raise ValueError(f"routes registered twice: {clash}")
+    ROUTES.update(routes)
+
+
+register({
     # elementary and special functions
     "log": (np.log, alog),
-    "exp": (np.exp, _c_exp),
+    "exp": (np.exp, aexp),
     "sqrt": (_float_sqrt, asqrt),
     "log1p": (special.log1p, special.log1p_arb),
     "expm1": (special.expm1, special.expm1_arb),
@@ -248,9 +258,8 @@ ROUTES = {
     "hockey_stick_delta": (hockey_stick.hockey_stick_delta, hockey_stick.hockey_stick_delta_arb),
     "channel_hockey_stick": (hockey_stick.channel_hockey_stick, hockey_stick.channel_hockey_stick_exact),
     "channel_hockey_stick_delta": (hockey_stick.channel_hockey_stick_delta, hockey_stick.channel_hockey_stick_delta_arb),
-    "bayes_capacity": (fin.bayes_capacity, fin.exact_bayes_capacity),
-    "posterior_vulnerability": (fin.posterior_bayes_vulnerability, fin.exact_posterior_bayes_vulnerability),
-    "matmul": (_float_matmul, _exact_matmul),
+    # Bayes' capacity in the papers' words: the multiplicative Bayes capacity (quantitative information flow)
+    "bayes_capacity": (leakage.multiplicative_bayes_capacity, leakage.multiplicative_bayes_capacity_exact),
     "deterministic_channel": (channel_ops.deterministic_channel, channel_ops.exact_deterministic_channel),
     "restrict": (channel_ops.restrict, channel_ops.exact_restrict),
     "uniform_on_support": (channel_ops.uniform_on_support, channel_ops.exact_uniform_on_support),
@@ -306,9 +315,7 @@ ROUTES = {
     "vmf_dlog_delta_quadrature": (vmf_accounting.vmf_dlog_delta_quadrature,
                                   vmf_accounting.vmf_dlog_delta_quadrature_arb),
     "vmf_min_log_delta": (vmf_accounting.vmf_min_log_delta, vmf_accounting.vmf_min_log_delta_arb),
-    # Bayes' capacity of continuous mechanisms. "gaussian_capacity" is the value as a claim uses it: the
-    # closed form in the search, certified by radial quadrature (two routes that share no derivation)
-    "gaussian_capacity": (capacity.gaussian_capacity, capacity.gaussian_capacity_quadrature_arb),
+    # Bayes' capacity of continuous mechanisms
     "gaussian_capacity_closed_form": (capacity.gaussian_capacity, capacity.gaussian_capacity_arb),
     "gaussian_capacity_quadrature": (capacity.gaussian_capacity_quadrature, capacity.gaussian_capacity_quadrature_arb),
     "gaussian_capacity_per_layer": (capacity.gaussian_capacity_per_layer, capacity.gaussian_capacity_per_layer_arb),
@@ -332,17 +339,12 @@ ROUTES = {
     "zero_within_rounding": (_float_zero_within_rounding, to_arb),
     # the indices attaining the maximum of a list: exact; within 1e−12 relative in floats
     "argmax_set": (_float_argmax_set, _exact_argmax_set),
-}
+})
 
 
 # Bayesian DP (paper 004)
-from mechanisms import bayesian_dp as _bdp  # noqa: E402
-from mechanisms import bdp_estimators as _bdp_est  # noqa: E402
-from mechanisms import bdp_subsampled_gaussian as _bdp_sg  # noqa: E402
-from mechanisms import coverage as _bdp_cov  # noqa: E402
-from mechanisms import privacy_cost as _bdp_cost  # noqa: E402
 
-ROUTES.update({
+register({
     # the finite model: strong BDP tails (Definition 1, Eqs. (5), (18)), Definition 2's δ per reading,
     # moments of the loss, composition of mechanisms on the same dataset pair
     "bdp_tail": (_bdp.bdp_tail, _bdp.bdp_tail_exact),
@@ -369,17 +371,6 @@ ROUTES.update({
 
 
 # posteriors (paper 001's engine)
-from mechanisms import bayes_networks as _s001_bn  # noqa: E402
-from mechanisms import conjugate_families as _s001_cf  # noqa: E402
-from mechanisms import dataset_metrics as _s001_dm  # noqa: E402
-from mechanisms import empirical_deviation as _s001_ed  # noqa: E402
-from mechanisms import exponential_family as _s001_ef  # noqa: E402
-from mechanisms import finite_support as _s001_fs  # noqa: E402
-from mechanisms import lipschitz as _s001_lip  # noqa: E402
-from mechanisms import posterior_divergence as _s001_pd  # noqa: E402
-from mechanisms import posterior_quadrature as _s001_pq  # noqa: E402
-from mechanisms import posterior_robustness as _s001_pr  # noqa: E402
-from mechanisms import posterior_sampling as _s001_ps  # noqa: E402
 
 _S001_ROUTES = {
     # conjugate and finite-support posteriors, marginals, likelihoods
@@ -434,23 +425,20 @@ _S001_ROUTES = {
     "kappa_constant_bisection": (_s001_pr.kappa_constant_alternative, _s001_pr.kappa_constant_bisection_arb),
     "shell_bound": (_s001_pr.shell_bound, _s001_pr.shell_bound_arb),
 }
-if set(_S001_ROUTES) & set(ROUTES):
-    raise RuntimeError(f"paper 001's routes clash with existing names: {sorted(set(_S001_ROUTES) & set(ROUTES))}")
-ROUTES.update(_S001_ROUTES)
+register(_S001_ROUTES)
 
 
 # VMF normaliser by quadrature in φ (no Bessel function); subsampled VMF steps: both Rényi directions of
 # one step by quadrature of the mixture, and a certified lower bound on δ(ε) after T steps (binned test)
-ROUTES["vmf_log_normaliser_quadrature"] = (vmf_sphere_quadrature.log_vmf_normaliser_quadrature,
-                                           vmf_sphere_quadrature.log_vmf_normaliser_quadrature_arb)
-ROUTES["vmf_subsampled_renyi_directions"] = (vmf_subsampled_composition.vmf_subsampled_renyi_directions,
-                                             vmf_subsampled_composition.vmf_subsampled_renyi_directions_arb)
-ROUTES["profile_lower_bound"] = (vmf_subsampled_composition.profile_lower_bound,
-                                 vmf_subsampled_composition.profile_lower_bound_arb)
-ROUTES["max_of"] = (lambda xs: max(xs), lambda xs: amax(*xs))
+register({"vmf_log_normaliser_quadrature": (vmf_sphere_quadrature.log_vmf_normaliser_quadrature,
+                                           vmf_sphere_quadrature.log_vmf_normaliser_quadrature_arb)})
+register({"vmf_subsampled_renyi_directions": (vmf_subsampled_composition.vmf_subsampled_renyi_directions,
+                                             vmf_subsampled_composition.vmf_subsampled_renyi_directions_arb)})
+register({"profile_lower_bound": (vmf_subsampled_composition.profile_lower_bound,
+                                 vmf_subsampled_composition.profile_lower_bound_arb)})
 # a value v known to be at least lower(): the search takes v; certified, the ball [lower(), v] (the costly
 # certified lower bound runs on the certified path only)
-ROUTES["at_least"] = (lambda lower, v: v, lambda lower, v: lower().union(v))
+register({"at_least": (lambda lower, v: v, lambda lower, v: lower().union(v))})
 
 
 def _no_exact_route(thunk):
@@ -458,7 +446,7 @@ def _no_exact_route(thunk):
                         "(a statistical claim's interval stands in for it on the certified path)")
 
 
-ROUTES["statistical_estimate"] = (lambda thunk: thunk(), _no_exact_route)
+register({"statistical_estimate": (lambda thunk: thunk(), _no_exact_route)})
 
 
 def _pi_float():
@@ -471,7 +459,7 @@ def _pi_arb():
     return arb.pi()
 
 
-ROUTES["pi"] = (_pi_float, _pi_arb)
+register({"pi": (_pi_float, _pi_arb)})
 
 
 def _path(name: str, which: int) -> SimpleNamespace:

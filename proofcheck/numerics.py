@@ -11,10 +11,9 @@ import math
 from fractions import Fraction
 
 import flint
-from flint import arb
 
 from mechanisms.errors import InvalidInput
-from mechanisms.exact import is_infinity, to_arb as _exact_to_arb
+from mechanisms.exact import to_arb  # noqa: F401  (the one converter; refuses floats)
 
 DEFAULT_PREC = 128
 
@@ -36,50 +35,47 @@ class Undecided(ArithmeticError):
     higher precision; never an error of the claim, never evidence."""
 
 
-def to_arb(x):
-    """Enclosure of an exact number: int, Fraction, decimal string, or an arb (returned as is).
-    A finite float is refused (mechanisms.exact.FloatOnCertifiedPath): it is not an exact value."""
-    return _exact_to_arb(x)
-
-
 def is_inf(x) -> bool:
     return isinstance(x, float) and math.isinf(x) and x > 0
 
 
 def lower(x) -> float:
-    """A float that is certainly <= x."""
+    """A float that is certainly <= every point of x (the nearest double, stepped down if it is above)."""
     if is_inf(x):
         return INF
-    return float(x.lower())
+    end = x.lower()
+    f = float(end)
+    return math.nextafter(f, -INF) if math.isfinite(f) and flint.arb(f) > end else f
 
 
 def upper(x) -> float:
+    """A float that is certainly >= every point of x."""
     if is_inf(x):
         return INF
-    return float(x.upper())
-
-
-def certainly_less(a, b) -> bool:
-    """a < b for every point of both enclosures (+∞ handled exactly)."""
-    if is_inf(a):
-        return False
-    if is_inf(b):
-        return math.isfinite(upper(a))
-    return bool(a < b)
-
-
-def certainly_distinct(a, b) -> bool:
-    """True when the two enclosures are disjoint (so a != b is certain)."""
-    return certainly_less(a, b) or certainly_less(b, a)
+    end = x.upper()
+    f = float(end)
+    return math.nextafter(f, INF) if math.isfinite(f) and flint.arb(f) < end else f
 
 
 def fmt(x, digits: int = 17) -> str:
-    """A readable enclosure: '[lo, hi]' with outward-rounded decimal ends."""
+    """A readable enclosure: '[lo, hi]' with decimal ends rounded outward (lo down, hi up), so the
+    printed interval contains the ball (arb's own str rounds an endpoint to nearest)."""
     if is_inf(x):
         return "+inf (exact)"
-    lo = x.lower()
-    hi = x.upper()
-    return f"[{lo.str(digits, radius=False)}, {hi.str(digits, radius=False)}]"
+    return f"[{_decimal_end(x.lower(), digits, down=True)}, {_decimal_end(x.upper(), digits, down=False)}]"
+
+
+def _decimal_end(point, digits: int, down: bool) -> str:
+    """An exact arb point as a decimal of `digits` significant digits, rounded towards -inf or +inf."""
+    from decimal import ROUND_CEILING, ROUND_FLOOR, Decimal, localcontext
+
+    if not point.is_finite():
+        return "-inf" if down else "+inf"
+    man, exp = (int(v) for v in point.mid().man_exp())
+    q = Fraction(man * 2**exp) if exp >= 0 else Fraction(man, 2**-exp)
+    with localcontext() as ctx:
+        ctx.prec, ctx.rounding = digits, (ROUND_FLOOR if down else ROUND_CEILING)
+        return str(Decimal(q.numerator) / Decimal(q.denominator))
 
 
 # ----------------------------------------------------------------------------- arb elementary ops
@@ -97,6 +93,8 @@ def alog(x):
 def aexp(x):
     if is_inf(x):
         return INF
+    if isinstance(x, float) and x == -INF:  # e^{−∞} = 0 exactly (a δ whose logarithm is the exact −inf)
+        return to_arb(0)
     return to_arb(x).exp()
 
 

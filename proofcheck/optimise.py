@@ -13,7 +13,6 @@ from dataclasses import dataclass
 import numpy as np
 from scipy.optimize import minimize  # imported here, not inside the timed budget of a claim
 
-from proofcheck.evaluation import ClaimError
 from proofcheck.margins import float_margin, ratio, scaled
 
 
@@ -51,9 +50,7 @@ def optimise(claim, start: dict, until: float, objective: str = "margin") -> Opt
     try:
         res = minimize(score, x0, method="Nelder-Mead",
                        options={"maxfev": 200 * min(x0.size, 20), "xatol": 1e-9, "fatol": 1e-14})
-    except ClaimError:
-        raise
-    except (ValueError, FloatingPointError):
+    except (ValueError, FloatingPointError):  # an error of the claim (ClaimError) is neither: it propagates
         return Optimised(None, None, count["n"])
     value = None if res.fun >= wall else (-float(res.fun) if objective == "ratio" else float(res.fun))
     return Optimised(unflatten(claim, res.x, start), value, count["n"])

@@ -26,11 +26,11 @@ def test_run_writes_report_and_counterexample(tmp_path):
     doc = json.loads((tmp_path / "report.json").read_text())
     assert doc["schema"] == "proofcheck.report/2"
     verdicts = {c["id"]: c["verdict"] for c in doc["claims"]}
-    assert verdicts == {"s000.lem.C.1": "violated", "s000.lem.C.1#eps-le-1": "holds", "s000.lem.C.1+corrected": "holds"}
+    assert verdicts == {"s000.lem.C.1": "violated", "s000.lem.C.1#eps-le-1": "holds"}
     # the statement rolls up by its primary reading (ε ≤ 1): violated only under the literal all-ε reading
     st = next(s for s in doc["statements"] if s["id"] == "s000.lem.C.1")
     assert st["verdict"] == "depends-on-reading" and st["primary"]["id"] == "s000.lem.C.1#eps-le-1"
-    assert [v["id"] for v in st["variants"]] == ["s000.lem.C.1+corrected"]
+    assert st["variants"] == [] and [r["id"] for r in st["readings"]] == ["s000.lem.C.1", "s000.lem.C.1#eps-le-1"]
     cx = next(c for c in doc["claims"] if c["id"] == "s000.lem.C.1")
     md = (tmp_path / cx["counterexample_file"]).read_text()
     assert "kappa_1 = " in md and "proofcheck run --only 's000.lem.C.1'" in md

@@ -308,6 +308,9 @@ def test_subsampled_gaussian_quadrature_routes_agree_with_the_sum():
     assert sg.subsampled_gaussian_rdp(2.5, 2.0, 1.0) == gd.gaussian_rdp(2.5, 2.0)
     assert sg.subsampled_gaussian_rdp(2.5, 2.0, 0.0) == 0.0
     assert sg.subsampled_gaussian_log_moment(3, 1.0, 0.2) == pytest.approx(2 * sg.subsampled_gaussian_rdp(3, 1.0, 0.2), rel=1e-15)
+    # A_3 = E[(0.8 + 0.2 e^{(2z−1)/2})^3], z ~ N(0, 1), expanded by hand: Σ_k C(3,k) 0.8^{3−k} 0.2^k e^{k(k−1)/2}
+    a3 = 0.8**3 + 3 * 0.8**2 * 0.2 + 3 * 0.8 * 0.2**2 * math.e + 0.2**3 * math.e**3
+    assert sg.subsampled_gaussian_log_moment(3, 1.0, 0.2) == pytest.approx(math.log(a3), rel=1e-14)
 
 
 # ----------------------------------------------------------------------------- RDP → (ε, δ)

@@ -319,6 +319,13 @@ def test_vacuous_holds_is_labelled():
     r = check_claim(c, seconds=1, seed=0)
     assert r.verdict == "holds" and r.vacuous is not None and "constant" in r.vacuous
     assert check_claim(_ratio_claim(), seconds=1, seed=0).vacuous is None
+    # a quantity that IS a constant, checked over an unrestricted domain (κ by two routes, "the output at
+    # confidence 1 is 1"), is a statement, not a vacuous one
+    const = Claim(id="mine.constant", title="t", source=Source("t", "t", "t"), variables=(real("x", 0, 3),),
+                  statement=sp.Eq(y, 1), quantities={"y": lambda case, m: m.num(case["x"]) * 0 + 1},
+                  strategy=cases(x=st.floats(0, 3)))
+    rc = check_claim(const, seconds=1, seed=0)
+    assert rc.verdict == "holds" and rc.vacuous is None
 
 
 # ----------------------------------------------------------------------------- Monte Carlo routes
@@ -381,3 +388,45 @@ def test_a_probability_known_only_by_monte_carlo_is_violated_statistically():
     stat = r.counterexample["statistical"][0]
     assert stat["confidence"] >= 1 - 1e-9 and stat["n"] == 100000 and stat["interval"][0] > 0.4
     assert r.counterexample["certificate"]["method"].startswith("statistical")
+
+
+def test_an_infinity_times_a_ball_straddling_zero_is_undecided_not_outside():
+    # a ball around 0 times +∞ has no sign yet: a higher precision may decide it, the case is not excluded
+    from flint import arb
+
+    from proofcheck.evaluation import Outside, evaluate
+    from proofcheck.measures import CERTIFIED
+    from proofcheck.numerics import Undecided
+
+    y = sp.Symbol("y")
+    with pytest.raises(Undecided):
+        evaluate(x * y, {"x": float("inf"), "y": arb(0, 1e-30)}, CERTIFIED)
+    with pytest.raises(Outside, match="indeterminate"):  # an exact 0 · ∞ is the statement's own 0 · ∞
+        evaluate(x * y, {"x": float("inf"), "y": 0}, CERTIFIED)
+    assert evaluate(x * y, {"x": float("inf"), "y": arb(-1)}, CERTIFIED) == -float("inf")
+
+
+def test_a_route_name_registered_twice_is_refused():
+    from proofcheck.measures import ROUTES, register
+
+    before = dict(ROUTES)
+    with pytest.raises(ValueError, match="kl"):
+        register({"kl": (abs, abs)})
+    assert ROUTES == before
+
+
+def test_reported_enclosures_contain_the_ball():
+    # arb prints an endpoint rounded to nearest; a reported enclosure must round outward (lo down, hi up)
+    from fractions import Fraction
+
+    from flint import arb
+
+    from proofcheck.numerics import fmt, lower, upper
+
+    third = arb(1) / 3
+    lo, hi = (Fraction(v) for v in fmt(third).strip("[]").split(", "))
+    assert lo < Fraction(1, 3) < hi
+    assert arb(lower(third)) <= third.lower() and arb(upper(third)) >= third.upper()
+    # the case that exposed it: log-gamma KL whose lower end printed as ...3336 while the value is ...33355
+    kl = arb("2003.082469146333551531432", "1.64e-22")
+    assert Fraction(fmt(kl).strip("[]").split(", ")[0]) <= Fraction("2003.0824691463335515")

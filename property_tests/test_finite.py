@@ -6,6 +6,7 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from mechanisms import finite as fin
+from mechanisms import leakage
 from mechanisms.errors import InvalidInput
 from proofcheck import strategies as pst
 from proofcheck.measures import CERTIFIED, FLOAT
@@ -26,7 +27,7 @@ def _renorm(K):
 
 def test_known_values_randomized_response():
     assert fin.exact_ldp_ratio(RR) == 3
-    assert fin.exact_bayes_capacity(RR) == F(3, 2)
+    assert leakage.multiplicative_bayes_capacity_exact(RR) == F(3, 2)
     assert fin.exact_mbp_ratios(RR, [F(1, 2), F(1, 2)]) == (F(3, 2), F(1, 2))
     assert fin.ldp_level(np.array(RR, float)) == pytest.approx(np.log(3), rel=1e-15)
     assert fin.mbp_level(np.array(RR, float), [0.5, 0.5]) == pytest.approx(np.log(2), rel=1e-15)
@@ -64,7 +65,7 @@ def test_float_and_certified_paths_agree(case):
 @settings(max_examples=40)
 @given(pst.sized(lambda n, m: pst.random_channels(n, m)))
 def test_against_qif(K):
-    assert fin.bayes_capacity(K) == pytest.approx(qif.measure.bayes_vuln.mult_capacity(K), rel=1e-12)
+    assert leakage.multiplicative_bayes_capacity(K) == pytest.approx(qif.measure.bayes_vuln.mult_capacity(K), rel=1e-12)
     assert fin.ldp_level(K) == pytest.approx(qif.measure.d_privacy.smallest_epsilon(K, qif.metric.discrete()), rel=1e-9, abs=1e-12)
 
 
@@ -101,7 +102,7 @@ def test_two_thousand_square_channel_measures():
     K = rng.dirichlet(np.ones(2000), size=2000)
     prior = rng.dirichlet(np.ones(2000))
     assert K.shape == (2000, 2000)
-    assert fin.bayes_capacity(K) == pytest.approx(qif.measure.bayes_vuln.mult_capacity(K), rel=1e-12)
+    assert leakage.multiplicative_bayes_capacity(K) == pytest.approx(qif.measure.bayes_vuln.mult_capacity(K), rel=1e-12)
     # LDP: the largest ratio within a column
     assert fin.ldp_level(K) == pytest.approx(np.log(np.max(K.max(axis=0) / K.min(axis=0))), rel=1e-13)
     # MBP: posterior by Bayes' rule, then |log posterior/prior|

@@ -135,13 +135,19 @@ def test_delta_from_the_same_rdp_curve_equals_dp_accounting():
         assert _rel(mine, peer) < 1e-12
 
 
-def test_the_authors_accountant_published_number_with_the_basic_conversion():
-    """The BDP authors' accountant (DP mode) at q = 0.01, σ = 4, T = 10⁴, δ = 1e−5: ε = 1.2585747… from
-    min_λ (T·log A_{λ+1} − log δ)/λ over λ = 1..32 (the basic conversion; optimum at λ = 19). dp-accounting's
-    improved conversion on the same curve is smaller, as it must be."""
+def test_the_authors_accountant_conversion_with_the_basic_conversion():
+    """The conversion of the BDP authors' accountant (DP mode, github.com/AlekseiTriastcyn/bayesian-differential-
+    privacy: min over λ of (privacy_cost − log δ)/λ) at q = 0.01, σ = 4, T = 10⁴, δ = 1e−5, λ = 1..32: the basic
+    conversion min_λ (T·log A_{λ+1} − log δ)/λ, ε = 1.2585747… at λ = 19. The expected value is dp-accounting's
+    integer-order RDP put through that formula, typed in here; the pinned digits guard against drift of both.
+    dp-accounting's improved conversion on the same curve is smaller, as it must be."""
     orders = list(range(2, 34))
     curve = _curve(0.01, 4.0, 10**4, orders)
     basic, order = rc.best_eps_from_rdp_basic(orders, curve, 1e-5)
+    peer_rdp = rdp_acc._compute_rdp_poisson_subsampled_gaussian(0.01, 4.0, orders)
+    peer_eps = [10**4 * t - math.log(1e-5) / (a - 1) for a, t in zip(orders, peer_rdp)]
+    peer_basic = min(peer_eps)
+    assert _rel(basic, peer_basic) < 1e-12 and order == orders[peer_eps.index(peer_basic)]
     assert basic == pytest.approx(1.2585747412527883, rel=1e-12) and order == 20
     assert f"{basic:.7f}" == "1.2585747"
     # the same through Theorem 3's left term at ‖g − g'‖ = C = 1 (the moments-accountant special case)

@@ -13,10 +13,12 @@ from fractions import Fraction as F
 import numpy as np
 import pytest
 
+import finite_oracle as fo
 from proofcheck.claims import finite_quantities as fq
 from proofcheck.engine import check_claim
+from proofcheck.evaluation import sides
 from proofcheck.measures import CERTIFIED
-from proofcheck.numerics import lower, upper
+from proofcheck.numerics import lower, precision, upper
 from proofcheck.registry import builtin_claims
 
 CLAIMS = builtin_claims()
@@ -34,6 +36,11 @@ def _readings():
 
 def _inside(ball, x: float, slack: float = 1e-12) -> bool:
     return lower(ball) - slack <= x <= upper(ball) + slack
+
+
+def _certified_sides(cid, case):
+    with precision(128):
+        return sides(BY_ID[cid], case, CERTIFIED)
 
 
 # ----------------------------------------------------------------------------- primary readings
@@ -111,6 +118,12 @@ def test_chernoff_literal_reading_fails_only_beyond_eps_one():
     assert float(tail) == pytest.approx(1.9793381083193462e-7, rel=1e-12)
     assert float(tail) > 2 * math.exp(-49 / 3)
     assert float(_binomial_event(20, F(1, 20), F(1))) >= 1 - 2 * math.exp(-1 / 3)
+    # the literal claim's certified sides there: violated at ε = 7, not at ε = 1
+    lhs, rhs, ok = _certified_sides("s000.lem.C.1", {"T": 20, "kappa_1": F(1, 20), "epsilon": F(7)})
+    assert ok and fo.encloses(lhs, 1 - tail) and _inside(rhs, 1 - 2 * math.exp(-49 / 3))
+    assert upper(lhs) < lower(rhs)
+    lhs, rhs, ok = _certified_sides("s000.lem.C.1", {"T": 20, "kappa_1": F(1, 20), "epsilon": F(1)})
+    assert ok and fo.encloses(lhs, _binomial_event(20, F(1, 20), F(1))) and lower(lhs) >= upper(rhs)
 
 
 # ----------------------------------------------------------------------------- Assumption D.1 / G.1 forces ξ = 0
@@ -140,6 +153,7 @@ def test_w_star_violation_by_hand():
     # per-secret maximisers always exist, a common one does not: the 2 × 2 mirror channel
     mirror = [[F(9, 10), F(1, 10)], [F(1, 10), F(9, 10)]]
     assert _violation_by_hand(mirror, prior) == F(8, 5)
+    assert _inside(fq.w_star_violation({"K": mirror, "prior": prior}, CERTIFIED), 8 / 5)
 
 
 @pytest.mark.parametrize("cid", ["s000.claim.assumption-D.1-forces-xi-zero", "s002.claim.assumption-G.1-forces-xi-zero"])
@@ -170,7 +184,9 @@ def test_assumption_forces_xi_zero_at_a_case_by_hand():
     assert _inside(xi, math.log(9 / 8))  # the largest |log ratio| is log(9/8) (ratio 8/9 at d = 1, w = 0)
     assert _inside(claim.quantities["v_w_star"](case, CERTIFIED), 20 / 99)
     # the bound there: −log(1 − 2·(20/99)/(1/2)) = log(99/19) > log(9/8)
-    assert math.log(9 / 8) < math.log(99 / 19)
+    lhs, rhs, ok = _certified_sides("s000.claim.assumption-D.1-forces-xi-zero", case)
+    assert ok and _inside(lhs, math.log(9 / 8)) and _inside(rhs, math.log(99 / 19))
+    assert upper(lhs) < lower(rhs)
     # where Assumption D.1 holds (identical rows) the bound is 0 and ξ is exactly 0
     same = {"K": [[F(1, 4), F(3, 4)], [F(1, 4), F(3, 4)]], "prior": [F(1, 3), F(2, 3)]}
     assert claim.quantities["v_w_star"](same, CERTIFIED) == 0
@@ -209,7 +225,9 @@ def test_acc_all_secrets_bounds_every_row_by_construction():
     for cid in ("s002.thm.IV.7#acc-all-secrets", "s002.thm.E.1#acc-all-secrets"):
         c = BY_ID[cid]
         assert c.vacuous and c.primary is None
-        assert _inside(c.quantities["beta"]({"prior": [F(1, 3)] * 3, "K": K, "secret": 0, "U": U}, CERTIFIED), 0.7)
+        case = {"prior": [F(1, 3)] * 3, "K": K, "secret": 0, "U": U}
+        assert _inside(c.quantities["beta"](case, CERTIFIED), 0.7)
+        assert _inside(c.quantities["P_fail"](case, CERTIFIED), float(worst_other))
 
 
 # ----------------------------------------------------------------------------- degenerate cases

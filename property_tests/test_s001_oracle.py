@@ -1,9 +1,10 @@
 """Test oracle for paper 001 (Dimitrakakis et al.), written from the paper's definitions.
 
-Nothing here imports mechanisms/ or proofcheck/: densities, posteriors (by brute-force normalisation),
-marginals, divergences (mpmath quadrature of the definitions at 40 digits), test errors (the minimax theorem:
-max over prior weights of the Bayes risk, not the Neyman–Pearson order the engine uses), Lipschitz constants
-(maximisation over explicit pairs) and Bayesian networks (products of table entries) are computed from scratch.
+Nothing here imports mechanisms/ or proofcheck/ (frac and exact_objects come from the shared finite_oracle):
+densities, posteriors (by brute-force normalisation), marginals, divergences (mpmath quadrature of the definitions
+at 40 digits), test errors (the minimax theorem: max over prior weights of the Bayes risk, not the Neyman–Pearson
+order the engine uses), Lipschitz constants (maximisation over explicit pairs) and Bayesian networks (products of
+table entries) are computed from scratch.
 The module holds no tests of its own except sanity checks of the oracle against textbook values.
 """
 from __future__ import annotations
@@ -13,6 +14,7 @@ import math
 from fractions import Fraction
 
 import mpmath
+from finite_oracle import exact_objects, frac  # noqa: F401  (exact_objects: used by test_s001)
 
 MP = mpmath.MPContext()
 MP.dps = 40
@@ -25,23 +27,6 @@ def mpf(x):
     if isinstance(x, str):
         return mpf(Fraction(x))
     return MP.mpf(x)
-
-
-def frac(x) -> Fraction:
-    return x if isinstance(x, Fraction) else Fraction(x)
-
-
-def exact_objects(obj):
-    if isinstance(obj, dict):
-        return {k: exact_objects(v) for k, v in obj.items()}
-    if isinstance(obj, list):
-        return [exact_objects(v) for v in obj]
-    if isinstance(obj, str):
-        try:
-            return Fraction(obj)
-        except ValueError:
-            return obj
-    return obj
 
 
 def interval(text: str):
@@ -182,9 +167,7 @@ def exp_family_posterior(family, lam, data):
     """(shape, rate) of the gamma posterior of the conjugate models of paper 001's claims (Exp(λ) prior)."""
     n = len(data)
     lam = frac(lam)
-    if family == "gamma-exponential":
-        return ("gamma", (1 + n, lam + sum(abs(frac(x)) for x in data)))
-    if family == "gamma-laplace":
+    if family in ("gamma-exponential", "gamma-laplace"):  # θ e^{−θ|x|} resp. (θ/2) e^{−θ|x|} (location 0)
         return ("gamma", (1 + n, lam + sum(abs(frac(x)) for x in data)))
     return ("gamma", (1 + Fraction(n, 2), lam + sum(frac(x) ** 2 for x in data) / 2))
 

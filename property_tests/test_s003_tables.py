@@ -208,7 +208,7 @@ def test_equation_9_holds_and_is_tight_at_gamma_one():
 
 
 def test_definition_4_and_theorem_3_both_directions_against_quadrature():
-    from proofcheck.claim import sides
+    from proofcheck.evaluation import sides
     from proofcheck.measures import CERTIFIED
     from proofcheck.numerics import precision
 

@@ -20,27 +20,44 @@ def mbp_level_uniform(c, m):
 
 
 def mixing_law(c, m, mixing: str):
+    """The law P^D of the released w that F^A averages over: 'secret' K[d*,:], 'marginal' the marginal
+    under f_D, 'marginal-attacker' the marginal under f^B, 'law' an arbitrary law (the case's 'law')."""
     if mixing == "secret":
         return c["K"][int(c["secret"])]
     if mixing == "marginal":
         return m.marginal(c["K"], c["prior"])
+    if mixing == "marginal-attacker":
+        return m.marginal(c["K"], c["belief"])
     if mixing == "law":
         return c["law"]
     raise InvalidInput(f"unknown mixing law {mixing!r}")
 
 
-def belief_after(c, m, mixing: str):
-    """F^A: the posterior averaged over the chosen law of the released w.
+def posterior_prior(c, post: str):
+    """The prior a posterior is built from: the true prior f_D ('true') or the attacker's f^B ('attacker')."""
+    if post == "true":
+        return c["prior"]
+    if post == "attacker":
+        return c["belief"]
+    raise InvalidInput(f"unknown posterior prior {post!r}")
 
-    Mass on an output that has probability zero under the prior leaves the posterior undefined
+
+def belief_after_law(K, base, law, m, name: str = "the law of w"):
+    """Σ_w f_{D|W}(·|w) law(w), the posterior built from the prior ``base``.
+
+    Mass of the law on an output of probability zero under ``base`` leaves the posterior undefined
     there; such a case is outside the statement's domain."""
-    K, prior = c["K"], c["prior"]
-    law = mixing_law(c, m, mixing)
-    marg = m.marginal(K, prior)
+    marg = m.marginal(K, base)
     for w, (pw, mw) in enumerate(zip(law, marg)):
         if pw > 0 and mw == 0:
-            raise OutsideDomain(f"the law of w puts mass on output {w}, which has probability zero")
-    return m.belief_after_release(K, prior, law)
+            raise OutsideDomain(f"{name} puts mass on output {w}, which has probability zero")
+    return m.belief_after_release(K, base, law)
+
+
+def belief_after(c, m, mixing: str, post: str = "true"):
+    """F^A = Σ_w f_{D|W}(d|w) P^D(w): the posterior (from f_D, or from f^B when ``post`` is 'attacker')
+    averaged over the chosen law of the released w (:func:`mixing_law`)."""
+    return belief_after_law(c["K"], posterior_prior(c, post), mixing_law(c, m, mixing), m)
 
 
 def closeness(c, m):
@@ -55,11 +72,23 @@ def closeness(c, m):
     return m.max(*vals)
 
 
+def undefined(x) -> bool:
+    """An entry of the posterior matrix at an output that never occurs (NaN in floats, None certified)."""
+    return x is None or (isinstance(x, float) and math.isnan(x))
+
+
+def under_uniform_prior(q):
+    """The quantity q evaluated with the uniform prior over the rows of K in place of the case's prior."""
+    def at_uniform(c, m):
+        return q({**c, "prior": m.uniform(len(c["K"]))}, m)
+    return at_uniform
+
+
 def posterior_extreme(which: str):
-    """min or max over d and occurring w of the posterior under the uniform prior."""
+    """min ('min') or max ('max') over d and occurring w of the posterior from the case's prior."""
     def q(c, m):
-        post = m.posterior(c["K"], m.uniform(len(c["K"])))
-        vals = [m.num(x) for row in post for x in row if x is not None and not (isinstance(x, float) and math.isnan(x))]
+        post = m.posterior(c["K"], c["prior"])
+        vals = [m.num(x) for row in post for x in row if not undefined(x)]
         return m.min(*vals) if which == "min" else m.max(*vals)
     return q
 
@@ -91,7 +120,7 @@ def mbp_level_from_posterior(c, m, prior_for_posterior=None):
         if p == 0:
             continue
         for x in row:
-            if x is None or (isinstance(x, float) and math.isnan(x)):
+            if undefined(x):
                 continue
             if x == 0:
                 return math.inf
@@ -112,12 +141,6 @@ def kappa_hat(c, m, normalised: bool):
     return raw
 
 
-def js_like(p, q, m):
-    """The printed Ĉ1² expression, ½Σ p log(2p/(p+q)) + ½Σ q log(2q/(p+q)), for a p that need not
-    sum to one (an estimate); m.js evaluates exactly this sum without normalising."""
-    return m.js(p, q)
-
-
 def binomial_event_probability(c, m):
     """P(|M/T − κ1| ≤ ε κ1) for M ~ Binomial(T, κ1) (the path's m.binomial_within_relative_error:
     scipy's CDF in the search, an exact rational sum certified)."""
@@ -128,38 +151,6 @@ def binomial_event_probability(c, m):
 
 
 # ----------------------------------------------------------------------------- seed 002 additions
-def posterior_prior(c, post: str):
-    """The prior a posterior is built from: the true prior f_D ('true') or the attacker's f^B ('attacker')."""
-    if post == "true":
-        return c["prior"]
-    if post == "attacker":
-        return c["belief"]
-    raise InvalidInput(f"unknown posterior prior {post!r}")
-
-
-def mixing_law_general(c, m, mixing: str):
-    """The law P^D of the released w that F^A averages over (seed 002's readings):
-    'secret' K[d*,:], 'marginal' the marginal under f_D, 'marginal-attacker' the marginal under
-    f^B, 'law' an arbitrary law (the case's 'law')."""
-    if mixing == "marginal-attacker":
-        return m.marginal(c["K"], c["belief"])
-    return mixing_law(c, m, mixing)
-
-
-def belief_after_general(c, m, mixing: str, post: str = "true"):
-    """F^A = Σ_w f_{D|W}(d|w) P^D(w) with the posterior built from the chosen prior.
-
-    Mass of P^D on an output of probability zero under that prior leaves the posterior undefined
-    there: such a case is outside the statement's domain."""
-    K, base = c["K"], posterior_prior(c, post)
-    law = mixing_law_general(c, m, mixing)
-    marg = m.marginal(K, base)
-    for w, (pw, mw) in enumerate(zip(law, marg)):
-        if pw > 0 and mw == 0:
-            raise OutsideDomain(f"the law of w puts mass on output {w}, which has probability zero")
-    return m.belief_after_release(K, base, law)
-
-
 def mbp_level_general(c, m, post: str = "true"):
     """max over occurring w and d of |log f_{D|W}(d|w) / f_D(d)|, the posterior built from the chosen
     prior, the ratio always taken to the true prior f_D (as Theorem IV.5's hypothesis prints it)."""
@@ -187,8 +178,8 @@ def closeness_to_uniform(c, m, key: str = "prior"):
 
 
 def tv_to_uniform(c, m, key: str = "prior"):
-    p = c[key]
-    return m.num(sum((abs(x - u) for x, u in zip(p, m.uniform(len(p)))), 0 * p[0]) / 2)
+    """ε := TV(f, uniform)."""
+    return m.tv(c[key], m.uniform(len(c[key])))
 
 
 # ----------------------------------------------------------------------------- degenerate cases

@@ -31,8 +31,8 @@ def abp_js_forms(cid, title, where):
         statement=sp.Eq(sp.Symbol("JS_two_KL"), sp.Symbol("JS_reference")),
         quantities={"JS_two_KL": js_two_kl, "JS_reference": js_by_entropies},
         strategy=sized(lambda n, mm: cases(p=priors(n), q=priors(n))),
-        encoding="route 1: ½KL(A‖M)+½KL(B‖M) with the engine's KL; route 2: scipy.spatial.distance.jensenshannon² "
-                 "on the float path and the entropy form H(M) − ½H(A) − ½H(B) on the certified path",
+        encoding="route 1: ½KL(A‖M)+½KL(B‖M) with the engine's KL; route 2 (m.js_by_entropies): scipy's relative "
+                 "entropy on the float path and the entropy form H(M) − ½H(A) − ½H(B) on the certified path",
     )
 
 

@@ -96,7 +96,8 @@ def estimation_error_claim(cid, title, where, quote, statement, quantities, read
 def estimation_error_quantities(normalised, which):
     """|Ĉ1 − C1| (which 'C1') or |ε̂_p − ε_p| with ε_p = 2C1 − C2·TV (which 'eps_p'), Ĉ1² and ε."""
     def c1_hat_sq(c, m):
-        return fq.js_like(fq.kappa_hat(c, m, normalised), c["kappa2"], m)
+        # the printed ½Σ κ̂1 log(2κ̂1/(κ̂1+κ2)) + ½Σ κ2 log(2κ2/(κ̂1+κ2)): m.js sums exactly this, κ̂1 not renormalised
+        return m.js(fq.kappa_hat(c, m, normalised), c["kappa2"])
 
     def diff(c, m):
         c1 = m.sqrt(m.js(c["kappa1"], c["kappa2"]))

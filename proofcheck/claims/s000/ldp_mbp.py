@@ -64,34 +64,30 @@ def mbp_implies_2ldp(cid, where, quote):
 
 
 # ----------------------------------------------------------------------------- Appendix A.1, proof of Lemma A.1
-def posterior_lower_bound(cid, title, where):
+def _posterior_bound(cid, title, where, quote, statement, which):
+    """The posterior's min or max over d, w under the uniform prior against a bound in ξ := the LDP level."""
     return Claim(
         id=cid,
         title=title,
-        source=Source(SEED, where, "Therefore, we have that f_{D|W}(d̃|w) ≥ 1/(1 + e^ξ·(|D| − 1))."),
+        source=Source(SEED, where, quote),
         variables=(channel("K"),),
-        statement=sp.Ge(post_min, 1 / (1 + sp.exp(xi) * (nn - 1))),
-        quantities={"posterior_min": fq.posterior_extreme("min"), "xi": ldp_level,
+        statement=statement,
+        quantities={f"posterior_{which}": fq.under_uniform_prior(fq.posterior_extreme(which)), "xi": ldp_level,
                     "n": lambda c, m: m.num(len(c["K"]))},
         strategy=uniform_channel_cases(),
         degenerate=fq.channel_says_nothing,
-        encoding="uniform prior; ξ := LDP level of K; min over d, w of the posterior",
+        encoding=f"uniform prior; ξ := LDP level of K; {which} over d, w of the posterior",
     )
+
+
+def posterior_lower_bound(cid, title, where):
+    return _posterior_bound(cid, title, where, "Therefore, we have that f_{D|W}(d̃|w) ≥ 1/(1 + e^ξ·(|D| − 1)).",
+                            sp.Ge(post_min, 1 / (1 + sp.exp(xi) * (nn - 1))), "min")
 
 
 def posterior_upper_bound(cid, title, where):
-    return Claim(
-        id=cid,
-        title=title,
-        source=Source(SEED, where, "f_{D|W}(d̃|w) ≤ 1/(1 + e^{−ξ}·(|D| − 1)) ≤ e^ξ/|D|."),
-        variables=(channel("K"),),
-        statement=sp.Le(post_max, 1 / (1 + sp.exp(-xi) * (nn - 1))),
-        quantities={"posterior_max": fq.posterior_extreme("max"), "xi": ldp_level,
-                    "n": lambda c, m: m.num(len(c["K"]))},
-        strategy=uniform_channel_cases(),
-        degenerate=fq.channel_says_nothing,
-        encoding="uniform prior; ξ := LDP level of K; max over d, w of the posterior",
-    )
+    return _posterior_bound(cid, title, where, "f_{D|W}(d̃|w) ≤ 1/(1 + e^{−ξ}·(|D| − 1)) ≤ e^ξ/|D|.",
+                            sp.Le(post_max, 1 / (1 + sp.exp(-xi) * (nn - 1))), "max")
 
 
 def upper_by_e_xi_over_n(cid, title, where):

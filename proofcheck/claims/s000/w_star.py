@@ -99,30 +99,30 @@ QUOTE_D1_ASSUMPTION = ("Assumption D.1 We assume that the amount of Bayesian pri
                        "maximum over all possible parameters. That is, for any w ∈ W, we have that "
                        "f_{D|W}(d|w*)/f_D(d) ≥ f_{D|W}(d|w)/f_D(d), (16) where w* represents the true model parameter.")
 ENCODING_FORCES_XI_ZERO = (
-    "Assumption D.1 read with one w* (the true parameter) for every d, as (11)/(18) use it. v := min over w* of "
-    "max over d, w of (ratio(d,w) − ratio(d,w*))_+, ratio = f_{D|W}(d|w)/f_D(d), is how far the channel is from "
+    "Assumption {assumption} read with one w* (the true parameter) for every d, as {uses} use it. v := min over w* of "
+    "max over d, w of (ratio(d,w) − ratio(d,w*))_+, ratio = f_{{D|W}}(d|w)/f_D(d), is how far the channel is from "
     "satisfying it (v = 0 exactly when it holds). Checked on every channel: ξ ≤ −log(1 − 2v/min_d f_D(d)) where "
     "2v < min f_D (elsewhere the bound is +∞). Why: Σ_d f_D(d) ratio(d,w) = 1 at each w gives |ratio(d,w) − "
     "ratio(d,w*)| ≤ v/f_D(d), Σ_w P(w) ratio(d,w) = 1 gives |ratio(d,w*) − 1| ≤ v/f_D(d). At v = 0 (the "
     "assumption holds) the bound is 0: the assumption forces ξ = 0, identical rows on the prior's support.")
 
 
-def assumption_forces_xi_zero(cid, source, strategy=None):
+def assumption_forces_xi_zero(cid, source, assumption="D.1", eq="(16)", uses="(11)/(18)"):
     """'Assumption D.1/G.1 (one w* for every d) ⇒ ξ = 0', checked as the quantitative bound that gives it.
-    Shared with seed 002 (its Assumption G.1 is the same)."""
+    Shared with seed 002 (its Assumption G.1, Eq. (29), used by (24)/(31), is the same)."""
     return Claim(
         id=cid,
-        title="Assumption D.1 with one w* forces ξ = 0: ξ ≤ −log(1 − 2v/min f_D), v = how far (16) fails",
+        title=f"Assumption {assumption} with one w* forces ξ = 0: ξ ≤ −log(1 − 2v/min f_D), v = how far {eq} fails",
         source=source,
         variables=(simplex("prior", "f_D"), channel("K", "f_{W|D}")),
         statement=sp.Le(xi_sym, -sp.log(1 - 2 * v_sym / fmin_sym)),
         quantities={"xi": mbp_level, "v_w_star": fq.w_star_violation, "f_min": fq.min_prior_mass},
         hypotheses=(Hypothesis("2v < min_d f_D(d) (the bound is finite)", sp.Lt(2 * v_sym, fmin_sym)),),
-        strategy=strategy or sized(lambda n, mm: cases(
+        strategy=sized(lambda n, mm: cases(
             prior=priors(n), K=st.one_of(near_identical_rows(n, mm, 0.05), near_identical_rows(n, mm, 0.3),
                                           identical_rows(n, mm), channels(n, mm)))),
         degenerate=fq.channel_says_nothing,
-        encoding=ENCODING_FORCES_XI_ZERO,
+        encoding=ENCODING_FORCES_XI_ZERO.format(assumption=assumption, uses=uses),
     )
 
 

@@ -8,6 +8,7 @@ import sympy as sp
 from hypothesis import strategies as st
 
 from mechanisms.errors import OutsideDomain
+from mechanisms.lipschitz import hamming_matrix
 from proofcheck.claim import Claim, Hypothesis, Source, channel, integer, log_real, real, simplex
 from proofcheck.strategies import cases, channels, log_reals, priors, reals, sized
 
@@ -37,6 +38,11 @@ RECON_L1 = ("The OCR prints ρⁿ({x_i},{y_i}) = 'X' ρ(x_i, y_i) and the consta
 
 
 # ----------------------------------------------------------------------------- Assumption 1
+def _index_distance_matrix(size):
+    """ρ(i, j) = |i − j| on {0, …, size−1}."""
+    return [[abs(i - j) for j in range(size)] for i in range(size)]
+
+
 def _binomial_row(theta, trials):
     return [math.comb(trials, k) * theta**k * (1 - theta) ** (trials - k) for k in range(trials + 1)]
 
@@ -46,7 +52,7 @@ def _a1_enumerated(c, m):
     if int(c["family"]) == 0:  # Bernoulli records, n of them, Σ Hamming
         return m.product_lipschitz([1 - th, th], [[0, 1], [1, 0]], int(c["n"]), "sum")
     t = int(c["trials"])  # one Binomial(t) count, ρ = |k₁ − k₂|
-    return m.table_lipschitz(_binomial_row(th, t), [[abs(i - j) for j in range(t + 1)] for i in range(t + 1)])
+    return m.table_lipschitz(_binomial_row(th, t), _index_distance_matrix(t + 1))
 
 
 def _a1_closed(c, m):
@@ -92,9 +98,7 @@ NONNEG = st.one_of(st.just(0.0), reals(0.0, 10.0), log_reals(1e-9, 1e3))
 # ----------------------------------------------------------------------------- Lemma 1
 def _record_metric(c):
     size = len(c["lik"][0])
-    if int(c["metric"]) == 0:
-        return [[0 if i == j else 1 for j in range(size)] for i in range(size)]
-    return [[abs(i - j) for j in range(size)] for i in range(size)]
+    return hamming_matrix(size) if int(c["metric"]) == 0 else _index_distance_matrix(size)
 
 
 def _rows(c, m):
@@ -152,13 +156,14 @@ PRIMARY_L1 = ("ρⁿ = Σ_i ρ(x_i, y_i): the OCR's 'X' before ρ(x_i, y_i) is i
 
 def _lemma1(part, combine, what, limited):
     reading = "sum-metric" if combine == "sum" else "max-metric"
-    n_sym = sp.Symbol("k" if limited else "n", positive=True)
+    count = "k" if limited else "n"  # the constant's multiplier: records, or differing records
+    n_sym = sp.Symbol(count, positive=True)
     if what == "L":
         stmt = sp.Le(sp.Symbol("L_product"), n_sym * sp.Symbol("L"))
         qs = {"L_product": _l_product(combine, limited), "L": _l_single}
         title = f"Lemma 1 ({part}): Assumption 1 for Πp_θ(x_i) with constant L·{n_sym} [{reading}]"
         enc = ("L_product = max over atoms of sup over pairs of data sets in Xⁿ" + (" differing in ≤ k records"
-               if limited else "") + f" of |log p_θⁿ(x)/p_θⁿ(y)|/ρⁿ, every pair enumerated (exact); L = the "
+               if limited else "") + " of |log p_θⁿ(x)/p_θⁿ(y)|/ρⁿ, every pair enumerated (exact); L = the "
                "one-record constant; checks L_product ≤ " + ("k·L" if limited else "n·L") + ".")
     else:
         stmt = sp.Ge(sp.Symbol("c_product"), sp.Symbol("c") / n_sym)
@@ -168,8 +173,7 @@ def _lemma1(part, combine, what, limited):
                "best constant c* of the one-record family, c_product = c* of the product family (levels by "
                "enumeration" + (", pairs differing in ≤ k records" if limited else "") + "): ξ(Θ_L) is a step "
                "function and c* = min_j −log(1 − W_j)/ℓ_{j+1}; checks c_product ≥ c/" + ("k" if limited else "n") + ".")
-    qs = dict(qs, **{"k" if limited else "n": (lambda c, m: m.num(int(c["k"]))) if limited else
-                     (lambda c, m: m.num(int(c["n"])))})
+    qs[count] = lambda c, m: m.num(int(c[count]))
     return Claim(
         id=f"s001.lem.1.{part}#{reading}",
         title=title,

@@ -12,11 +12,11 @@ import itertools
 import sympy as sp
 from hypothesis import strategies as st
 
-from mechanisms.dataset_metrics import count_difference, hamming, l1_distance
+from mechanisms.dataset_metrics import dataset_distance, hamming
 from proofcheck.claim import Claim, Source, channel, integer, real, simplex
 from proofcheck.strategies import cases, channels, priors, reals, sized
 
-from .models import all_datasets, fs_exact_posterior
+from .models import all_exact_posteriors
 
 SEED = "001_35cd4c2edef8119e.txt"
 
@@ -32,16 +32,11 @@ QUOTE_REM1 = ("Remark 1. If S = Xⁿ and we use the Hamming distance ρ(x, y) = 
 RECON_DEFS = ("the displays are OCR'd as 'for any x ∈ S=a\"' (Definition 1) and 'P(B | x) < ¢ “YP(B | y) +dp(xy) Vy' "
               "(Definition 2); rebuilt as S = Xⁿ and P(B | x) ≤ e^{ερ(x,y)} P(B | y) + δρ(x, y) ∀y, which Remark 1's "
               "proof uses ('P(B | x) ≤ e^{2ε}P(B | y) = e^{ρ(x,y)ε}P(B | y)', '... + δρ(x, y)').")
-METRICS = ("hamming", "l1", "count-difference")
-_METRIC_FN = {"hamming": hamming, "l1": l1_distance, "count-difference": count_difference}
+METRICS = ("hamming", "l1", "count-difference")  # the case's "metric" index → mechanisms.dataset_metrics name
 
 
 def _posteriors(c, m):
-    """Every data set of Xⁿ and its exact posterior (records sorted: the posterior depends on the
-    multiset only, and equal multisets then give bit-identical floats too)."""
-    size = len(c["lik"][0])
-    sets = all_datasets(size, int(c["n"]))
-    return sets, [fs_exact_posterior(c, m, sorted(s)) for s in sets]
+    return all_exact_posteriors(c, m, int(c["n"]))
 
 
 def _sup_over_sets(px, py, gamma, m):
@@ -73,18 +68,14 @@ def _def1_hockey(c, m):
     return m.max(*[m.hockey_stick_delta(post[i], post[j], m.value(c["eps"])) for i, j in _neighbours(sets)])
 
 
-def _metric(c):
-    return METRICS[int(c["metric"])]
-
-
 def _def2(route):
     def q(c, m):
         sets, post = _posteriors(c, m)
-        rho_fn = _metric_fn(c)
+        metric = METRICS[int(c["metric"])]
         eps = m.value(c["eps"])
         vals = [m.num(0)]
         for i, j in itertools.permutations(range(len(sets)), 2):
-            rho = rho_fn(sets[i], sets[j])
+            rho = dataset_distance(metric, sets[i], sets[j])
             if rho == 0:
                 if post[i] != post[j]:
                     return float("inf")  # no δ covers P(B|x) > P(B|y) with δρ = 0
@@ -96,10 +87,6 @@ def _def2(route):
             vals.append(val / m.num(rho))
         return m.max(*vals)
     return q
-
-
-def _metric_fn(c):
-    return _METRIC_FN[_metric(c)]
 
 
 def _rem1(which, over):

@@ -12,8 +12,8 @@ from mechanisms.errors import OutsideDomain
 from proofcheck.claim import Claim, Hypothesis, Source, channel, integer, log_real, real, simplex, vector
 from proofcheck.strategies import channels, log_reals, priors, reals
 
-from .models import GAMMA_FAMILIES, all_datasets, cj_c_star, cj_degenerate, cj_distance, \
-    cj_posterior, fs_exact_posterior, fs_lipschitz
+from .models import (GAMMA_FAMILIES, all_exact_posteriors, cj_c_star, cj_degenerate, cj_distance, cj_posterior,
+                     fs_degenerate, fs_distance, fs_exact_posteriors, fs_lipschitz)
 from .strategies import RECORD_HI, conjugate_cases, index_pair, rate_shift_cases
 
 SEED = "001_35cd4c2edef8119e.txt"
@@ -127,23 +127,19 @@ EMPIRICAL = [
 
 
 # ----------------------------------------------------------------------------- Theorem 3
-def _fs_posts(c, m):
-    return fs_exact_posterior(c, m, sorted(c["dx"])), fs_exact_posterior(c, m, sorted(c["dy"]))
-
-
 def _fs_err(c, m):
     fs_lipschitz(c, m)
-    px, py = _fs_posts(c, m)
+    px, py = fs_exact_posteriors(c, m)
     return m.num(m.best_test_error(px, py, int(c["n"])))
 
 
 def _fs_l1(c, m):
-    px, py = _fs_posts(c, m)
+    px, py = fs_exact_posteriors(c, m)
     return m.num(_l1(px, py))
 
 
 def _fs_rho(c, m):
-    return m.num(hamming(c["dx"], c["dy"]))
+    return m.num(fs_distance(c, m))  # Hamming ('table' family)
 
 
 @st.composite
@@ -170,7 +166,7 @@ PRIMARY_T3 = ("the theorem reads 'the adversary can distinguish between data x, 
 
 def _gamma_err(c, m):
     px, py = cj_posterior(c, m, "x"), cj_posterior(c, m, "y")
-    (kx, (shx, rx)), (ky, (shy, ry)) = px, py
+    (_, (shx, rx)), (_, (shy, ry)) = px, py
     if shx != shy:
         raise OutsideDomain("posteriors of different shapes (data sets of different sizes)")
     return m.num(m.gamma_best_test_error(shx, rx, ry, int(c["n"])))
@@ -218,7 +214,7 @@ def _t3_claims():
         enc = FS3_ENCODING if part == "i" else CJ3_ENCODING
         where = f"Section 4.3, Theorem 3, Eq. ({'4.3' if part == 'i' else '4.4'}); proof in Appendix C"
         hyp_c = (Hypothesis("L > 0", sp.Gt(L_sym, 0)),) if part == "i" else (Hypothesis("c > 0", sp.Gt(c_sym, 0)),)
-        degen = (lambda c: list(c["dx"]) == list(c["dy"])) if part == "i" else cj_degenerate
+        degen = fs_degenerate if part == "i" else cj_degenerate
         out.append(Claim(
             id=f"s001.thm.3.{part}#sufficient",
             title=f"Theorem 3 ({part}) as printed: ρ(x, y) ≥ (ln 1/δ)/{'(4Ln/3)' if part == 'i' else '(2κn/3c)'} ⇒ "
@@ -269,10 +265,7 @@ def _t3_claims():
 
 # ----------------------------------------------------------------------------- Lemma 8
 def _l8_setup(c, m):
-    size = len(c["lik"][0])
-    sets = all_datasets(size, int(c["n_records"]))
-    post = [fs_exact_posterior(c, m, sorted(s)) for s in sets]
-    return sets, post
+    return all_exact_posteriors(c, m, int(c["n_records"]))
 
 
 def _l8_risk(c, m):

@@ -58,9 +58,8 @@ VARS = (integer("kind", 0, 2, "0 beta, 1 gamma (shape, rate), 2 normal (mean u â
 
 
 def _strategy(**extra):
-    def near(key):
-        return st.one_of(log_reals(0.2, 60.0), st.sampled_from([1.0, 1.5, 2.5, 10.0]))
-    return cases(kind=st.integers(0, 2), u1=near("u1"), v1=near("v1"), u2=near("u2"), v2=near("v2"), **extra)
+    near = st.one_of(log_reals(0.2, 60.0), st.sampled_from([1.0, 1.5, 2.5, 10.0]))  # log-uniform, or a round value
+    return cases(kind=st.integers(0, 2), u1=near, v1=near, u2=near, v2=near, **extra)
 
 
 CLAIMS = [

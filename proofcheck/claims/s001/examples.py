@@ -158,10 +158,10 @@ EXP_FAMILY = [
 
 
 # ----------------------------------------------------------------------------- Lemmas 3, 4, 5, 6
-def _xi(family, prior_of, known_of=lambda c, m: None, quadrature=True):
+def _xi(family, prior_of, known_of=lambda c, m: None):
+    """ξ(Θ_L) by quadrature of the prior density over Θ_L."""
     def q(c, m):
-        fn = m.prior_mass_lipschitz_set_quadrature if quadrature else m.prior_mass_lipschitz_set
-        return fn(family(c) if callable(family) else family, prior_of(c, m), m.value(c["L"]), known_of(c, m))
+        return m.prior_mass_lipschitz_set_quadrature(family, prior_of(c, m), m.value(c["L"]), known_of(c, m))
     return q
 
 
@@ -173,32 +173,34 @@ def _num(key):
     return lambda c, m: m.num(c[key])
 
 
+def _exp_prior_lemma(number, title, quote, family, encoding, reconstructed=None):
+    """Lemmas 3 and 4: Exp(λ) on the parameter θ with L(θ) = θ (a rate, an inverse scale): ξ(Θ_L) ≥ 1 − e^{−λL}."""
+    return Claim(
+        id=f"s001.lem.{number}",
+        title=title,
+        source=Source(SEED, f"Section 5, Lemma {number}; proof in Appendix B", quote),
+        variables=(log_real("lam", 1e-3, 1e3), log_real("L", 1e-4, 1e4)),
+        statement=sp.Ge(xi, 1 - sp.exp(-lam * L_var)),
+        quantities={"xi_Theta_L": _xi(family, lambda c, m: (1, m.value(c["lam"]))), "lambda": _num("lam"),
+                    "L": _num("L")},
+        strategy=cases(lam=log_reals(1e-3, 1e3), L=log_reals(1e-4, 1e4)),
+        reconstructed=reconstructed,
+        encoding=encoding,
+    )
+
+
 LEMMAS_3_4 = [
-    Claim(
-        id="s001.lem.3",
-        title="Lemma 3: Exp(θ) likelihood, θ ∼ Exp(λ), ρ = |x − y|: ξ(Θ_L) ≥ 1 − e^{−λL} for every L > 0",
-        source=Source(SEED, "Section 5, Lemma 3; proof in Appendix B", QUOTE_L3),
-        variables=(log_real("lam", 1e-3, 1e3), log_real("L", 1e-4, 1e4)),
-        statement=sp.Ge(xi, 1 - sp.exp(-lam * L_var)),
-        quantities={"xi_Theta_L": _xi("exponential", lambda c, m: (1, m.value(c["lam"]))), "lambda": _num("lam"),
-                    "L": _num("L")},
-        strategy=cases(lam=log_reals(1e-3, 1e3), L=log_reals(1e-4, 1e4)),
-        encoding="L(θ) = θ (d = θ|x₁ − x₂|), so Θ_L = (0, L]; ξ(Θ_L) by quadrature of the Exp(λ) density over Θ_L "
-                 "(in t = log θ, with a rigorous bound of the tail); holds with equality.",
-    ),
-    Claim(
-        id="s001.lem.4",
-        title="Lemma 4: Laplace(μ, s) likelihood, 1/s ∼ Exp(λ), any prior on μ, ρ = |x − y|: ξ(Θ_L) ≥ 1 − e^{−λL}",
-        source=Source(SEED, "Section 5, Lemma 4; proof in Appendix B", QUOTE_L4),
-        variables=(log_real("lam", 1e-3, 1e3), log_real("L", 1e-4, 1e4)),
-        statement=sp.Ge(xi, 1 - sp.exp(-lam * L_var)),
-        quantities={"xi_Theta_L": _xi("laplace", lambda c, m: (1, m.value(c["lam"]))), "lambda": _num("lam"),
-                    "L": _num("L")},
-        strategy=cases(lam=log_reals(1e-3, 1e3), L=log_reals(1e-4, 1e4)),
-        reconstructed=RECON_L4,
-        encoding="L(μ, s) = 1/s whatever μ (sup | |x−μ| − |y−μ| |/|x − y| = 1), so Θ_L = {1/s ≤ L} × R and the prior on "
-                 "μ plays no role; ξ(Θ_L) by quadrature of the Exp(λ) density of 1/s over (0, L].",
-    ),
+    _exp_prior_lemma(
+        3, "Lemma 3: Exp(θ) likelihood, θ ∼ Exp(λ), ρ = |x − y|: ξ(Θ_L) ≥ 1 − e^{−λL} for every L > 0", QUOTE_L3,
+        "exponential",
+        "L(θ) = θ (d = θ|x₁ − x₂|), so Θ_L = (0, L]; ξ(Θ_L) by quadrature of the Exp(λ) density over Θ_L "
+        "(in t = log θ, with a rigorous bound of the tail); holds with equality."),
+    _exp_prior_lemma(
+        4, "Lemma 4: Laplace(μ, s) likelihood, 1/s ∼ Exp(λ), any prior on μ, ρ = |x − y|: ξ(Θ_L) ≥ 1 − e^{−λL}",
+        QUOTE_L4, "laplace",
+        "L(μ, s) = 1/s whatever μ (sup | |x−μ| − |y−μ| |/|x − y| = 1), so Θ_L = {1/s ≤ L} × R and the prior on "
+        "μ plays no role; ξ(Θ_L) by quadrature of the Exp(λ) density of 1/s over (0, L].",
+        reconstructed=RECON_L4),
 ]
 
 
@@ -211,8 +213,13 @@ def _lem5_cstar(c, m):
     return m.assumption2_constant("binomial", _lem5_prior(c, m), int(c["trials"]))
 
 
+def _lem5_xi(c, m):
+    """ξ(Θ_L) from the regularised incomplete beta function."""
+    return m.prior_mass_lipschitz_set("binomial", _lem5_prior(c, m), m.value(c["L"]), int(c["trials"]))
+
+
 def _lem5_outside(c, m):
-    return 1 - m.num(m.prior_mass_lipschitz_set("binomial", _lem5_prior(c, m), m.value(c["L"]), int(c["trials"])))
+    return 1 - m.num(_lem5_xi(c, m))
 
 
 L5_VARS = (real("alpha", 1, 40, "α = β"), integer("trials", 1, 12, "n, the Binomial's number of trials"),
@@ -220,6 +227,8 @@ L5_VARS = (real("alpha", 1, 40, "α = β"), integer("trials", 1, 12, "n, the Bin
 L5_ENCODING = ("Binom(θ, n) likelihood of one count, beta(α, α) prior, ρ = |k₁ − k₂|: L(θ) = ln n + |logit θ| "
                "(s001.claim.assumption-1 checks this closed form by enumeration), Θ_L = {|logit θ| ≤ L − ln n}, empty "
                "for L < ln n; ξ(Θ_L) from the regularised incomplete beta function.")
+L5_CASES = cases(alpha=st.one_of(reals(1.0, 40.0), st.just(1.0)), trials=st.integers(1, 12), L=log_reals(1e-3, 100.0))
+ALPHA_AT_LEAST_1 = Hypothesis("α ≥ 1", sp.Ge(alpha, 1))
 PRIMARY_L5 = ("'satisfies Assumption 2 for c = O(α)': Assumption 2 asks for some c > 0 with ξ(Θ_L) ≥ 1 − e^{−cL} for "
               "all L > 0; O(α) only bounds that c from above. So the claim is c* = inf_L −ln(1 − ξ(Θ_L))/L > 0.")
 
@@ -231,8 +240,8 @@ LEMMA_5 = [
         variables=L5_VARS,
         statement=sp.Gt(sp.Symbol("c_star"), 0),
         quantities={"c_star": _lem5_cstar, "alpha": _num("alpha")},
-        hypotheses=(Hypothesis("α ≥ 1", sp.Ge(alpha, 1)),),
-        strategy=cases(alpha=st.one_of(reals(1.0, 40.0), st.just(1.0)), trials=st.integers(1, 12), L=log_reals(1e-3, 100.0)),
+        hypotheses=(ALPHA_AT_LEAST_1,),
+        strategy=L5_CASES,
         reading="exists-c", primary=PRIMARY_L5, reconstructed=RECON_L5, degenerate=lambda c: False,
         encoding=L5_ENCODING + " c* in closed form where Θ_L is empty for small L (n ≥ 2: c* = 0 exactly), by a "
                                "certified optimisation for n = 1 (an enclosure of the infimum).",
@@ -243,11 +252,9 @@ LEMMA_5 = [
         source=Source(SEED, "Section 5, Lemma 5; proof in Appendix B", QUOTE_L5),
         variables=L5_VARS,
         statement=sp.Ge(xi, 1 - sp.exp(-alpha * L_var)),
-        quantities={"xi_Theta_L": lambda c, m: m.prior_mass_lipschitz_set("binomial", _lem5_prior(c, m),
-                                                                         m.value(c["L"]), int(c["trials"])),
-                    "alpha": _num("alpha"), "L": _num("L")},
-        hypotheses=(Hypothesis("α ≥ 1", sp.Ge(alpha, 1)),),
-        strategy=cases(alpha=st.one_of(reals(1.0, 40.0), st.just(1.0)), trials=st.integers(1, 12), L=log_reals(1e-3, 100.0)),
+        quantities={"xi_Theta_L": _lem5_xi, "alpha": _num("alpha"), "L": _num("L")},
+        hypotheses=(ALPHA_AT_LEAST_1,),
+        strategy=L5_CASES,
         reading="c-equals-alpha", reconstructed=RECON_L5,
         encoding=L5_ENCODING + " The reading c = α of 'c = O(α)' (as Lemmas 3, 4 and 6 give c = λ).",
     ),
@@ -261,8 +268,8 @@ LEMMA_5 = [
                         / (alpha * sp.gamma(alpha) ** 2)),
         quantities={"outside_Theta_L": _lem5_outside, "alpha": _num("alpha"), "L": _num("L"),
                     "n": lambda c, m: m.num(int(c["trials"]))},
-        hypotheses=(Hypothesis("α ≥ 1", sp.Ge(alpha, 1)), Hypothesis("L ≥ ln n", sp.Ge(L_var, sp.log(sp.Symbol("n"))))),
-        strategy=cases(alpha=st.one_of(reals(1.0, 40.0), st.just(1.0)), trials=st.integers(1, 12), L=log_reals(1e-3, 100.0)),
+        hypotheses=(ALPHA_AT_LEAST_1, Hypothesis("L ≥ ln n", sp.Ge(L_var, sp.log(sp.Symbol("n"))))),
+        strategy=L5_CASES,
         reconstructed=RECON_L5,
         encoding=L5_ENCODING + " The bound the proof derives (z = (1 + e^L/n)^{−1}, (1 − x)^{α−1} ≤ 1 for α ≥ 1), valid "
                                "where Θ_L is not empty: an explicit Assumption-2-type tail bound with a constant.",

@@ -19,6 +19,7 @@ import itertools
 
 from mechanisms.errors import OutsideDomain
 from mechanisms.finite_support import exact_posterior
+from mechanisms.lipschitz import hamming_matrix
 
 FS_FAMILIES = ("table", "exponential", "laplace", "normal-mean")
 FS_KNOWN = {"table": None, "exponential": None, "laplace": 0, "normal-mean": 1}
@@ -85,9 +86,7 @@ def fs_lipschitz(c, m):
     fam = fs_family(c)
     atoms = fs_atoms(c, m)
     if fam == "table":
-        size = len(atoms[0])
-        levels = [m.table_lipschitz(row, [[0 if i == j else 1 for j in range(size)] for i in range(size)])
-                  for row in atoms]
+        levels = [m.table_lipschitz(row, hamming_matrix(len(atoms[0]))) for row in atoms]
     else:
         levels = [m.lipschitz_constant(fam, t, FS_KNOWN[fam]) for t in atoms]
     L = m.max(*levels)
@@ -101,13 +100,33 @@ def fs_distance(c, m):
     return m.dataset_distance(FS_METRIC[fam], fs_data(c, m, "x"), fs_data(c, m, "y"))
 
 
+def fs_degenerate(c) -> bool:
+    """Equal data sets (ρ = 0): both sides vanish."""
+    if fs_family(c) == "table":
+        return list(c["dx"]) == list(c["dy"])
+    return all(float(a) == float(b) for a, b in zip(c["x"], c["y"]))
+
+
 def fs_exact_posterior(c, m, data):
     """ξ(· | data) for the 'table' family: exact Fractions on the certified path, floats on the float path."""
     return exact_posterior(m.matrix(c["lik"]), m.vector(c["prior"]), data)
 
 
+def fs_exact_posteriors(c, m):
+    """ξ(· | x) and ξ(· | y) for the 'table' family, x and y the index records ``dx`` and ``dy`` (sorted: the
+    posterior depends on the multiset only, and equal multisets then give bit-identical floats too)."""
+    return fs_exact_posterior(c, m, sorted(c["dx"])), fs_exact_posterior(c, m, sorted(c["dy"]))
+
+
 def all_datasets(size: int, n: int):
     return [list(t) for t in itertools.product(range(size), repeat=n)]
+
+
+def all_exact_posteriors(c, m, n: int):
+    """Every data set of Xⁿ ('table' family, X the columns of ``lik``) and its exact posterior (records sorted,
+    as in fs_exact_posteriors)."""
+    sets = all_datasets(len(c["lik"][0]), n)
+    return sets, [fs_exact_posterior(c, m, sorted(s)) for s in sets]
 
 
 # ----------------------------------------------------------------------------- conjugate models

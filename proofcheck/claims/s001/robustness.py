@@ -8,8 +8,8 @@ from hypothesis import strategies as st
 from proofcheck.claim import Claim, Hypothesis, Source, channel, integer, log_real, simplex, vector
 from proofcheck.strategies import cases, log_reals
 
-from .models import (cj_c_star, cj_degenerate, cj_distance, cj_posterior, fs_distance, fs_lipschitz,
-                     fs_log_likelihoods, fs_log_marginal, fs_log_posterior)
+from .models import (cj_c_star, cj_degenerate, cj_distance, cj_posterior, fs_degenerate, fs_distance,
+                     fs_lipschitz, fs_log_likelihoods, fs_log_marginal, fs_log_posterior)
 from .strategies import RECORD_HI, conjugate_cases, finite_support_cases, rate_shift_cases
 
 SEED = "001_35cd4c2edef8119e.txt"
@@ -82,14 +82,6 @@ def _rho_fs(c, m):
     return m.num(fs_distance(c, m))
 
 
-def _fs_degenerate(c) -> bool:
-    from .models import FS_FAMILIES
-
-    if FS_FAMILIES[int(c["family"])] == "table":
-        return list(c["dx"]) == list(c["dy"])
-    return all(float(a) == float(b) for a, b in zip(c["x"], c["y"]))
-
-
 FS_VARS = (integer("family", 0, 3, "0 table, 1 exponential, 2 laplace, 3 normal-mean"),
            simplex("prior", "prior on the atoms"), channel("lik", "likelihood rows ('table')"),
            vector("atoms", -10, 10, "rates |a_i| / means a_i (continuous families)"),
@@ -105,7 +97,7 @@ FS_ENCODING = ("Finite-support priors on k ≤ 4 atoms of a family — 'table' (
 def _fs_claim(cid, title, where, quote, statement, quantities, encoding, reconstructed=None, digits=12):
     return Claim(
         id=cid, title=title, source=Source(SEED, where, quote), variables=FS_VARS, statement=statement,
-        quantities=quantities, strategy=finite_support_cases(), degenerate=_fs_degenerate,
+        quantities=quantities, strategy=finite_support_cases(), degenerate=fs_degenerate,
         encoding=FS_ENCODING + " " + encoding, reconstructed=reconstructed, digits=digits,
     )
 
@@ -153,10 +145,6 @@ def _alpha_cases():
 
 
 # ----------------------------------------------------------------------------- constants
-def _w_value(c, m):
-    return m.theorem1_root()
-
-
 w_l, w_b, k_l, k_b = sp.symbols("w_lambert w_bisection kappa_lambert kappa_bisection", real=True)
 
 

@@ -8,7 +8,7 @@ from mechanisms.errors import OutsideDomain
 from proofcheck.claim import Claim, Source, channel, integer, simplex
 from proofcheck.strategies import channels, priors
 
-from .models import fs_exact_posterior, fs_lipschitz
+from .models import fs_degenerate, fs_distance, fs_exact_posteriors, fs_lipschitz
 from .strategies import index_pair
 
 SEED = "001_35cd4c2edef8119e.txt"
@@ -30,14 +30,10 @@ L_sym, rho, eps_k, k_sym = sp.symbols("L rho epsilon_answers k", positive=True)
 
 
 # ----------------------------------------------------------------------------- Algorithm 1
-def _posteriors(c, m):
-    return fs_exact_posterior(c, m, sorted(c["dx"])), fs_exact_posterior(c, m, sorted(c["dy"]))
-
-
 def _answers_level(which):
     def q(c, m):
         fs_lipschitz(c, m)
-        px, py = _posteriors(c, m)
+        px, py = fs_exact_posteriors(c, m)
         queries = [list(qq) for qq in c["queries"]]
         if which == "one":
             queries = queries[:1]
@@ -48,7 +44,7 @@ def _answers_level(which):
 
 
 def _rho(c, m):
-    return m.num(m.dataset_distance("hamming", c["dx"], c["dy"]))
+    return m.num(fs_distance(c, m))  # Hamming ('table' family)
 
 
 @st.composite
@@ -79,10 +75,6 @@ PRIMARY_ALG = ("§4.2: 'Theorem 2 can be interpreted as proving differential pri
                "one response (one posterior sample).")
 
 
-def _degenerate_data(c) -> bool:
-    return list(c["dx"]) == list(c["dy"])
-
-
 ALGORITHM_1 = [
     Claim(
         id="s001.alg.1#one-query",
@@ -91,7 +83,7 @@ ALGORITHM_1 = [
         variables=ALG_VARS,
         statement=sp.Le(eps_k, 2 * L_sym * rho),
         quantities={"epsilon_answers": _answers_level("one"), "L": fs_lipschitz, "rho": _rho},
-        strategy=_alg_cases(), reading="one-query", primary=PRIMARY_ALG, degenerate=_degenerate_data,
+        strategy=_alg_cases(), reading="one-query", primary=PRIMARY_ALG, degenerate=fs_degenerate,
         encoding=ALG_ENCODING + " One query (the first, q = identity or another map Θ → Ψ): D_∞ ≤ 2Lρ(x, y).",
     ),
     Claim(
@@ -101,7 +93,7 @@ ALGORITHM_1 = [
         variables=ALG_VARS,
         statement=sp.Le(eps_k, 2 * L_sym * rho),
         quantities={"epsilon_answers": _answers_level("all"), "L": fs_lipschitz, "rho": _rho},
-        strategy=_alg_cases(), reading="k-queries", degenerate=_degenerate_data,
+        strategy=_alg_cases(), reading="k-queries", degenerate=fs_degenerate,
         encoding=ALG_ENCODING + " The reading that 'the posterior sampling mechanism for responding to queries' "
                                 "(the whole run of Algorithm 1, k answers) has Theorem 2 (i)'s level 2L.",
     ),
@@ -113,7 +105,7 @@ ALGORITHM_1 = [
         statement=sp.Le(eps_k, 2 * k_sym * L_sym * rho),
         quantities={"epsilon_answers": _answers_level("all"), "L": fs_lipschitz, "rho": _rho,
                     "k": lambda c, m: m.num(len(c["queries"]))},
-        strategy=_alg_cases(), degenerate=_degenerate_data,
+        strategy=_alg_cases(), degenerate=fs_degenerate,
         encoding=ALG_ENCODING + " k independent samples: each answer is (2L, 0)-DP under ρ, so the k answers are "
                                 "(2kL, 0)-DP (D_∞ of independent answers adds up).",
     ),
@@ -124,7 +116,7 @@ ALGORITHM_1 = [
         variables=ALG_VARS,
         statement=sp.Eq(eps_k, sp.Symbol("epsilon_composed")),
         quantities={"epsilon_answers": _answers_level("all"), "epsilon_composed": _answers_level("composed")},
-        strategy=_alg_cases(), degenerate=_degenerate_data, digits=12,
+        strategy=_alg_cases(), degenerate=fs_degenerate, digits=12,
         encoding=ALG_ENCODING + " Two routes for the level of k answers: the maximum ratio over every answer tuple "
                                 "(joint enumeration) and the sum of the per-answer levels.",
     ),
@@ -165,7 +157,7 @@ def _answer_level(c, m):
     values = _conditional_expectations(c, m)
     labels = []
     query = [labels.index(v) if v in labels else (labels.append(v) or len(labels) - 1) for v in values]
-    px, py = _posteriors(c, m)
+    px, py = fs_exact_posteriors(c, m)
     return m.k_sample_max_divergence(px, py, [query])
 
 
@@ -208,7 +200,7 @@ EXAMPLE_1 = [
         variables=EX_VARS,
         statement=sp.Le(eps_k, 2 * L_sym * rho),
         quantities={"epsilon_answers": _answer_level, "L": fs_lipschitz, "rho": _rho},
-        strategy=_example_cases(), reading="private", degenerate=_degenerate_data,
+        strategy=_example_cases(), reading="private", degenerate=fs_degenerate,
         encoding=EX_ENCODING + " The answer's law is the posterior pushed through θ ↦ E_θ(x_Y | x_Z = z) (atoms with "
                                "equal answers merged); its D_∞ between x and y against 2Lρ(x, y).",
     ),

@@ -8,7 +8,7 @@ from __future__ import annotations
 import numpy as np
 from hypothesis import strategies as st
 
-from proofcheck.strategies import cases, channels, log_reals, priors, reals
+from proofcheck.strategies import channels, log_reals, priors
 
 from .models import CJ_FAMILIES, FS_FAMILIES
 
@@ -23,12 +23,11 @@ def uniform_first_row(lik):
 
 
 @st.composite
-def index_pair(draw, size: int, n: int, permutations: bool = True):
+def index_pair(draw, size: int, n: int):
     """Two data sets of n records in {0..size−1}: random, one record changed, a permutation, constant
     against one outlier."""
     x = draw(st.lists(st.integers(0, size - 1), min_size=n, max_size=n))
-    kind = draw(st.sampled_from(["random", "neighbour", "permutation", "outlier"] if permutations
-                                else ["random", "neighbour", "outlier"]))
+    kind = draw(st.sampled_from(["random", "neighbour", "permutation", "outlier"]))
     if kind == "random":
         y = draw(st.lists(st.integers(0, size - 1), min_size=n, max_size=n))
     elif kind == "neighbour":
@@ -71,8 +70,7 @@ def real_pair(draw, n: int, lo: float = -RECORD_HI, hi: float = RECORD_HI, kinds
 
 
 @st.composite
-def finite_support_cases(draw, *, families=FS_FAMILIES, max_atoms: int = 4, max_records: int = 6,
-                         uniform_row: bool = False, permutations: bool = True):
+def finite_support_cases(draw, *, families=FS_FAMILIES, max_atoms: int = 4, max_records: int = 6):
     """A finite-support model and a pair of data sets (every key drawn for every family)."""
     fam = draw(st.sampled_from(families))
     k = draw(st.integers(2, max_atoms))
@@ -80,11 +78,9 @@ def finite_support_cases(draw, *, families=FS_FAMILIES, max_atoms: int = 4, max_
     n = draw(st.integers(1, max_records if fam == "table" else 2 * max_records))
     prior = draw(priors(k))
     lik = draw(channels(k, r))
-    if uniform_row:
-        lik = uniform_first_row(lik)
     atoms = np.array(draw(st.lists(st.one_of(st.floats(0.05, 10.0), st.floats(-10.0, -0.05)), min_size=k,
                                    max_size=k)), float)
-    dx, dy = draw(index_pair(r, n, permutations))
+    dx, dy = draw(index_pair(r, n))
     x, y = draw(real_pair(n))
     return {"family": FS_FAMILIES.index(fam), "prior": prior, "lik": lik, "atoms": atoms, "dx": dx, "dy": dy,
             "x": x, "y": y}
@@ -109,8 +105,8 @@ def conjugate_cases(draw, *, families=CJ_FAMILIES, max_records: int = 60, extra=
     return out
 
 
-__all__ = ["finite_support_cases", "conjugate_cases", "index_pair", "real_pair", "uniform_first_row",
-           "cases", "reals", "log_reals", "priors", "channels"]
+__all__ = ["finite_support_cases", "conjugate_cases", "rate_shift_cases", "index_pair", "real_pair",
+           "uniform_first_row"]
 
 
 @st.composite

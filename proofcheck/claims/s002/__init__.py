@@ -200,8 +200,7 @@ CLAIMS = [
     estimators.lemma_f1(
         "s002.lem.F.1#eps-le-1", 1.0, "ε ∈ (0, 1]: the hypothesis the paper leaves implicit (see primary).",
         reading="eps-le-1", primary=estimators.PRIMARY_F1),
-    estimators.lemma_f1(
-        "s002.lem.F.1+corrected", 1.0, "Restricted to ε ∈ (0, 1], where the multiplicative Chernoff bound applies."),
+    # (a '+corrected' claim restricted to ε ∈ (0, 1] would be this primary reading again, checked twice)
     estimators.lemma_f1_mst("s002.lem.F.1#binomial-MST"),
     estimators.lemma_f1_mst("s002.lem.F.1#binomial-MST.eps-le-1", 1.0),
 

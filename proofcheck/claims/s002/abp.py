@@ -11,6 +11,7 @@ import sympy as sp
 from mechanisms.errors import OutsideDomain
 from proofcheck.claim import Claim, Source, channel, simplex
 from proofcheck.claims import finite_quantities as fq
+from proofcheck.claims.s000.abp import js_at_true_secret, mbp_plus_closeness
 from proofcheck.claims.s002.definitions import QUOTE_REM_JS
 from proofcheck.claims.s002.from_000 import claim_of_000, from_000, with_full_support
 from proofcheck.claims.s002.quantities import FULL_SUPPORT, mbp_level, prior_min
@@ -64,7 +65,7 @@ def abp_bound(t):
 
 def _abp_reading(cid, where, quote, reading, mixing, post, unit, note):
     def eps_pa_q(c, m):
-        js = m.js(fq.belief_after_general(c, m, mixing, post), c["belief"])
+        js = m.js(fq.belief_after(c, m, mixing, post), c["belief"])
         return m.sqrt(js / m.log(m.num(2))) if unit == "bits" else m.sqrt(js)
 
     return Claim(
@@ -99,16 +100,11 @@ def abp_bound_readings(cid, where, quote):
 t_sym, amax_sym, mb_sym, kl_form, js_ref = sp.symbols("t A_over_B_slack M_over_B kl_form js_ref", real=True)
 
 
-def mbp_plus_closeness(c, m):
-    """t := ε_pm + ε, both the smallest admissible."""
-    return m.mbp_level(c["K"], c["prior"]) + fq.closeness(c, m)
-
-
 def chain_slack(direction):
     """The slack of the last two links of Eq. (8) ('up'): max_d max(log f^A/f_D − ε_pm, log f^A/f^B − (ε_pm+ε));
     of Eq. (9) ('down'): the same for the reversed ratios."""
     def q(c, m):
-        A = fq.belief_after_general(c, m, "secret")
+        A = fq.belief_after(c, m, "secret")
         B, P = c["belief"], c["prior"]
         epm = m.mbp_level(c["K"], P)
         if isinstance(epm, float) and math.isinf(epm):
@@ -126,7 +122,7 @@ def chain_slack(direction):
 
 def max_abs_log_m_over_b(c, m):
     """max_d |log f^M/f^B| (F^A at the true secret)."""
-    A = fq.belief_after_general(c, m, "secret")
+    A = fq.belief_after(c, m, "secret")
     return m.max(*[m.abs(m.log(m.num(((a + b) / 2) / b))) for a, b in zip(A, c["belief"])])
 
 
@@ -146,104 +142,101 @@ QUOTE_EQ9 = (r"$f^{\mathcal{A}}_{D}(d)=\int_{\mathcal{W}}f_{{D}|{W}}(d|w)dP^{\ma
 QUOTE_EQ10 = r"$\left|\log\left(\frac{f_{D}^{\mathcal{M}}(d)}{f^{\mathcal{B}}_{D}(d)}\right)\right|\leq\epsilon_{p,m}+\epsilon.$"
 
 
-def js_at_true_secret(c, m):
-    return m.js(fq.belief_after_general(c, m, "secret"), c["belief"])
-
-
 def js_as_two_kl(c, m):
     """½KL(F^A‖F^M) + ½KL(F^B‖F^M) with the path's KL."""
-    A, B = fq.belief_after_general(c, m, "secret"), c["belief"]
+    A, B = fq.belief_after(c, m, "secret"), c["belief"]
     return (m.kl(A, [(a + b) / 2 for a, b in zip(A, B)]) + m.kl(B, [(a + b) / 2 for a, b in zip(A, B)])) / 2
 
 
 def js_by_entropies(c, m):
     """JS(F^A‖F^B) by the path's second route (scipy's relative entropy; the entropy identity)."""
-    return m.js_by_entropies(fq.belief_after_general(c, m, "secret"), c["belief"])
+    return m.js_by_entropies(fq.belief_after(c, m, "secret"), c["belief"])
+
+
+def step_of_000(cid_000, cid, where, quote):
+    """A step of Theorem B.1's proof that 000 prints too: 000's claim, this paper's id and source, f_D's full
+    support as a hypothesis."""
+    return with_full_support(from_000(claim_of_000(cid_000), cid, where, quote))
 
 
 def js_two_kl_form(cid, title, where):
     """l.607–609: JS = ½[KL(F^A‖F^M) + KL(F^B‖F^M)], two independent routes."""
-    return with_full_support(_b1_step(cid, title, where, QUOTE_REM_JS, sp.Eq(kl_form, js_ref),
-                                      {"kl_form": js_as_two_kl, "js_ref": js_by_entropies},
-                                      "route 1: the engine's KL twice; route 2: scipy's jensenshannon² / the entropy form."))
+    return _b1_step(cid, title, where, QUOTE_REM_JS, sp.Eq(kl_form, js_ref),
+                    {"kl_form": js_as_two_kl, "js_ref": js_by_entropies},
+                    "route 1: the engine's KL twice; route 2: scipy's relative entropy / the entropy form.")
 
 
 def ratio_step(cid, where):
     """l.612: f^A/f^M ≤ f^M/f^B (000's proof step)."""
-    return with_full_support(from_000(
-        claim_of_000("s000.claim.B1-ratio-step"), cid, where,
-        r"where the inequality is due to $\frac{f^{\mathcal{A}}_{D}(d)}{f^{\mathcal{M}}_{D}(d)}\leq"
-        r"\frac{f^{\mathcal{M}}_{D}(d)}{f^{\mathcal{B}}_{D}(d)}$"))
+    return step_of_000("s000.claim.B1-ratio-step", cid, where,
+                       r"where the inequality is due to $\frac{f^{\mathcal{A}}_{D}(d)}{f^{\mathcal{M}}_{D}(d)}\leq"
+                       r"\frac{f^{\mathcal{M}}_{D}(d)}{f^{\mathcal{B}}_{D}(d)}$")
 
 
 def js_le_weighted_tv(cid, where):
     """l.616: JS ≤ ½∫|f^A − f^B||log f^M/f^B| (000's proof step)."""
-    return with_full_support(from_000(
-        claim_of_000("s000.claim.B1-js-le-weighted-tv"), cid, where,
-        r"$JS(F^{\mathcal{A}}||F^{\mathcal{B}})\leq\frac{1}{2}\left[\int_{\mathcal{D}}\left|f^{\mathcal{A}}_{D}"
-        r"(d)-f^{\mathcal{B}}_{D}(d)\right|\left|\log\frac{f^{\mathcal{M}}_{D}(d)}{f^{\mathcal{B}}_{D}(d)}"
-        r"\right|\textbf{d}\mu(d)\right].$"))
+    return step_of_000("s000.claim.B1-js-le-weighted-tv", cid, where,
+                       r"$JS(F^{\mathcal{A}}||F^{\mathcal{B}})\leq\frac{1}{2}\left[\int_{\mathcal{D}}\left|f^{\mathcal{A}}_{D}"
+                       r"(d)-f^{\mathcal{B}}_{D}(d)\right|\left|\log\frac{f^{\mathcal{M}}_{D}(d)}{f^{\mathcal{B}}_{D}(d)}"
+                       r"\right|\textbf{d}\mu(d)\right].$")
 
 
 def belief_upper_chain(cid, where):
     """Eq. (8) (= (12)): f^A(d) ≤ e^ε_pm f_D(d) ≤ e^(ε_pm+ε) f^B(d)."""
-    return with_full_support(_b1_step(cid, "f^A(d) ≤ e^ε_pm f_D(d) ≤ e^(ε_pm+ε) f^B(d)", where, QUOTE_EQ8,
-                                      sp.Le(amax_sym, 0), {"A_over_B_slack": chain_slack("up")},
-                                      "the largest slack (left − right, in logs) of the chain's last two links over d."))
+    return _b1_step(cid, "f^A(d) ≤ e^ε_pm f_D(d) ≤ e^(ε_pm+ε) f^B(d)", where, QUOTE_EQ8,
+                    sp.Le(amax_sym, 0), {"A_over_B_slack": chain_slack("up")},
+                    "the largest slack (left − right, in logs) of the chain's last two links over d.")
 
 
 def belief_lower_chain(cid, where):
     """Eq. (9) (= (13)): f^A(d) ≥ e^−ε_pm f_D(d) ≥ e^−(ε_pm+ε) f^B(d)."""
-    return with_full_support(_b1_step(cid, "f^A(d) ≥ e^−ε_pm f_D(d) ≥ e^−(ε_pm+ε) f^B(d)", where, QUOTE_EQ9,
-                                      sp.Le(amax_sym, 0), {"A_over_B_slack": chain_slack("down")},
-                                      "the largest slack (in logs) of the chain's last two links over d."))
+    return _b1_step(cid, "f^A(d) ≥ e^−ε_pm f_D(d) ≥ e^−(ε_pm+ε) f^B(d)", where, QUOTE_EQ9,
+                    sp.Le(amax_sym, 0), {"A_over_B_slack": chain_slack("down")},
+                    "the largest slack (in logs) of the chain's last two links over d.")
 
 
 def log_ratio_a_b(cid, where):
     """l.634: |log f^A/f^B| ≤ ε_pm + ε (000's proof step, Eqs. (7)–(8))."""
-    return with_full_support(from_000(
-        claim_of_000("s000.claim.B1-eq-7-8"), cid, where,
-        r"$\left|\log\left(\frac{f^{\mathcal{A}}_{D}(d)}{f^{\mathcal{B}}_{D}(d)}\right)\right|\leq"
-        r"\epsilon_{p,m}+\epsilon.$"))
+    return step_of_000("s000.claim.B1-eq-7-8", cid, where,
+                       r"$\left|\log\left(\frac{f^{\mathcal{A}}_{D}(d)}{f^{\mathcal{B}}_{D}(d)}\right)\right|\leq"
+                       r"\epsilon_{p,m}+\epsilon.$")
 
 
 def log_ratio_m_b(cid, where):
     """Eq. (10) (= (14)): |log f^M/f^B| ≤ ε_pm + ε (000's proof step, Eq. (9))."""
-    return with_full_support(from_000(claim_of_000("s000.claim.B1-eq-9"), cid, where, QUOTE_EQ10))
+    return step_of_000("s000.claim.B1-eq-9", cid, where, QUOTE_EQ10)
 
 
 def log_ratio_m_b_sharp(cid, title, where):
     """Eq. (10) sharpened: |log f^M/f^B| ≤ log((1 + e^(ε_pm+ε))/2)."""
-    return with_full_support(_b1_step(
+    return _b1_step(
         cid, title, where, QUOTE_EQ10, sp.Le(mb_sym, sp.log((1 + sp.exp(t_sym)) / 2)),
         {"M_over_B": max_abs_log_m_over_b, "t": mbp_plus_closeness},
-        "f^M/f^B = (f^A/f^B + 1)/2 ∈ [(1+e^−t)/2, (1+e^t)/2] and t − log((1+e^t)/2) ≤ log((1+e^t)/2)."))
+        "f^M/f^B = (f^A/f^B + 1)/2 ∈ [(1+e^−t)/2, (1+e^t)/2] and t − log((1+e^t)/2) ≤ log((1+e^t)/2).")
 
 
 def weighted_tv_bound(cid, where):
     """l.652–653: ½∫|f^A − f^B||log f^M/f^B| ≤ ½(ε_pm+ε)(e^(ε_pm+ε) − 1) (000's proof step)."""
-    return with_full_support(from_000(
-        claim_of_000("s000.claim.B1-final-step"), cid, where,
-        r"$\leq\frac{1}{2}(\epsilon_{p,m}+\epsilon)\cdot\left(e^{\epsilon_{p,m}+\epsilon}-1\right)$"))
+    return step_of_000("s000.claim.B1-final-step", cid, where,
+                       r"$\leq\frac{1}{2}(\epsilon_{p,m}+\epsilon)\cdot\left(e^{\epsilon_{p,m}+\epsilon}-1\right)$")
 
 
 def js_bound(cid, title, where):
     """l.652–653, the chain's two ends: JS(F^A‖F^B) ≤ ½(ε_pm+ε)(e^(ε_pm+ε) − 1)."""
-    return with_full_support(_b1_step(
+    return _b1_step(
         cid, title, where,
         r"$JS(F^{\mathcal{A}}||F^{\mathcal{B}})\leq ... \leq\frac{1}{2}(\epsilon_{p,m}+\epsilon)\cdot\left("
         r"e^{\epsilon_{p,m}+\epsilon}-1\right)$",
         sp.Le(sp.Symbol("JS_AB"), t_sym * (sp.exp(t_sym) - 1) / 2),
         {"JS_AB": js_at_true_secret, "t": mbp_plus_closeness},
-        "the two ends of the chain."))
+        "the two ends of the chain.")
 
 
 def l1_bound(cid, where):
     """l.652–653 (implicit): ∫|f^A − f^B| ≤ e^(ε_pm+ε) − 1 (000's proof step)."""
-    return with_full_support(from_000(
-        claim_of_000("s000.claim.B1-l1-step"), cid, where,
-        r"(implicit) $\int_{\mathcal{D}}|f^{\mathcal{A}}_{D}(d)-f^{\mathcal{B}}_{D}(d)|\textbf{d}\mu(d)\leq "
-        r"e^{\epsilon_{p,m}+\epsilon}-1$"))
+    return step_of_000("s000.claim.B1-l1-step", cid, where,
+                       r"(implicit) $\int_{\mathcal{D}}|f^{\mathcal{A}}_{D}(d)-f^{\mathcal{B}}_{D}(d)|\textbf{d}\mu(d)\leq "
+                       r"e^{\epsilon_{p,m}+\epsilon}-1$")
 
 
 # ----------------------------------------------------------------------------- Table II, row 'Our Work'
@@ -256,7 +249,7 @@ def table_mbp_implies_abp(cid, title, where):
                       r"Our Work $\xi$-MBP, $\epsilon$-ABP ... MBP $\Rightarrow$ ABP"),
         variables=(simplex("prior", "f_D = f^B"), channel("K"), simplex("law")),
         statement=sp.Le(eps_pa, abp_bound(eps_pm)),
-        quantities={"epsilon_pa": lambda c, m: m.sqrt(m.js(fq.belief_after_general(c, m, "secret"), c["prior"])),
+        quantities={"epsilon_pa": lambda c, m: m.sqrt(m.js(fq.belief_after(c, m, "secret"), c["prior"])),
                     "epsilon_pm": mbp_level, "prior_min": prior_min},
         hypotheses=(FULL_SUPPORT,),
         strategy=abp_cases(),

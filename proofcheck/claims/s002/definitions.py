@@ -12,7 +12,7 @@ from mechanisms import robustness as rob
 from proofcheck.claim import Claim, Source, channel, real, simplex, vector
 from proofcheck.claims import finite_quantities as fq
 from proofcheck.claims.s002.from_000 import claim_of_000, from_000
-from proofcheck.claims.s002.quantities import FULL_SUPPORT, prior_min, undefined
+from proofcheck.claims.s002.quantities import FULL_SUPPORT, prior_min
 from proofcheck.claims.s002.strategies import ABP_VARIABLES, SEED, abp_cases, accuracy_cases, prior_channel_cases
 from proofcheck.strategies import cases, channels, priors, sized
 
@@ -53,7 +53,7 @@ QUOTE_EQ27 = (r"$\hat{d}=\arg\max_{d}\text{log}f_{D|W}(d|w)=\arg\max_{d}\text{lo
 
 def belief_after_by_bayes(c, m):
     """F^A at the true secret by Bayes' rule: Σ_w f_{D|W}(d|w) K[d*, w] (engine posterior)."""
-    return fq.belief_after_general(c, m, "secret", "true")
+    return fq.belief_after(c, m, "secret", "true")
 
 
 def belief_after_direct(c, m):
@@ -94,7 +94,7 @@ def argmax_code(route: str, key: str):
         if route == "posterior":
             post = m.posterior(K, prior)
             cols = {w: [post[d][w] for d in range(n)] for w in range(len(K[0]))
-                    if not any(undefined(post[d][w]) for d in range(n))}
+                    if not any(fq.undefined(post[d][w]) for d in range(n))}
         else:
             cols = {w: [K[d][w] * prior[d] for d in range(n)] for w in range(len(K[0]))
                     if sum((prior[d] * K[d][w] for d in range(n)), 0 * prior[0]) > 0}
@@ -159,11 +159,6 @@ def other_rows(c):
     return [d for d in range(len(c["K"])) if d != int(c["secret"])]
 
 
-def js_of_beliefs_by_entropies(a, b, m):
-    """JS(a‖b) by the path's second route (scipy's relative entropy; the entropy identity)."""
-    return m.js_by_entropies(a, b)
-
-
 def abp_two_routes(cid, title, where):
     """Definition IV.1: ε_p by the printed sum with F^A by Bayes' rule = an independent JS with F^A formed directly."""
     return Claim(
@@ -174,7 +169,7 @@ def abp_two_routes(cid, title, where):
         statement=sp.Eq(sp.Symbol("eps_p_printed"), sp.Symbol("eps_p_reference")),
         quantities={
             "eps_p_printed": lambda c, m: m.sqrt(m.nonnegative(js_printed(belief_after_by_bayes(c, m), c["belief"], m))),
-            "eps_p_reference": lambda c, m: m.sqrt(js_of_beliefs_by_entropies(belief_after_direct(c, m), c["belief"], m)),
+            "eps_p_reference": lambda c, m: m.sqrt(m.js_by_entropies(belief_after_direct(c, m), c["belief"])),
             "prior_min": prior_min,
         },
         hypotheses=(FULL_SUPPORT,),
@@ -182,7 +177,7 @@ def abp_two_routes(cid, title, where):
         reading="mix-at-true-secret",
         encoding="route 1: F^A = Σ_w f_{D|W}(d|w)K[d*,w] with the engine's posterior, JS by the printed sum term by "
                  "term; route 2: F^A = f_D(d)Σ_w K[d,w]K[d*,w]/m(w) (no posterior formed), JS by scipy's "
-                 "jensenshannon² (float) / H(M) − ½H(A) − ½H(B) (certified). F^B = the attacker prior f^B.",
+                 "relative entropy (float) / H(M) − ½H(A) − ½H(B) (certified). F^B = the attacker prior f^B.",
     )
 
 
@@ -194,7 +189,7 @@ def abp_range(cid, title, where):
         source=Source(SEED, where, QUOTE_DEF_IV1),
         variables=ABP_VARIABLES,
         statement=sp.Le(eps_pa, sp.sqrt(sp.log(2))),
-        quantities={"epsilon_pa": lambda c, m: m.sqrt(m.js(fq.belief_after_general(c, m, "secret"), c["belief"])),
+        quantities={"epsilon_pa": lambda c, m: m.sqrt(m.js(fq.belief_after(c, m, "secret"), c["belief"])),
                     "prior_min": prior_min},
         hypotheses=(FULL_SUPPORT,),
         strategy=abp_cases(),
@@ -211,8 +206,8 @@ def belief_after_marginal_is_prior(cid, title, where):
         source=Source(SEED, where, r"$f^{\mathcal{A}}_{D}(d)=\int_{\mathcal{W}}f_{{D}|{W}}(d|w)dP^{\mathcal{D}}_{k}(w)$"),
         variables=ABP_VARIABLES,
         statement=sp.Eq(sp.Symbol("eps_p_marginal"), sp.Symbol("eps_p_prior")),
-        quantities={"eps_p_marginal": lambda c, m: m.sqrt(m.js(fq.belief_after_general(c, m, "marginal"), c["belief"])),
-                    "eps_p_prior": lambda c, m: m.sqrt(js_of_beliefs_by_entropies(c["prior"], c["belief"], m)),
+        quantities={"eps_p_marginal": lambda c, m: m.sqrt(m.js(fq.belief_after(c, m, "marginal"), c["belief"])),
+                    "eps_p_prior": lambda c, m: m.sqrt(m.js_by_entropies(c["prior"], c["belief"])),
                     "prior_min": prior_min},
         hypotheses=(FULL_SUPPORT,),
         strategy=abp_cases(),

@@ -16,7 +16,7 @@ from proofcheck.claims import finite_quantities as fq
 from proofcheck.claims.s000.estimators import (C1_hat_minus, D1_BOUND, eps_p_diff, estimation_error_claim,
                                               estimation_error_quantities, kappa_hat_chernoff_bound)
 from proofcheck.claims.s002.from_000 import from_000
-from proofcheck.claims.s002.quantities import FULL_SUPPORT, prior_min, undefined
+from proofcheck.claims.s002.quantities import FULL_SUPPORT, prior_min
 from proofcheck.claims.s002.strategies import SEED
 from proofcheck.strategies import cases, channels, priors, sized
 
@@ -98,22 +98,21 @@ def eps_p_is_c1_estimation_error(cid, title, where, normalised, reading):
 
 
 # ----------------------------------------------------------------------------- Appendix G: the leakage formula, f̂^O
+def belief_after_original(c, m):
+    """f^O = Σ_w f_{D|W}(·|w)P^O(w)."""
+    return fq.belief_after_law(c["K"], c["prior"], c["law_O"], m, "P^O")
+
+
+def belief_after_protected(c, m):
+    """f^A = Σ_w f_{D|W}(·|w)P^D(w)."""
+    return fq.belief_after_law(c["K"], c["prior"], c["law_D"], m, "P^D")
+
+
 def leakage_quantities():
     """ε_p, C1, C2, TV of Appendix G (f^B = f_D)."""
-    def f_of(key):
-        def q(c, m):
-            law = c[key]
-            marg = m.marginal(c["K"], c["prior"])
-            for w, (pw, mw) in enumerate(zip(law, marg)):
-                if pw > 0 and mw == 0:
-                    raise OutsideDomain(f"the law puts mass on output {w}, which has probability zero")
-            return m.belief_after_release(c["K"], c["prior"], law)
-        return q
-
-    fO, fA = f_of("law_O"), f_of("law_D")
     return {
-        "epsilon_p": lambda c, m: m.sqrt(m.js(fA(c, m), c["prior"])),
-        "C1": lambda c, m: m.sqrt(m.js(fO(c, m), c["prior"])),
+        "epsilon_p": lambda c, m: m.sqrt(m.js(belief_after_protected(c, m), c["prior"])),
+        "C1": lambda c, m: m.sqrt(m.js(belief_after_original(c, m), c["prior"])),
         "C2": lambda c, m: (m.exp(2 * m.mbp_level(c["K"], c["prior"])) - 1) / 2,
         "TV": lambda c, m: m.tv(c["law_O"], c["law_D"]),
         "prior_min": prior_min,
@@ -137,7 +136,7 @@ def expected_estimate(c, m):
     d, M, law = int(c["d"]), int(c["M"]), c["law_O"]
     ws = [w for w in range(len(law)) if law[w] > 0]
     for w in ws:
-        if undefined(post[d][w]):
+        if fq.undefined(post[d][w]):
             raise OutsideDomain(f"P^O puts mass on output {w}, which has probability zero")
     total = 0 * law[0]
     for tup in itertools.product(ws, repeat=M):
@@ -153,15 +152,6 @@ def leakage_cases():
     return sized(lambda n, mm: cases(prior=priors(n), K=channels(n, mm), law_O=priors(mm), law_D=priors(mm)))
 
 
-def belief_after_original(c, m):
-    """f^O = Σ_w f_{D|W}(·|w)P^O(w)."""
-    marg = m.marginal(c["K"], c["prior"])
-    for w, (pw, mw) in enumerate(zip(c["law_O"], marg)):
-        if pw > 0 and mw == 0:
-            raise OutsideDomain(f"P^O puts mass on output {w}, which has probability zero")
-    return m.belief_after_release(c["K"], c["prior"], c["law_O"])
-
-
 def c1_hat_squared_nonnegative(cid, title, where):
     """Ĉ1² ≥ 0 for any non-negative estimate κ̂1, so Ĉ1 is real."""
     return Claim(
@@ -173,43 +163,38 @@ def c1_hat_squared_nonnegative(cid, title, where):
                       r"{\frac{1}{2}(\hat{\kappa}_{1}+\kappa_{2})}\,d\mu(d).$"),
         variables=(simplex("kappa1"), simplex("kappa2"), real("epsilon", 0, 1), vector("u", -1, 1)),
         statement=sp.Ge(sp.Symbol("C1_hat_sq"), 0),
-        quantities={"C1_hat_sq": lambda c, m: fq.js_like(fq.kappa_hat(c, m, False), c["kappa2"], m)},
+        quantities={"C1_hat_sq": lambda c, m: m.js(fq.kappa_hat(c, m, False), c["kappa2"])},  # the printed sum
         strategy=sized(lambda n, mm: cases(kappa1=priors(n), kappa2=priors(n), epsilon=st.floats(1e-3, 0.999),
                                            u=st.lists(st.floats(-1, 1), min_size=n, max_size=n).map(list))),
         encoding="κ̂1 := κ1(1 + εu), u ∈ [−1,1]^D, not renormalised; each pair a log(2a/(a+b)) + b log(2b/(a+b)) ≥ 0",
     )
 
 
-def leakage_upper_bound(cid, title, where):
-    """The 'upper bound' ε_p ≤ 2C1 − C2·TV of l.916, as printed."""
+def _leakage_claim(cid, title, where, statement, reading, check):
     return Claim(
         id=cid,
         title=title,
         source=Source(SEED, where, QUOTE_LEAK),
         variables=LEAKAGE_VARIABLES,
-        statement=sp.Le(epsp, 2 * C1s - C2s * TVs),
+        statement=statement,
         quantities=leakage_quantities(),
         hypotheses=(FULL_SUPPORT,),
         strategy=leakage_cases(),
-        reading="upper",
-        encoding=LEAKAGE_ENCODING + " Checks the literal 'upper bound' ε_p ≤ ε̃_p.",
+        reading=reading,
+        encoding=LEAKAGE_ENCODING + " " + check,
     )
+
+
+def leakage_upper_bound(cid, title, where):
+    """The 'upper bound' ε_p ≤ 2C1 − C2·TV of l.916, as printed."""
+    return _leakage_claim(cid, title, where, sp.Le(epsp, 2 * C1s - C2s * TVs), "upper",
+                          "Checks the literal 'upper bound' ε_p ≤ ε̃_p.")
 
 
 def leakage_lower_bound(cid, title, where):
     """The trade-off ε_p ≥ C1 − C2·TV that the cited work proves."""
-    return Claim(
-        id=cid,
-        title=title,
-        source=Source(SEED, where, QUOTE_LEAK),
-        variables=LEAKAGE_VARIABLES,
-        statement=sp.Ge(epsp, C1s - C2s * TVs),
-        quantities=leakage_quantities(),
-        hypotheses=(FULL_SUPPORT,),
-        strategy=leakage_cases(),
-        reading="lower-cited",
-        encoding=LEAKAGE_ENCODING + " Checks the lower bound ε_p ≥ C1 − C2·TV (not printed; the catalog's reading).",
-    )
+    return _leakage_claim(cid, title, where, sp.Ge(epsp, C1s - C2s * TVs), "lower-cited",
+                          "Checks the lower bound ε_p ≥ C1 − C2·TV (not printed; the catalog's reading).")
 
 
 def kappa_estimate_unbiased(cid, title, where):

@@ -103,10 +103,10 @@ def mbp_implies_2ldp_sharp(cid, title, where):
 
 # ----------------------------------------------------------------------------- an ε-close prior
 CLOSENESS = (
-    ("pairwise-ratio", lambda c, m: fq.pairwise_closeness(c, m),
+    ("pairwise-ratio", fq.pairwise_closeness,
      "ε := max_{d,d'} |log f_D(d)/f_D(d')| (as printed)"),
-    ("vs-uniform", lambda c, m: fq.closeness_to_uniform(c, m), "ε := max_d |log(|D| f_D(d))|"),
-    ("tv", lambda c, m: fq.tv_to_uniform(c, m), "ε := TV(f_D, uniform)"),
+    ("vs-uniform", fq.closeness_to_uniform, "ε := max_d |log(|D| f_D(d))|"),
+    ("tv", fq.tv_to_uniform, "ε := TV(f_D, uniform)"),
 )
 
 
@@ -143,7 +143,7 @@ def lemma_c1_readings(cid, where):
                             "is a weaker conclusion than the statement's."),
         level_claim(cid, "ε-close prior: ξ-LDP ⇒ (ξ+ε)-MBP (conclusion of the proof, l.720–722)",
                     where + " with the proof's conclusion", QUOTE_C1,
-                    sp.Le(xi_mbp, xi + eps), {"xi_MBP": mbp_level, "xi": ldp_level, "epsilon": lambda c, m: fq.pairwise_closeness(c, m)},
+                    sp.Le(xi_mbp, xi + eps), {"xi_MBP": mbp_level, "xi": ldp_level, "epsilon": fq.pairwise_closeness},
                     "ξ := LDP level, ε := max_{d,d'} |log f_D(d)/f_D(d')|", "proof-xi-plus-eps"),
     ]
 
@@ -153,7 +153,7 @@ def lemma_c2_readings(cid, where):
     return [
         level_claim(cid, "ε-close prior: ξ-MBP ⇒ (2ξ+ε)-LDP (the text)", where,
                     QUOTE_C2, sp.Le(xi_ldp, 2 * xi + eps),
-                    {"xi_LDP": ldp_level, "xi": mbp_level, "epsilon": lambda c, m: fq.pairwise_closeness(c, m)},
+                    {"xi_LDP": ldp_level, "xi": mbp_level, "epsilon": fq.pairwise_closeness},
                     "ξ := MBP level of (K, f_D), ε := pairwise closeness of f_D", "text-2xi-plus-eps",
                     primary="the lemma's words say '(2ξ+ε)-Local Differential Private' (l.728–732), as do its proof's "
                             "last link e^{2ξ+ε} (l.741) and Theorems IV.4/C.3 that rest on it; the display's "

@@ -12,17 +12,16 @@ from proofcheck.claim import Claim, Source, channel, simplex
 from proofcheck.claims import finite_quantities as fq
 from proofcheck.claims.s002.from_000 import claim_of_000, from_000
 from proofcheck.claims.s002.ldp_mbp import level_claim
+from proofcheck.claims.finite_quantities import pairwise_closeness, posterior_extreme, undefined, under_uniform_prior
 from proofcheck.claims.s002.quantities import (FULL_SUPPORT, finite, ldp_level, likelihood_over_marginal_max,
-                                               log_ratio_extreme, max_bracket, max_post_log_ratio, pairwise_closeness,
-                                               posterior_extreme, prior_min, secrets_count, under_uniform_prior,
-                                               undefined)
+                                               log_ratio_extreme, max_bracket, max_post_log_ratio, prior_min,
+                                               secrets_count)
 from proofcheck.claims.s002.strategies import SEED, triple_cases, uniform_channel_cases
 
 xi, eps = sp.symbols("xi epsilon", real=True)
 nn = sp.Symbol("n", positive=True)
-bayes_lhs, bayes_rhs, post_min, post_max, lr_max, lr_negmin, br_max, chain = sp.symbols(
-    "likelihood_ratio posterior_ratio posterior_min posterior_max log_ratio_max neg_log_ratio_min "
-    "bracket_max chain_slack", real=True)
+bayes_lhs, bayes_rhs, post_min, post_max, lr_max, br_max, chain = sp.symbols(
+    "likelihood_ratio posterior_ratio posterior_min posterior_max log_ratio_max bracket_max chain_slack", real=True)
 
 
 def likelihood_ratio(c, m):
@@ -68,7 +67,7 @@ def c2_chain_slack(c, m):
     K, prior = c["K"], c["prior"]
     post = m.posterior(K, prior)
     x = m.mbp_level(K, prior)
-    e = fq.pairwise_closeness(c, m)
+    e = pairwise_closeness(c, m)
     if isinstance(e, float) and math.isinf(e):
         raise OutsideDomain("f_D without full support is not ε-close for any finite ε")
     finite_x = not (isinstance(x, float) and math.isinf(x))  # the outer links hold trivially at ξ = ∞
@@ -141,39 +140,36 @@ def upper_by_e_xi_over_n(cid, where):
                     r"$\leq\frac{1}{1+e^{-\xi}\cdot(|\mathcal{D}|-1)}\leq\frac{e^{\xi}}{|\mathcal{D}|}.$")
 
 
-def upper_mbp(cid, title, where):
-    """l.548: under the uniform prior and ξ-LDP, f(d̃|w) ≤ e^ξ f_D(d̃)."""
+def _uniform_prior_ldp_bound(cid, title, where, quote, name, quantity, encoding):
+    """Under the uniform prior, a log ratio ``name`` (``quantity`` at the uniform prior) is ≤ ξ := the LDP level."""
     return Claim(
         id=cid,
         title=title,
-        source=Source(SEED, where,
-                      r"$f_{D|W}(\tilde{d}|w)\leq e^{\xi}f_{D}(\tilde{d}).$"),
+        source=Source(SEED, where, quote),
         variables=(channel("K"),),
-        statement=sp.Le(lr_max, xi),
-        quantities={"log_ratio_max": under_uniform_prior(log_ratio_extreme("max")),
-                    "xi": ldp_level},
+        statement=sp.Le(sp.Symbol(name, real=True), xi),
+        quantities={name: under_uniform_prior(quantity), "xi": ldp_level},
         strategy=uniform_channel_cases(),
         degenerate=fq.channel_says_nothing,
-        encoding="uniform prior; ξ := LDP level; max over d, occurring w of log posterior/prior (posterior matrix route)",
+        encoding="uniform prior; ξ := LDP level; " + encoding,
     )
+
+
+def upper_mbp(cid, title, where):
+    """l.548: under the uniform prior and ξ-LDP, f(d̃|w) ≤ e^ξ f_D(d̃)."""
+    return _uniform_prior_ldp_bound(
+        cid, title, where, r"$f_{D|W}(\tilde{d}|w)\leq e^{\xi}f_{D}(\tilde{d}).$",
+        "log_ratio_max", log_ratio_extreme("max"),
+        "max over d, occurring w of log posterior/prior (posterior matrix route)")
 
 
 def lower_mbp(cid, title, where):
     """l.532 with l.505: under the uniform prior and ξ-LDP, f(d̃|w) ≥ e^−ξ f_D(d̃)."""
-    return Claim(
-        id=cid,
-        title=title,
-        source=Source(SEED, where,
-                      r"$f_{D|W}(\tilde{d}|w)\geq\frac{1}{1+e^{\xi}\cdot(|\mathcal{D}|-1)}.$ ... "
-                      r"$\left|\log\left(\frac{f_{D|W}(d|w)}{f_{D}(d)}\right)\right|\leq\xi$"),
-        variables=(channel("K"),),
-        statement=sp.Le(lr_negmin, xi),
-        quantities={"neg_log_ratio_min": under_uniform_prior(log_ratio_extreme("neg-min")),
-                    "xi": ldp_level},
-        strategy=uniform_channel_cases(),
-        degenerate=fq.channel_says_nothing,
-        encoding="uniform prior; ξ := LDP level; max over d, w of −log posterior/prior ≤ ξ",
-    )
+    return _uniform_prior_ldp_bound(
+        cid, title, where,
+        r"$f_{D|W}(\tilde{d}|w)\geq\frac{1}{1+e^{\xi}\cdot(|\mathcal{D}|-1)}.$ ... "
+        r"$\left|\log\left(\frac{f_{D|W}(d|w)}{f_{D}(d)}\right)\right|\leq\xi$",
+        "neg_log_ratio_min", log_ratio_extreme("neg-min"), "max over d, w of −log posterior/prior ≤ ξ")
 
 
 def eq7_identity(cid, title, where):
@@ -197,19 +193,9 @@ def eq7_identity(cid, title, where):
 
 def eq7_bound(cid, title, where):
     """Eq. (7), inequality part: under the uniform prior and ξ-LDP, f(w|d)/f(w) ≤ e^ξ."""
-    return Claim(
-        id=cid,
-        title=title,
-        source=Source(SEED, where,
-                      r"$\frac{f(d|w)}{f(d)}=\frac{f(w|d)f(d)}{f(w)f(d)}=\frac{f(w|d)}{f(w)}\leq e^{\xi}.$ (7)"),
-        variables=(channel("K"),),
-        statement=sp.Le(lr_max, xi),
-        quantities={"log_ratio_max": under_uniform_prior(likelihood_over_marginal_max),
-                    "xi": ldp_level},
-        strategy=uniform_channel_cases(),
-        degenerate=fq.channel_says_nothing,
-        encoding="uniform prior; ξ := LDP level; max over d, occurring w of log f(w|d)/f(w)",
-    )
+    return _uniform_prior_ldp_bound(
+        cid, title, where, r"$\frac{f(d|w)}{f(d)}=\frac{f(w|d)f(d)}{f(w)f(d)}=\frac{f(w|d)}{f(w)}\leq e^{\xi}.$ (7)",
+        "log_ratio_max", likelihood_over_marginal_max, "max over d, occurring w of log f(w|d)/f(w)")
 
 
 # ----------------------------------------------------------------------------- Appendix A-B, proof of Lemma A.2

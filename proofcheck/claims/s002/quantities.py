@@ -3,7 +3,7 @@
 Each is a function ``(case, m)`` on both evaluation paths. Secrets of prior probability zero make
 f_{D|W}(d|w)/f_D(d) a 0/0: every prior-based claim assumes full support (:data:`FULL_SUPPORT`).
 An undefined posterior entry (an output of probability zero) is NaN on the float path and None on the
-certified path: :func:`undefined` tells either.
+certified path: :func:`proofcheck.claims.finite_quantities.undefined` tells either.
 """
 from __future__ import annotations
 
@@ -23,11 +23,6 @@ def prior_min(c, m):
     return m.num(min(c["prior"]))
 
 
-def undefined(x) -> bool:
-    """An entry of the posterior matrix at an output that never occurs."""
-    return x is None or (isinstance(x, float) and math.isnan(x))
-
-
 def ldp_level(c, m):
     return m.ldp_level(c["K"])
 
@@ -44,7 +39,7 @@ def post_over_prior(c, m, key="prior"):
         if p == 0:
             continue
         for w, x in enumerate(row):
-            if not undefined(x):
+            if not fq.undefined(x):
                 out.append((d, w, x / p))
     return out
 
@@ -72,7 +67,7 @@ def bracket_log_ratios(c, m):
     vals = []
     for w in range(len(c["K"][0])):
         col = [post[d][w] for d in range(n)]
-        if any(undefined(x) for x in col):
+        if any(fq.undefined(x) for x in col):
             continue
         for d in range(n):
             for e in range(n):
@@ -102,7 +97,7 @@ def max_post_log_ratio(c, m):
     vals = []
     for w in range(len(c["K"][0])):
         col = [post[d][w] for d in range(n)]
-        if any(undefined(x) for x in col):
+        if any(fq.undefined(x) for x in col):
             continue
         for a in col:
             for b in col:
@@ -128,15 +123,6 @@ def likelihood_over_marginal_max(c, m):
     return m.max(*vals)
 
 
-def posterior_extreme(which):
-    """min ('min') or max ('max') over d and occurring w of the posterior from the case's prior."""
-    def q(c, m):
-        post = m.posterior(c["K"], c["prior"])
-        vals = [m.num(x) for row in post for x in row if not undefined(x)]
-        return m.min(*vals) if which == "min" else m.max(*vals)
-    return q
-
-
 def secrets_count(c, m):
     return m.num(len(c["K"]))
 
@@ -151,15 +137,3 @@ def finite(q, why):
             raise OutsideDomain(f"infinite level: {why}")
         return v
     return f
-
-
-def pairwise_closeness(c, m):
-    """ε := max_{d,d'} |log f_D(d)/f_D(d')| (the printed 'ε-close to uniform')."""
-    return fq.pairwise_closeness(c, m)
-
-
-def under_uniform_prior(q):
-    """The quantity q evaluated with the uniform prior over the rows of K in place of the case's prior."""
-    def at_uniform(c, m):
-        return q({**c, "prior": m.uniform(len(c["K"]))}, m)
-    return at_uniform

@@ -107,8 +107,3 @@ def with_beta(case_strategy):
         p = float(rob.event_probability(np.asarray(c["K"])[int(c["secret"])], c["U"]))
         return st.floats(0.0, 1.0).map(lambda s: {**c, "beta": min(1.0, p + s * (1.0 - p))})
     return case_strategy.flatmap(add)
-
-
-def identical_rows(n, mm):
-    """Channels whose n rows are one common row: the only ones Assumption G.1 admits."""
-    return priors(mm).map(lambda row: np.tile(row, (n, 1)))

@@ -3,7 +3,6 @@ Assumption D.1: one common w* admits only identical rows on the prior's support,
 """
 from __future__ import annotations
 
-import dataclasses
 import math
 
 import sympy as sp
@@ -12,10 +11,11 @@ from hypothesis import strategies as st
 from mechanisms.errors import OutsideDomain
 from proofcheck.claim import Claim, Source, channel, simplex
 from proofcheck.claims import finite_quantities as fq
+from proofcheck.claims.s000.strategies import identical_rows
 from proofcheck.claims.s000.w_star import assumption_forces_xi_zero
 from proofcheck.claims.s002.from_000 import with_full_support
 from proofcheck.claims.s002.quantities import FULL_SUPPORT, mbp_level, post_over_prior, prior_min
-from proofcheck.claims.s002.strategies import SEED, identical_rows, prior_channel_cases
+from proofcheck.claims.s002.strategies import SEED, prior_channel_cases
 from proofcheck.strategies import cases, priors, sized
 
 QUOTE_EQ24 = (r"Given Assumption G.1, we can infer that $\xi=\max_{d}\left|\log\left(\frac{f_{D|W}(d|w^{*})}{f_{D}(d)}"
@@ -119,6 +119,5 @@ QUOTE_G1_ASSUMPTION = (r"We assume that the amount of Bayesian privacy leaked fr
 
 def assumption_g1(cid, where):
     """Assumption G.1 (29) with one w* forces ξ = 0 (000's Assumption D.1 claim, full support required)."""
-    return with_full_support(dataclasses.replace(
-        assumption_forces_xi_zero(cid, Source(SEED, where, QUOTE_G1_ASSUMPTION)),
-        title="Assumption G.1 with one w* forces ξ = 0: ξ ≤ −log(1 − 2v/min f_D), v = how far (29) fails"))
+    return with_full_support(assumption_forces_xi_zero(cid, Source(SEED, where, QUOTE_G1_ASSUMPTION),
+                                                       assumption="G.1", eq="(29)", uses="(24)/(31)"))

@@ -41,11 +41,6 @@ def radial_quadrature(m, p, sigma, R):
     return m.gaussian_capacity_quadrature(p, sigma, R)
 
 
-def by_definition(m, p, sigma, R):
-    """C_Bayes of Definition 7: the derived closed form in the search, radial quadrature for the verdict."""
-    return m.gaussian_capacity(p, sigma, R)
-
-
 def printed_theorem_5(m, p, sigma, R):
     return gaussian_capacity_printed(p, sigma, R, m)
 
@@ -53,7 +48,7 @@ def printed_theorem_5(m, p, sigma, R):
 def capacity_quadrature(c, m):
     if c["mechanism"] == "gaussian":
         return gaussian(radial_quadrature)(c, m)
-    return m.vmf_capacity_quadrature(int(c["p"]), m.value(c["kappa"]))
+    return vmf_quadrature(c, m)
 
 
 def capacity_closed(c, m):

@@ -9,11 +9,13 @@ two distributions coincide (κ = 0, equal centres) the value is exactly 0 and no
 from __future__ import annotations
 
 import math
+from functools import partial
 
 import numpy as np
 
 from mechanisms import vmf_monte_carlo as vmc
 from mechanisms.monte_carlo import MonteCarloEstimate, bounded_mean
+from mechanisms.vmf import log_sphere_area
 from proofcheck.claim import MonteCarloRoute
 
 
@@ -96,19 +98,13 @@ def capacity(quantity, mechanism=None):
     return MonteCarloRoute(quantity, estimate, "Monte Carlo of ∫ sup_x f(x)(y) dy (importance sampling)")
 
 
-def _log_sphere_area(p):
-    from scipy.special import gammaln
-
-    return math.log(2.0) + 0.5 * p * math.log(math.pi) - float(gammaln(p / 2))
-
-
 def normaliser(quantity):
     """log C_{p,κ} = log area(S^{p−1}) + log M_p(κ), M_p(κ) = E_uniform[e^{κ xᵀy}] by importance sampling."""
     def estimate(case, n, seed, device, confidence):
         p = int(case["p"])
         est = vmc.log_vmf_mgf_mc(p, _f(case, "kappa"), n, confidence=confidence, seed=seed,
                                  backend=_backend(device), device=device)
-        area = _log_sphere_area(p)
+        area = float(log_sphere_area(p))
         return _widened(est.mapped(lambda v: area + v, "log C = log area(S^{p−1}) + log M_p(κ)"))
 
     return MonteCarloRoute(quantity, estimate, "Monte Carlo of the VMF normalising integral")
@@ -127,8 +123,6 @@ def _gauss_hockey(y, sigma, eps):
 def log_delta(quantity):
     """log δ(ε) of the worst pair: VMF at antipodal centres (E_P[(1 − e^{ε−L})₊], L = κ(x − x')ᵀy) or the
     Gaussian mechanism with sensitivity 1 (the same integrand, y ~ N(1, σ²)); the interval mapped by log."""
-    from functools import partial
-
     def estimate(case, n, seed, device, confidence):
         e = _f(case, "epsilon")
         if case["mechanism"] == "vmf":

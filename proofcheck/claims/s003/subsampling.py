@@ -13,7 +13,7 @@ from proofcheck.claim import Claim, Source, channel, integer, real
 from proofcheck.claims.s003.printed import composition_eps_printed, interpolate_printed, zhu_wang_bound_printed
 from proofcheck.claims.s003.strategies import P_ANY, SEED
 from proofcheck.claims.s003.vmf_renyi import tau, tau_printed
-from proofcheck.strategies import cases
+from proofcheck.strategies import cases, channels
 
 QUOTE_T2 = ("Theorem 2 ([46]). For any ε_s > 0, 0 ≤ δ_s < 1 and 0 ≤ δ̃ < 1, the class of (ε_s, δ_s)-DP mechanisms "
             "satisfies (ε̃_δ̃, 1 − (1 − δ_s)^N (1 − δ̃))-DP under N-fold composition where ε̃_δ̃ = min{Nε_s, "
@@ -266,8 +266,6 @@ def subsampled_delta(c, m):
 
 
 def equation_9(cid, title, where):
-    from proofcheck.strategies import channels
-
     return Claim(
         id=cid,
         title=title,
@@ -290,12 +288,10 @@ def equation_9(cid, title, where):
 # ----------------------------------------------------------------------------- Theorem 3 against both directions
 def subsampled_both_directions(c, m):
     """max(D_α(P‖Q), D_α(Q‖P)) of the subsampled VMF pair by quadrature of the mixture (not the binomial sum)."""
-
     k = m.value(c["kappa"])
     if k == 0:
         raise OutsideDomain("kappa = 0")
-    x = m
-    return x.max_of(x.vmf_subsampled_renyi_directions(int(c["p"]), k, int(c["alpha"]), m.value(c["gamma"])))
+    return m.max(*m.vmf_subsampled_renyi_directions(int(c["p"]), k, int(c["alpha"]), m.value(c["gamma"])))
 
 
 def theorem_3_both_directions(cid, title, where):

@@ -20,10 +20,10 @@ from mechanisms.errors import OutsideDomain
 from proofcheck.claim import Claim, Source, integer, real
 from proofcheck.claims.s003 import table_rows
 from proofcheck.claims.s003.strategies import SEED
-from proofcheck.claims.s003.tables import (TABLE_I, TABLE_IV, TABLE_IV_STEPS, TABLE_SETUP, approach1_boundary,
-                                           approach1_eps, approach2_eps, approach2_lower_bound_arb, half_unit,
-                                           table_best)
+from proofcheck.claims.s003.tables import (TABLE_I, TABLE_IV, TABLE_SETUP, approach1_boundary, approach1_eps,
+                                           approach2_eps, approach2_lower_bound_arb, table_best)
 from proofcheck.strategies import cases
+from proofcheck.tables import half_unit
 
 QUOTE_TI = ("Table I gives examples of achievable (ε, δ)-DP computed for a range of κ. We used δ = 1/60000 ≈ 1.67 × "
             "10^{−5}, … and calculated the best ε achievable through approach 1 or 2. We also set p = 13,700, … γ = "
@@ -44,6 +44,11 @@ PREFACTOR_NOTES = {
 }
 
 
+STEPS = table_rows.STEPS  # the primary reading: 3 epochs = ⌊3/γ⌋ = 1406 subsampled steps
+P, GAMMA, DELTA = TABLE_SETUP["p"], TABLE_SETUP["gamma"], TABLE_SETUP["delta"]
+N_THREE = TABLE_SETUP["N"]  # the three-step readings: N = 3 compositions
+
+
 def rows(table):
     """(κ, printed ε) of each row."""
     if table == "I":
@@ -54,55 +59,59 @@ def rows(table):
 # ----------------------------------------------------------------------------- quantities
 def achieved_eps(table, prefactor):
     """ε of the case's approach at its parameter (ε₀ = 2κu for approach 1, α for approach 2)."""
-    table_rows = rows(table)
+    printed_rows = rows(table)
 
     def q(c, m):
-        kappa, _ = table_rows[int(c["row"])]
-        p, g, N, d = TABLE_SETUP["p"], TABLE_SETUP["gamma"], TABLE_SETUP["N"], TABLE_SETUP["delta"]
+        kappa, _ = printed_rows[int(c["row"])]
         if c["approach"] == 1:
-            v = approach1_eps(p, kappa, 2 * kappa * m.value(c["u"]), m.value(g), N, m.value(d), m)
+            v = approach1_eps(P, kappa, 2 * kappa * m.value(c["u"]), m.value(GAMMA), N_THREE, m.value(DELTA), m)
             if v is None:
                 raise OutsideDomain("approach 1: the target delta is not reachable at this eps0")
             return v
-        return approach2_eps(p, kappa, m.value(c["alpha"]), m.value(g), N, m.value(d), prefactor, m)
+        return approach2_eps(P, kappa, m.value(c["alpha"]), m.value(GAMMA), N_THREE, m.value(DELTA), prefactor, m)
+    return q
+
+
+def _printed_shifted(table, sign):
+    """The row's printed ε plus sign × half a unit of its last digit."""
+    printed_rows = rows(table)
+
+    def q(c, m):
+        _, e = printed_rows[int(c["row"])]
+        return m.num(Fraction(e) + sign * half_unit(e))
     return q
 
 
 def printed_minus_half_unit(table):
-    table_rows = rows(table)
-
-    def q(c, m):
-        _, e = table_rows[int(c["row"])]
-        return m.num(Fraction(e) - half_unit(e))
-    return q
+    return _printed_shifted(table, -1)
 
 
 def printed_plus_half_unit(table):
-    table_rows = rows(table)
+    return _printed_shifted(table, +1)
 
-    def q(c, m):
-        _, e = table_rows[int(c["row"])]
-        return m.num(Fraction(e) + half_unit(e))
-    return q
+
+def _eps_at_float_optimum(kappa, approach, m):
+    """ε of approach 1 or 2 (three-step pipeline, Zhu–Wang's 1/(α−1)) at the parameter of the float optimum made
+    an exact rational (ε₀ nudged up by 1e-9 relative, to the admissible side): an upper bound of its best ε."""
+    best = table_best(kappa, "zw")
+    if approach == 1:
+        e0 = Fraction(best["eps0"] * (1 + 1e-9)).limit_denominator(10**12)
+        v = approach1_eps(P, kappa, m.value(e0), m.value(GAMMA), N_THREE, m.value(DELTA), m)
+    else:
+        alpha = Fraction(best["alpha"]).limit_denominator(10**6)  # an integer order stays that integer
+        v = approach2_eps(P, kappa, m.value(alpha), m.value(GAMMA), N_THREE, m.value(DELTA), "zw", m)
+    if v is None:
+        raise OutsideDomain(f"approach {approach}: the float optimum is not certifiably admissible")
+    return v
 
 
 def best_achievable_eps(table):
     """The best ε of approaches 1 and 2 (Zhu–Wang's 1/(α−1)), known to lie in [0, ε at the float optimum]."""
-    table_rows = rows(table)
+    printed_rows = rows(table)
 
     def q(c, m):
-        kappa, _ = table_rows[int(c["row"])]
-        best = table_best(kappa, "zw")
-        p, g, N, d = TABLE_SETUP["p"], TABLE_SETUP["gamma"], TABLE_SETUP["N"], TABLE_SETUP["delta"]
-        if best["approach"] == 1:
-            e0 = Fraction(best["eps0"] * (1 + 1e-9)).limit_denominator(10**12)
-            v = approach1_eps(p, kappa, m.value(e0), m.value(g), N, m.value(d), m)
-        else:
-            alpha = Fraction(best["alpha"]).limit_denominator(10**6)
-            v = approach2_eps(p, kappa, m.value(alpha), m.value(g), N, m.value(d), "zw", m)
-        if v is None:
-            raise OutsideDomain("the float optimum is not certifiably admissible")
-        return m.between_zero_and(v)
+        kappa, _ = printed_rows[int(c["row"])]
+        return m.between_zero_and(_eps_at_float_optimum(kappa, table_best(kappa, "zw")["approach"], m))
     return q
 
 
@@ -112,8 +121,7 @@ def gaussian_column_gap(c, m):
     sig, h, ep = Fraction(s), half_unit(s), Fraction(e)
 
     def eps_at(sigma):
-        return m.dpsgd_epsilon(m.value(sigma), TABLE_SETUP["gamma"], TABLE_IV_STEPS, TABLE_SETUP["delta"],
-                               OPACUS_ORDERS)
+        return m.dpsgd_epsilon(m.value(sigma), GAMMA, STEPS, DELTA, OPACUS_ORDERS)
 
     return m.max(eps_at(sig + h) - m.num(ep), m.num(ep) - eps_at(sig - h))
 
@@ -127,8 +135,7 @@ def _u_boundary(table, row):
     key = (table, row)
     if key not in _BOUNDARY:
         kappa = rows(table)[row][0]
-        e0 = approach1_boundary(TABLE_SETUP["p"], kappa, float(TABLE_SETUP["gamma"]), TABLE_SETUP["N"],
-                                float(TABLE_SETUP["delta"]))
+        e0 = approach1_boundary(P, kappa, float(GAMMA), N_THREE, float(DELTA))
         _BOUNDARY[key] = 0.5 if e0 is None else e0 / (2 * kappa)
     return _BOUNDARY[key]
 
@@ -207,23 +214,13 @@ def gaussian_column(cid, title, where):
 
 
 # ----------------------------------------------------------------------------- primary reading: 1406 steps
-STEPS = table_rows.STEPS
-DELTA = TABLE_SETUP["delta"]
-P, GAMMA = TABLE_SETUP["p"], TABLE_SETUP["gamma"]
-
-
-def _eps_rows(table):
-    """(κ, printed ε) per row."""
-    return rows(table)
-
-
 def delta_lower_bound_at_printed(table):
     """A lower bound of δ(printed + ½ unit) of the 1406-step VMF mechanism: the binned test of the row
     (chosen on the float path, exact rationals), composed exactly (certified path: arb polynomials)."""
-    table_rows_ = _eps_rows(table)
+    printed_rows = rows(table)
 
     def q(c, m):
-        kappa, e = table_rows_[int(c["row"])]
+        kappa, e = printed_rows[int(c["row"])]
         test, _ = table_rows.primary_test(kappa, e)
         eps = Fraction(e) + half_unit(e)
         return m.profile_lower_bound(P, kappa, m.value(GAMMA), STEPS, m.value(eps), test)
@@ -256,11 +253,6 @@ def printed_is_valid(cid, title, where, table, paper_table):
 
 
 # ----------------------------------------------------------------------------- Table I's Approach column
-def _approach_parts(c, m):
-    kappa, _, named = TABLE_I[int(c["row"])]
-    return kappa, named
-
-
 def best_of_approach(which):
     """The best ε of approach `which` ("named" or "other") of the row, three-step reading (the paper's pipeline:
     Theorem 3 with 1/(α−1), line 226's interpolation, Theorem 2 as printed).
@@ -270,31 +262,17 @@ def best_of_approach(which):
     refined until it exceeds the other approach's upper end), and 0 for approach 1 (no lower bound is attempted:
     a row named 1 can hold but not be refuted)."""
     def q(c, m):
-        kappa, named = _approach_parts(c, m)
+        kappa, _, named = TABLE_I[int(c["row"])]
         a = named if which == "named" else 3 - named
-        best = table_best(kappa, "zw")
-        p_, g, N, d = P, GAMMA, TABLE_SETUP["N"], DELTA
+        v = _eps_at_float_optimum(kappa, a, m)
         if a == 1:
-            e0 = Fraction(best["eps0"] * (1 + 1e-9)).limit_denominator(10**12)
-            v = approach1_eps(p_, kappa, m.value(e0), m.value(g), N, m.value(d), m)
-            if v is None:
-                raise OutsideDomain("approach 1: the float optimum is not certifiably admissible")
             return m.between_zero_and(v)
-        alpha, eps2 = _approach2_optimum(kappa)
-        v = approach2_eps(p_, kappa, m.value(alpha), m.value(g), N, m.value(d), "zw", m)
-        if which == "other" or eps2 <= best["eps1"]:  # no lower bound needed where the named approach wins
+        best = table_best(kappa, "zw")
+        if which == "other" or best["eps2"] <= best["eps1"]:  # no lower bound needed where the named approach wins
             return m.between_zero_and(v)
         target = Fraction(best["eps1"]) * (1 + Fraction(1, 10**6))
         return m.at_least(lambda: approach2_lower_bound_arb(kappa, target), v)
     return q
-
-
-def _approach2_optimum(kappa):
-    """The order of approach 2's float optimum (three-step pipeline) as an exact rational, and its ε."""
-    best = table_best(kappa, "zw")
-    alpha = best["alpha"]
-    alpha = Fraction(alpha) if float(alpha).is_integer() else Fraction(alpha).limit_denominator(10**6)
-    return alpha, best["eps2"]
 
 
 def approach_column(cid, title, where):

@@ -27,13 +27,13 @@ from functools import lru_cache
 
 from mechanisms import vmf_subsampled_composition as composed
 from mechanisms.exact import to_arb
-from proofcheck.claims.s003.tables import (TABLE_I, TABLE_IV, TABLE_SETUP, exact_rdp_best, gaussian_eps_at,
-                                           table_best)
+from proofcheck.claims.s003.tables import (TABLE_I, TABLE_IV, TABLE_IV_STEPS, TABLE_SETUP, exact_rdp_best,
+                                           gaussian_eps_at, table_best)
 from proofcheck.numerics import fmt, precision
 from proofcheck.tables import Column, PaperTable, classify, half_unit, relative_difference
 
-P, GAMMA, DELTA, EPOCHS = TABLE_SETUP["p"], TABLE_SETUP["gamma"], TABLE_SETUP["delta"], TABLE_SETUP["N"]
-STEPS = math.floor(EPOCHS / GAMMA)  # 1406: three passes over the data set in Poisson batches of rate γ
+P, GAMMA, DELTA = TABLE_SETUP["p"], TABLE_SETUP["gamma"], TABLE_SETUP["delta"]
+STEPS = TABLE_IV_STEPS  # 1406: three passes over the data set in Poisson batches of rate γ (both tables)
 
 READINGS = {
     "as-printed": ("3 steps: as printed", dict(prefactor="printed", N=3)),

@@ -39,15 +39,9 @@ TABLE_IV = [("0.49", 75, "1.23"), ("2.48", 100, ".660"), ("4.59", 125, ".544"), 
             ("38.84", 275, ".287"), ("41.02", 300, ".282"), ("64.98", 325, ".245"), ("79.68", 350, ".229"),
             ("95.44", 375, ".214"), ("112.28", 400, ".204"), ("173", 500, ".174")]
 
-TABLE_IV_STEPS = 1406  # ⌊N/γ⌋ = ⌊3 · 60000/128⌋ Poisson-subsampled steps in 3 epochs
+# ⌊N/γ⌋ = ⌊3 · 60000/128⌋ = 1406 Poisson-subsampled steps in N = 3 passes over the data set
+TABLE_IV_STEPS = math.floor(TABLE_SETUP["N"] / TABLE_SETUP["gamma"])
 TOP_ORDER = 128  # approach 2's largest order
-
-
-def half_unit(printed: str) -> Fraction:
-    """Half a unit in the last printed digit: '0.0139' → 1/20000, '173' → 1/2."""
-    s = printed.strip()
-    decimals = len(s.split(".")[1]) if "." in s else 0
-    return Fraction(1, 2 * 10**decimals)
 
 
 def _count(N, fname):
@@ -135,8 +129,8 @@ def approach1_boundary(p, kappa, gamma, N, delta_target, composition="printed"):
 
 
 @lru_cache(maxsize=256)
-def table_best(kappa, prefactor="zw", p=13700, gamma=Fraction(128, 60000), N=3, delta=Fraction(1, 60000),
-               alpha_max=100, interpolation="printed", composition="printed"):
+def table_best(kappa, prefactor="zw", p=TABLE_SETUP["p"], gamma=TABLE_SETUP["gamma"], N=TABLE_SETUP["N"],
+               delta=TABLE_SETUP["delta"], alpha_max=100, interpolation="printed", composition="printed"):
     """The best ε of approaches 1 and 2 for one table row (float), with where it is attained:
     {'eps', 'approach', 'eps0' (approach 1), 'alpha' (approach 2), 'eps1', 'eps2'}.
 
@@ -171,15 +165,15 @@ def table_best(kappa, prefactor="zw", p=13700, gamma=Fraction(128, 60000), N=3, 
 
 
 # ----------------------------------------------------------------------------- Table IV, Gaussian column
-def gaussian_dpsgd_eps(sigma):
-    """(ε, the order attaining it) of the Table IV setting for noise multiplier σ (float): Opacus' default
-    orders, TABLE_IV_STEPS steps at γ = 128/60000, δ = 1/60000."""
-    return dpsgd_best_order(sigma, TABLE_SETUP["gamma"], TABLE_IV_STEPS, TABLE_SETUP["delta"], OPACUS_ORDERS)
-
-
 def gaussian_eps_at(sigma, steps):
-    """(ε, order) of the Gaussian column's accountant for noise multiplier σ over `steps` steps (float)."""
+    """(ε, order) of the Gaussian column's accountant for noise multiplier σ over `steps` steps (float):
+    Opacus' default orders, γ = 128/60000, δ = 1/60000."""
     return dpsgd_best_order(sigma, TABLE_SETUP["gamma"], steps, TABLE_SETUP["delta"], OPACUS_ORDERS)
+
+
+def gaussian_dpsgd_eps(sigma):
+    """(ε, the order attaining it) of the Table IV setting: :func:`gaussian_eps_at` over TABLE_IV_STEPS steps."""
+    return gaussian_eps_at(sigma, TABLE_IV_STEPS)
 
 
 # ----------------------------------------------------------------------------- exact RDP accounting (float)
@@ -187,7 +181,8 @@ EXACT_TOP_ORDER = 256
 
 
 @lru_cache(maxsize=256)
-def exact_rdp_best(kappa, steps, integer_only=False, p=13700, gamma=Fraction(128, 60000), delta=Fraction(1, 60000)):
+def exact_rdp_best(kappa, steps, integer_only=False, p=TABLE_SETUP["p"], gamma=TABLE_SETUP["gamma"],
+                   delta=TABLE_SETUP["delta"]):
     """The best ε of RDP accounting with the exact RDP of the subsampled VMF step (both directions) over `steps`
     compositions, line 232's conversion (float): {'eps', 'alpha'}. Integer orders 2..256 by the binomial
     expansion of D_α(P‖Q) (the larger direction: D_α(Q‖P) by quadrature is checked at the best order);
@@ -216,8 +211,8 @@ def exact_rdp_best(kappa, steps, integer_only=False, p=13700, gamma=Fraction(128
 
 
 # ----------------------------------------------------------------------------- approach 2 over all orders (certified)
-def approach2_lower_bound_arb(kappa, target, prefactor="zw", p=13700, gamma=Fraction(128, 60000), N=3,
-                              delta=Fraction(1, 60000), depth=14):
+def approach2_lower_bound_arb(kappa, target, prefactor="zw", p=TABLE_SETUP["p"], gamma=TABLE_SETUP["gamma"],
+                              N=TABLE_SETUP["N"], delta=TABLE_SETUP["delta"], depth=14):
     """An arb number ≤ ε of approach 2 at every order α ∈ (1, TOP_ORDER] (Theorem 3 with the given prefactor,
     line 226's interpolation, τ^s_1 = γτ_1), refined until it exceeds `target` or the depth runs out.
 

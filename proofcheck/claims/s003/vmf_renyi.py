@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 from mechanisms.errors import OutsideDomain
 from proofcheck.claim import Claim, Hypothesis, Source, integer, real, vector
 from proofcheck.claims.s003 import mc_routes
+from proofcheck.claims.s003.printed import vmf_log_normaliser_printed
 from proofcheck.claims.s003.strategies import ALPHA, ALPHA_LO, COS, KAPPA, KAPPA0, P_ANY, P_MODERATE, SEED
 from proofcheck.strategies import cases
 
@@ -337,13 +338,10 @@ def proposition_3(cid, title, where):
 
 # ----------------------------------------------------------------------------- Definition 4
 def log_normaliser_printed(c, m):
-    from proofcheck.claims.s003.printed import vmf_log_normaliser_printed
-
     return vmf_log_normaliser_printed(int(c["p"]), m.value(c["kappa"]), m)
 
 
 def log_normaliser_quadrature(c, m):
-
     return m.vmf_log_normaliser_quadrature(int(c["p"]), m.value(c["kappa"]))
 
 

@@ -13,10 +13,12 @@ definitions. Objects:
 
 Levels a statement takes as hypotheses are set to the smallest admissible value (δ_μ := the mechanism's
 own tail, ε := its own pure-DP level), the hardest case.
+
+This module is the table of statements; their quantities are in :mod:`.quantities`, what the search draws in
+:mod:`.strategies`, the numbers the paper prints in :mod:`.printed`.
 """
 from __future__ import annotations
 
-import math
 from fractions import Fraction
 
 import sympy as sp
@@ -25,10 +27,12 @@ from hypothesis import strategies as st
 from proofcheck.claim import (Claim, Hypothesis, MonteCarloRoute, Source, channel, integer, log_real, real, simplex,
                               vector)
 from proofcheck.claims.s004 import quantities as qs
-from proofcheck.claims.s004.printed import EQ1_FIGURES, TABLE_1, half_unit, unit
+from proofcheck.claims.s004.printed import EQ1_FIGURES, TABLE_1, half_unit
 from proofcheck.claims.s004.strategies import (EPS, EPS_POS, LAM, LAM_ANY, SEED, bdp_model, binary_coverage_cases,
-                                               complementary_pairs, composed_model, gaussian_reference, mechanisms, theorem3_cases)
-from proofcheck.strategies import cases, channels, log_reals, reals
+                                               complementary_pairs, composed_model, fold_cases, gaussian_reference,
+                                               mechanisms, merge_cases, model_with, pair_cases,
+                                               reference_estimator_cases, theorem3_cases)
+from proofcheck.strategies import cases, log_reals, reals
 
 S = sp.Symbol
 LAM_LO = 0.001  # λ > 0 where the statement needs it; the optimiser stays in the box [LAM_LO, hi]
@@ -50,18 +54,6 @@ MODEL_NOTE = ("finite model (mechanisms.bayesian_dp): K[0] = p(w|D₀), K[1+x] =
               "x₀ replaced by x'), since the paper uses both add/remove and replacement neighbours. ")
 
 
-def _model_strategy(extra=None, **kw):
-    return bdp_model(extra=extra, **kw)
-
-
-def says_nothing(c) -> bool:
-    """Every pair of outcome laws is identical: the loss is 0 and every bound is trivially met."""
-    import numpy as np
-
-    K = np.asarray(c["K"], float)
-    return bool(np.allclose(K, K[0], atol=1e-12))
-
-
 # ============================================================================ §3: Eq. (1)
 QUOTE_EQ1 = ("By the above expression, r can only be e^{ε_0} times larger than the respective probability without x'. "
              "However, if the re^{−ε_0} is small enough, then the probability P(A) of the attacker's guess being "
@@ -70,17 +62,6 @@ QUOTE_EQ1_FIGURES = ("To put it in perspective, for a DP algorithm with ε = 2, 
                      "attack is as high as 88%. For ε = 5, it is 99.33%. For ε = 10, 99.995%.")
 P_A, EPS_S = _sym("P_A", "epsilon")
 EQ1_RHS = 1 / (1 + sp.exp(-EPS_S))
-
-
-def _pure_dp_level(c, m):
-    return m.ldp_level(c["K"])
-
-
-def _two_rows(c) -> bool:
-    import numpy as np
-
-    K = np.asarray(c["K"], float)
-    return bool(np.allclose(K[0], K[1], atol=1e-12))
 
 
 PRIMARY_EQ1 = ("l.56 derives (1) as r/(r + re^{−ε₀}): the attacker's flat-prior posterior that x' is present given "
@@ -94,9 +75,9 @@ EQ1_CLAIMS = [
         source=Source(SEED, "§3, Eq. (1) (lines 56–58)", QUOTE_EQ1),
         variables=(channel("K", "rows p(w|D), p(w|D') of a pure ε-DP mechanism"),),
         statement=sp.Le(P_A, EQ1_RHS),
-        quantities={"P_A": qs.max_posterior, "epsilon": _pure_dp_level},
+        quantities={"P_A": qs.max_posterior, "epsilon": qs.pure_dp_level},
         strategy=st.integers(2, 6).flatmap(lambda mm: cases(K=mechanisms(2, mm))),
-        reading="posterior", primary=PRIMARY_EQ1, degenerate=_two_rows,
+        reading="posterior", primary=PRIMARY_EQ1, degenerate=qs.two_rows_equal,
         encoding="two datasets (without / with x'), any finite outcome space; ε := the mechanism's pure-DP level "
                  "max_w |log p(w|D)/p(w|D')| (smallest admissible); P(A) := max over outcomes and hypotheses of the "
                  "flat-prior posterior p_d(w)/(p_0(w) + p_1(w)).",
@@ -107,9 +88,9 @@ EQ1_CLAIMS = [
         source=Source(SEED, "§3, Eq. (1) and line 60", QUOTE_EQ1 + " … " + QUOTE_EQ1_FIGURES),
         variables=(channel("K"),),
         statement=sp.Le(P_A, EQ1_RHS),
-        quantities={"P_A": qs.bayes_accuracy, "epsilon": _pure_dp_level},
+        quantities={"P_A": qs.bayes_accuracy, "epsilon": qs.pure_dp_level},
         strategy=st.integers(2, 6).flatmap(lambda mm: cases(K=mechanisms(2, mm))),
-        reading="bayes-accuracy", degenerate=_two_rows,
+        reading="bayes-accuracy", degenerate=qs.two_rows_equal,
         encoding="l.60's 'upper bound on the accuracy of this attack': the probability that the Bayes-optimal guess "
                  "(flat prior on presence) is right, ½Σ_w max(p_0(w), p_1(w)) = (1 + TV)/2; ε := pure-DP level.",
     ),
@@ -157,7 +138,7 @@ DEF_CLAIMS = [
         variables=MODEL_VARS + (real("eps", 0, 3),),
         statement=sp.Eq(S("joint_tail"), S("averaged_tail")),
         quantities={"joint_tail": qs.tail("ge"), "averaged_tail": qs.tail_averaged_over_points},
-        strategy=_model_strategy(extra=lambda n, mm: {"eps": EPS}),
+        strategy=model_with(eps=EPS),
         monte_carlo=(MonteCarloRoute("joint_tail", qs.strong_tail_route,
                                      "simulated x' ∼ μ, w ∼ p(·|D); Clopper–Pearson on the count of L ≥ ε"),),
         encoding=MODEL_NOTE + "Definition 1's δ_μ(ε) = Pr_{x',w}[L ≥ ε] (route 1, joint sum over (x', w)) against "
@@ -171,7 +152,7 @@ DEF_CLAIMS = [
         variables=MODEL_VARS + (real("eps", 0, 3),),
         statement=sp.Eq(S("delta_sets"), S("delta_hockey_stick")),
         quantities={"delta_sets": qs.bdp_delta_over_sets(reading), "delta_hockey_stick": qs.bdp_delta(reading)},
-        strategy=_model_strategy(extra=lambda n, mm: {"eps": EPS}),
+        strategy=model_with(eps=EPS),
         reading=reading, primary=PRIMARY_DEF2 if reading == "fixed-set" else None,
         encoding=MODEL_NOTE + f"reading {reading}: {DEF2_READINGS[reading]}. Route 1 enumerates every set of "
                  "outcomes (the definition); route 2 is the hockey-stick divergence (mechanisms.hockey_stick).",
@@ -183,9 +164,9 @@ DEF_CLAIMS = [
         variables=MODEL_VARS + (real("eps", 0, 3),),
         statement=sp.Le(S("delta_bdp"), S("delta_strong")),
         quantities={"delta_bdp": qs.bdp_delta(reading), "delta_strong": qs.tail("ge")},
-        strategy=_model_strategy(extra=lambda n, mm: {"eps": EPS}),
+        strategy=model_with(eps=EPS),
         reading=reading, primary=PRIMARY_DEF2 if reading == "fixed-set" else None,
-        degenerate=says_nothing,
+        degenerate=qs.says_nothing,
         encoding=MODEL_NOTE + "δ_μ := the mechanism's own strong-BDP tail at ε (the smallest admissible); the "
                  f"implied (ε, δ_μ)-BDP means Definition 2's smallest δ at ε ({DEF2_READINGS[reading]}) is ≤ it.",
     ) for reading in DEF2_READINGS],
@@ -203,13 +184,6 @@ QUOTE_PROPERTIES = ("Bayesian DP repeats some basic properties of the classic DP
 QUOTE_NAIVE = "We already determined that our privacy notion is naively composable"
 
 
-def _merge_strategy():
-    def build(t):
-        K, u = t
-        return {"K": K, "eps": u}
-    return st.integers(3, 5).flatmap(lambda mm: st.tuples(channels(2, mm), reals(0.0, 3.0)).map(build))
-
-
 REMARK_CLAIMS = [
     Claim(
         id="s004.claim.strong-bdp-post-processing",
@@ -224,7 +198,7 @@ REMARK_CLAIMS = [
         hypotheses=(Hypothesis("L(w₁) ≥ ε", sp.Ge(S("L_w1"), S("eps"))),
                     Hypothesis("L(w₂) < ε", sp.Lt(S("L_w2"), S("eps"))),
                     Hypothesis("the merged outcome's loss ≥ ε", sp.Ge(S("L_merged"), S("eps")))),
-        strategy=_merge_strategy().map(lambda c: {**c, "mu": [1.0], "adjacency": 0, "x0": 0}),
+        strategy=merge_cases().map(lambda c: {**c, "mu": [1.0], "adjacency": 0, "x0": 0}),
         encoding="the remark is an existence statement ('a routine that integrates groups of values into one value "
                  "could … invalidate the guarantee'): encoded as the identity it rests on, for every mechanism, ε "
                  "and pair of outcomes (w₁, w₂) = (0, 1) with L(w₁) ≥ ε > L(w₂) and merged loss ≥ ε; a `holds` with "
@@ -238,40 +212,15 @@ REMARK_CLAIMS = [
         variables=MODEL_VARS + (channel("F", "a post-processing: a channel on the outcomes"), real("eps", 0, 3)),
         statement=sp.Le(S("delta_after"), S("delta_before")),
         quantities={"delta_after": qs.bdp_delta_after(reading), "delta_before": qs.bdp_delta(reading)},
-        strategy=_model_strategy(extra=lambda n, mm: {"eps": EPS, "F": st.integers(1, 4).flatmap(
+        strategy=bdp_model(extra=lambda n, mm: {"eps": EPS, "F": st.integers(1, 4).flatmap(
             lambda k: mechanisms(mm, k))}),
         reading=reading, primary=PRIMARY_DEF2 if reading == "fixed-set" else None,
-        degenerate=says_nothing,
+        degenerate=qs.says_nothing,
         encoding=MODEL_NOTE + f"Definition 2 under reading {reading} ({DEF2_READINGS[reading]}); δ := the "
                  "mechanism's own smallest δ at ε; F any randomised post-processing (a channel), checked "
                  "δ(K·F) ≤ δ(K).",
     ) for reading in DEF2_READINGS],
 ]
-
-
-def _composition_delta(reading):
-    """δ_1(ε_1) + δ_2(ε_2) of the two mechanisms on their own, under the reading."""
-    def q(c, m):
-        _, mu, adj, z = qs.model(c, "K1")
-        if reading == "strong":
-            d1 = m.bdp_tail(c["K1"], mu, m.value(c["eps1"]), adj, z, "ge")
-            d2 = m.bdp_tail(c["K2"], mu, m.value(c["eps2"]), adj, z, "ge")
-        else:
-            d1 = m.bdp_delta(c["K1"], mu, m.value(c["eps1"]), adj, z, reading)
-            d2 = m.bdp_delta(c["K2"], mu, m.value(c["eps2"]), adj, z, reading)
-        return m.num(d1) + m.num(d2)
-    return q
-
-
-def _composed_delta(reading):
-    def q(c, m):
-        _, mu, adj, z = qs.model(c, "K1")
-        KK = m.bdp_compose(c["K1"], c["K2"])
-        eps = m.value(c["eps1"]) + m.value(c["eps2"])
-        if reading == "strong":
-            return m.num(m.bdp_tail(KK, mu, eps, adj, z, "ge"))
-        return m.num(m.bdp_delta(KK, mu, eps, adj, z, reading))
-    return q
 
 
 COMPOSITION_READINGS = {**DEF2_READINGS, "strong": "Definition 1's tail Pr_{x',w}[L ≥ ε] (strong BDP)"}
@@ -283,7 +232,7 @@ COMPOSITION_CLAIMS = [Claim(
     variables=(channel("K1"), channel("K2"), simplex("mu"), integer("adjacency", 0, 2), integer("x0", 0, 5),
                real("eps1", 0, 3), real("eps2", 0, 3)),
     statement=sp.Le(S("delta_composed"), S("delta_sum")),
-    quantities={"delta_composed": _composed_delta(reading), "delta_sum": _composition_delta(reading)},
+    quantities={"delta_composed": qs.composed_delta(reading), "delta_sum": qs.composition_delta_sum(reading)},
     strategy=st.one_of(composed_model(extra=lambda n, mm: {"eps1": EPS, "eps2": EPS}).map(
         lambda c: {k: v for k, v in c.items() if k not in ("K3", "T")}), complementary_pairs()),
     reading=reading, primary=PRIMARY_DEF2 if reading == "fixed-set" else None,
@@ -314,28 +263,8 @@ PRIMARY_LAMBDA = ("the sentence comments the Chernoff bound just obtained from (
                   "order (Eq. (9)) and λ ∈ ℕ (Theorem 3).")
 
 
-def _drop_abs_rhs(reading):
-    """The bound on Pr_{w∼D}[|L(w,D,D')| ≥ ε] that 'using L instead of |L|' gives from the one-sided tails of both
-    ordered pairs: their max (the same δ covers |L|), or their sum."""
-    def q(c, m):
-        K = c["K"]
-        t1 = m.num(m.bdp_tail([K[0], K[1]], [1], m.value(c["eps"]), "add", 0, "ge"))
-        t2 = m.num(m.bdp_tail([K[1], K[0]], [1], m.value(c["eps"]), "add", 0, "ge"))
-        return m.max(t1, t2) if reading == "same-delta" else t1 + t2
-    return q
-
-
-def _two_sided_tail(c, m):
-    K = c["K"]
-    return m.bdp_tail([K[0], K[1]], [1], m.value(c["eps"]), "add", 0, "abs-ge")
-
-
 PRIMARY_DROP_ABS = ("'since the inequality has to hold for any pair of D, D′, we can use L instead of |L|': a bound δ "
                     "on the one-sided tail Pr[L ≥ ε] for every ordered pair is taken to bound Pr[|L| ≥ ε] — the same δ.")
-
-
-def _pair_strategy(**extra):
-    return st.integers(2, 5).flatmap(lambda mm: cases(K=mechanisms(2, mm), **extra))
 
 
 CHAIN_CLAIMS = [
@@ -348,8 +277,8 @@ CHAIN_CLAIMS = [
         quantities={"P_abs": qs.tail("abs-ge"), "E_phi": qs.markov_moment, "eps": qs.num("eps"),
                     "lam": qs.num("lam"), "k": qs.num("k")},
         hypotheses=(Hypothesis("ε_μ > 0 (φ(ε_μ) > 0)", sp.Gt(eps_s, 0)),),
-        strategy=_model_strategy(extra=lambda n, mm: {"eps": EPS_POS, "lam": reals(0.0, 3.0), "k": reals(0.0, 4.0)}),
-        degenerate=says_nothing,
+        strategy=model_with(eps=EPS_POS, lam=reals(0.0, 3.0), k=reals(0.0, 4.0)),
+        degenerate=qs.says_nothing,
         encoding=MODEL_NOTE + "φ ranges over the family t^k e^{λt} (k, λ ≥ 0: non-negative and non-decreasing on "
                  "t ≥ 0), the expectation and probability over (x', w) jointly.",
     ),
@@ -360,11 +289,11 @@ CHAIN_CLAIMS = [
         source=Source(SEED, "§4.2, lines 112–114", QUOTE_DROP_ABS),
         variables=(channel("K", "rows p(w|D), p(w|D')"), real("eps", 0, 3)),
         statement=sp.Le(S("P_abs"), S("one_sided")),
-        quantities={"P_abs": _two_sided_tail, "one_sided": _drop_abs_rhs(reading), "eps": qs.num("eps")},
+        quantities={"P_abs": qs.two_sided_tail, "one_sided": qs.drop_abs_bound(reading), "eps": qs.num("eps")},
         hypotheses=(Hypothesis("ε_μ > 0 (as in Eq. (5))", sp.Gt(eps_s, 0)),),
-        strategy=_pair_strategy(eps=EPS_POS),
+        strategy=pair_cases(eps=EPS_POS),
         reading=reading, primary=PRIMARY_DROP_ABS if reading == "same-delta" else None,
-        degenerate=lambda c: _two_rows(c),
+        degenerate=qs.two_rows_equal,
         encoding=("a pair of datasets; 'using L instead of |L|' read as: the one-sided guarantees of both ordered "
                   "pairs imply the two-sided one with " + ("the same δ (their max)" if reading == "same-delta" else
                                                            "δ added up (their sum)") + ". Pr over w ∼ p(·|D)."),
@@ -377,8 +306,8 @@ CHAIN_CLAIMS = [
         statement=sp.Le(S("P_tail"), S("mgf") * sp.exp(-lam_s * eps_s)),
         quantities={"P_tail": qs.tail("ge"), "mgf": qs.loss_mgf, "eps": qs.num("eps"), "lam": qs.num("lam")},
         hypotheses=(Hypothesis("λ > 0 (φ(L) = e^{λL} increasing, as Eq. (5) requires)", sp.Gt(lam_s, 0)),),
-        strategy=_model_strategy(extra=lambda n, mm: {"eps": EPS, "lam": LAM}),
-        degenerate=says_nothing,
+        strategy=model_with(eps=EPS, lam=LAM),
+        degenerate=qs.says_nothing,
         encoding=MODEL_NOTE + "expectation and probability over (x', w) jointly.",
     ),
     *[Claim(
@@ -389,9 +318,9 @@ CHAIN_CLAIMS = [
         statement=sp.Le(S("P_tail"), S("mgf") * sp.exp(-lam_s * eps_s)),
         quantities={"P_tail": qs.tail("ge"), "mgf": qs.loss_mgf, "eps": qs.num("eps"), "lam": qs.num("lam")},
         hypotheses=(Hypothesis("λ > 0", sp.Gt(lam_s, 0)),) if reading == "positive" else (),
-        strategy=_model_strategy(extra=lambda n, mm, r=reading: {"eps": EPS, "lam": LAM if r == "positive" else LAM_ANY}),
+        strategy=model_with(eps=EPS, lam=LAM if reading == "positive" else LAM_ANY),
         reading=reading, primary=PRIMARY_LAMBDA if reading == "positive" else None,
-        degenerate=says_nothing,
+        degenerate=qs.says_nothing,
         encoding=MODEL_NOTE + ("λ > 0 (within Eq. (5)'s hypothesis)." if reading == "positive" else
                                "λ any real number, as 'the bound holds for any value of it' says literally."),
     ) for reading in ("positive", "any-real")],
@@ -403,7 +332,7 @@ CHAIN_CLAIMS = [
         statement=sp.Eq(S("mgf"), S("exp_renyi")),
         quantities={"mgf": qs.pair_mgf, "exp_renyi": qs.pair_renyi_exp, "lam": qs.num("lam")},
         hypotheses=(Hypothesis("λ > 0 (order λ + 1 > 1)", sp.Gt(S("lam"), 0)),),
-        strategy=_pair_strategy(lam=LAM),
+        strategy=pair_cases(lam=LAM),
         digits=11,
         encoding="a pair of datasets (x' fixed); route 1 the expectation of e^{λL} over w ∼ p(·|D) (joint sum, "
                  "mechanisms.bayesian_dp), route 2 exp(λ·D_{λ+1}) with the finite-distribution Rényi divergence "
@@ -417,7 +346,7 @@ CHAIN_CLAIMS = [
         statement=sp.Eq(S("joint_mgf"), S("nested")),
         quantities={"joint_mgf": qs.loss_mgf, "nested": qs.nested_renyi_mgf, "lam": qs.num("lam")},
         hypotheses=(Hypothesis("λ > 0", sp.Gt(S("lam"), 0)),),
-        strategy=_model_strategy(extra=lambda n, mm: {"lam": LAM}),
+        strategy=model_with(lam=LAM),
         digits=11,
         encoding=MODEL_NOTE + "route 1 the joint expectation over (x', w); route 2 the nested one, the inner "
                  "expectation through the finite-distribution Rényi divergence of each pair.",
@@ -430,8 +359,8 @@ CHAIN_CLAIMS = [
         statement=sp.Le(S("P_tail"), S("renyi_mgf") * sp.exp(-lam_s * eps_s)),
         quantities={"P_tail": qs.tail("ge"), "renyi_mgf": qs.renyi_mgf, "eps": qs.num("eps"), "lam": qs.num("lam")},
         hypotheses=(Hypothesis("λ > 0", sp.Gt(lam_s, 0)),),
-        strategy=_model_strategy(extra=lambda n, mm: {"eps": EPS, "lam": LAM}),
-        degenerate=says_nothing,
+        strategy=model_with(eps=EPS, lam=LAM),
+        degenerate=qs.says_nothing,
         encoding=MODEL_NOTE + "the chain (6)–(8) with the Rényi divergence of each pair (mechanisms.bayesian_dp).",
     ),
 ]
@@ -453,11 +382,6 @@ COMPOSED_NOTE = ("T ∈ {1, 2, 3} mechanisms run with independent randomness on 
                  "mechanism is Σ_t L^(t). ")
 
 
-def _product_bound(c, m):
-    s = qs.sum_of_costs(c, m)
-    return qs.INF if qs._inf(s) else m.exp(s)
-
-
 ACCOUNTING_CLAIMS = [
     Claim(
         id="s004.thm.1",
@@ -465,7 +389,7 @@ ACCOUNTING_CLAIMS = [
         source=Source(SEED, "§4.2, Theorem 1", QUOTE_T1),
         variables=COMPOSED_VARS + (real("lam", LAM_LO, 5),),
         statement=sp.Le(S("mgf_total"), S("product_bound")),
-        quantities={"mgf_total": qs.composed_mgf, "product_bound": _product_bound, "lam": qs.num("lam")},
+        quantities={"mgf_total": qs.composed_mgf, "product_bound": qs.product_bound, "lam": qs.num("lam")},
         hypotheses=(Hypothesis("λ > 0 (orders λ + 1 > 1)", sp.Gt(S("lam"), 0)),),
         strategy=composed_model(extra=lambda n, mm: {"lam": LAM}),
         encoding=COMPOSED_NOTE + "the expectation over (x', w^(1), …, w^(T)) jointly.",
@@ -612,31 +536,10 @@ PRIMARY_BINARY = ("the estimator is built for 'the estimator failure probability
                   "fixed true ρ.")
 
 
-def _example_gamma(c, m):
-    """1 − F(ρ) for N zeros and no ones (the failure probability assigned to the output ρ̂ = ρ)."""
-    return 1 - m.num(m.binary_posterior_cdf(int(c["N"]), 0, m.value(c["rho"])))
-
-
-def _estimate(gamma_key):
-    def q(c, m):
-        n1 = int(c["n1"])
-        return m.num(m.binary_estimate(int(c["n0"]), n1, m.value(c[gamma_key]) if gamma_key else m.value(0)))
-    return q
-
-
 # (what, tolerance): the worked example's three numbers, each as a gap ≥ 0 against its tolerance
 EXAMPLE_FIGURES = [("gamma at 0.01 vs the printed 0.36", Fraction(1, 200)),
                    ("estimate at gamma = 0.99^101 vs 0.01", Fraction(1, 10**12)),
                    ("estimate at gamma = 0 vs 1", Fraction(0))]
-
-
-def _example_figure_gap(c, m):
-    row = int(c["row"])
-    if row == 0:
-        return m.abs(_example_gamma({"N": 100, "rho": Fraction(1, 100)}, m) - m.num(Fraction(36, 100)))
-    gamma = Fraction(99, 100) ** 101 if row == 1 else Fraction(0)
-    target = Fraction(1, 100) if row == 1 else Fraction(1)
-    return m.abs(m.num(m.binary_estimate(100, 0, gamma)) - m.num(target))
 
 
 ESTIMATOR_CLAIMS = [
@@ -675,7 +578,7 @@ ESTIMATOR_CLAIMS = [
         source=Source(SEED, "§4.3.1, worked example (lines 211–213)", QUOTE_EXAMPLE),
         variables=(integer("N", 1, 1000), real("rho", 0, 1)),
         statement=sp.Eq(S("gamma_assigned"), (1 - S("rho")) ** (S("N") + 1)),
-        quantities={"gamma_assigned": _example_gamma, "rho": qs.num("rho"), "N": lambda c, m: m.num(int(c["N"]))},
+        quantities={"gamma_assigned": qs.example_gamma, "rho": qs.num("rho"), "N": lambda c, m: m.num(int(c["N"]))},
         strategy=st.one_of(st.just({"N": 100, "rho": 0.01}),
                            cases(N=st.integers(1, 1000), rho=st.floats(1e-4, 0.9999))),
         digits=11,
@@ -689,7 +592,7 @@ ESTIMATOR_CLAIMS = [
         source=Source(SEED, "§4.3.1, worked example (lines 211–213)", QUOTE_EXAMPLE),
         variables=(integer("row", 0, len(EXAMPLE_FIGURES) - 1, "which number of the example"),),
         statement=sp.Le(S("gap"), S("tolerance")),
-        quantities={"gap": _example_figure_gap, "tolerance": lambda c, m: m.num(EXAMPLE_FIGURES[int(c["row"])][1])},
+        quantities={"gap": qs.example_figure_gap, "tolerance": lambda c, m: m.num(EXAMPLE_FIGURES[int(c["row"])][1])},
         strategy=cases(row=st.integers(0, len(EXAMPLE_FIGURES) - 1)),
         encoding="100 zeros and no ones (N₀ = 100, N₁ = 0): row 0 |1 − F(0.01) − 0.36| ≤ 0.005 (the printed ≈ 0.36 "
                  "to its two digits, 1 − F from Eq. (13), not from 0.99^{101}); row 1 |ρ̂(0.99^{101}) − 0.01| ≤ 1e−12 "
@@ -697,16 +600,14 @@ ESTIMATOR_CLAIMS = [
     ),
     Claim(
         id="s004.claim.binary-confidence-one",
-        title="at confidence 1 (γ = 0) the output is 1, the most pessimistic estimate: ρ̂(0) ≥ ρ̂(γ) for all γ",
+        title="at confidence 1 (γ = 0) the binary estimator outputs 1, the most pessimistic estimate",
         source=Source(SEED, "§4.3.1, worked example", QUOTE_EXAMPLE),
-        variables=(integer("n0", 0, 1000), integer("n1", 0, 1000), real("gamma", 0, 1)),
-        statement=sp.Ge(S("rho_hat_conf_one"), S("rho_hat")),
-        quantities={"rho_hat_conf_one": _estimate(None), "rho_hat": _estimate("gamma")},
-        hypotheses=(Hypothesis("the output at confidence 1 is 1", sp.Eq(S("rho_hat_conf_one"), 1)),),
-        strategy=cases(n0=st.integers(0, 1000), n1=st.integers(0, 1000),
-                       gamma=st.one_of(reals(1e-9, 0.999), st.just(0.0), log_reals(1e-12, 1e-3))),
-        encoding="ρ̂(γ) = F^{−1}(1 − γ) for any data; the hypothesis certifies ρ̂(0) = 1 exactly (a case where it fails "
-                 "would be excluded and counted), the statement that no confidence gives a larger estimate.",
+        variables=(integer("n0", 0, 1000), integer("n1", 0, 1000)),
+        statement=sp.Eq(S("rho_hat_conf_one"), 1),
+        quantities={"rho_hat_conf_one": qs.binary_estimate_at(None)},
+        strategy=cases(n0=st.integers(0, 1000), n1=st.integers(0, 1000)),
+        encoding="ρ̂(γ) = F^{−1}(1 − γ) for any data, at γ = 0: the printed conclusion 'the output is 1' is the "
+                 "statement (an estimate is a probability, so 1 is also the largest ρ̂(γ) any confidence gives).",
     ),
     Claim(
         id="s004.claim.binary-never-zero",
@@ -714,7 +615,7 @@ ESTIMATOR_CLAIMS = [
         source=Source(SEED, "§4.3.1, worked example", QUOTE_EXAMPLE),
         variables=(integer("n0", 0, 1000), integer("n1", 0, 1000), real("gamma", 0, 0.999999)),
         statement=sp.Gt(S("rho_hat"), 0),
-        quantities={"rho_hat": _estimate("gamma")},
+        quantities={"rho_hat": qs.binary_estimate_at("gamma")},
         strategy=cases(n0=st.integers(0, 1000), n1=st.integers(0, 1000),
                        gamma=st.one_of(reals(0.0, 0.999999), st.sampled_from([0.5, 0.9, 0.99, 0.999]))),
         encoding="any data; confidence 1 − γ > 0.",
@@ -736,42 +637,6 @@ VARIANT_NOTE = {"printed": "ĉ = log[M + t S/√(m−1)] of X = e^{λD̂} (as pr
                 "with-T": "ĉ = (1/T) log[M + t S/√(m−1)] of X = e^{TλD̂} (the authors' accountant's form)"}
 
 
-def _limit(variant):
-    """ĉ's limit as m → ∞ (M → E X, S → sd X, t/√(m−1) → 0): (1/s) log E[e^{s λ D̂}], s = 1 or T, by quadrature."""
-    def q(c, m):
-        scale = 1 if variant == "printed" else int(c["T"])
-        return m.gaussian_reference_cost_quadrature(m.value(c["lam"]), scale, m.value(c["s"]), m.value(c["sigma"]),
-                                                    int(c["d"]))
-    return q
-
-
-def _variance_exponent(variant):
-    """2·(scale)·λ(λ+1)s²/(2σ²): X = e^{aχ²_d} has a variance iff 2a < 1/2, i.e. this is < 1/2."""
-    def q(c, m):
-        scale = 1 if variant == "printed" else int(c["T"])
-        lam, s, sg = m.num(c["lam"]), m.num(c["s"]), m.num(c["sigma"])
-        return 2 * scale * lam * (lam + 1) * s * s / (2 * sg * sg)
-    return q
-
-
-def _pole(c, m):
-    lam, s, sg = m.num(c["lam"]), m.num(c["s"]), m.num(c["sigma"])
-    return m.num(int(c["T"])) * lam * (lam + 1) * s * s / (sg * sg)
-
-
-def _reference_estimator_cases(max_m=50):
-    def build(t):
-        lam, T, d, frac, var_frac, mm, g = t
-        # s below the pole of c(λ, T) and with X's variance finite in both variants
-        s_pole = math.sqrt(frac / (T * lam * (lam + 1)))
-        s_var = math.sqrt(var_frac / (2 * T * lam * (lam + 1)))
-        return {"lam": lam, "T": T, "s": min(s_pole, s_var), "sigma": 1, "d": d, "m": mm, "gamma": g}
-
-    return st.tuples(st.one_of(st.floats(0.1, 4.0), st.sampled_from([1.0, 2.0])), st.integers(1, 10),
-                     st.integers(1, 8), st.floats(0.05, 0.99), st.floats(0.05, 0.99),
-                     st.one_of(st.integers(3, max_m), st.sampled_from([5, 10, 20])), log_reals(1e-3, 0.3)).map(build)
-
-
 EST_VARS = (real("lam", 0.1, 4), integer("T", 1, 10), log_real("s", 1e-4, 2),
             integer("sigma", 1, 1, "σ = 1 (only s/σ matters)"), integer("d", 1, 8))
 
@@ -782,11 +647,11 @@ CONTINUOUS_CLAIMS = [
         source=Source(SEED, "§4.3.2, Eq. (14)", QUOTE_EQ14),
         variables=EST_VARS,
         statement=sp.Eq(S("limit"), S("c_t")),
-        quantities={"limit": _limit(variant), "c_t": qs.reference_cost_closed_form, "x": _pole,
-                    "var": _variance_exponent(variant)},
+        quantities={"limit": qs.estimator_limit(variant), "c_t": qs.reference_cost_closed_form, "x": qs.reference_pole,
+                    "var": qs.estimator_variance_exponent(variant)},
         hypotheses=(Hypothesis("c_t(λ, T) finite: Tλ(λ+1)s²/σ² < 1", sp.Lt(S("x"), 1)),
                     Hypothesis("the samples e^{…D̂} have a variance", sp.Lt(S("var"), sp.Rational(1, 2)))),
-        strategy=_reference_estimator_cases().map(lambda c: {k: c[k] for k in ("lam", "T", "s", "sigma", "d")}),
+        strategy=reference_estimator_cases().map(lambda c: {k: c[k] for k in ("lam", "T", "s", "sigma", "d")}),
         digits=9, reading=variant, primary=PRIMARY_EQ14 if variant == "printed" else None,
         encoding=ESTIMATOR_NOTE + VARIANT_NOTE[variant] + "; with a finite variance M → E X, S → sd X and "
                  "t_{1−γ,m−1}/√(m−1) → 0, so ĉ → (1/s) log E[e^{sλD̂}] (computed by quadrature), against c_t(λ, T).",
@@ -797,12 +662,12 @@ CONTINUOUS_CLAIMS = [
         source=Source(SEED, "§4.3.2, Theorem 4", QUOTE_T4 + " [" + QUOTE_EQ14 + "]"),
         variables=EST_VARS + (integer("m", 3, 50, "samples per estimate"), log_real("gamma", 1e-3, 0.3)),
         statement=sp.Le(S("failure"), S("gamma")),
-        quantities={"failure": qs.reference_failure_estimate(variant), "gamma": qs.num("gamma"), "x": _pole,
-                    "var": _variance_exponent(variant)},
+        quantities={"failure": qs.reference_failure_estimate(variant), "gamma": qs.num("gamma"),
+                    "x": qs.reference_pole, "var": qs.estimator_variance_exponent(variant)},
         hypotheses=(Hypothesis("c_t(λ, T) finite", sp.Lt(S("x"), 1)),
                     Hypothesis("the samples have a variance ('continuous distributions with existing mean and "
                                "variance')", sp.Lt(S("var"), sp.Rational(1, 2)))),
-        strategy=_reference_estimator_cases(),
+        strategy=reference_estimator_cases(),
         statistical=True,
         monte_carlo=(MonteCarloRoute("failure", qs.reference_failure_route(variant),
                                      "replications of the m-sample estimator; Clopper–Pearson on the failures"),),
@@ -824,21 +689,6 @@ FOLD_NOTE = ("binary data (§4.3.1): the point x' ∈ {0, 1} with Pr[x' = 1] = �
              "plugging in the binary estimator ρ̂, so {ĉ < c} = {ρ̂ < ρ}, independent of the mechanism's randomness. ")
 
 
-def _fold_model(c):
-    rho = c["rho"]
-    return {**c, "mu": [1 - rho, rho]}
-
-
-def _fold_tail(c, m):
-    K = c["K"]
-    rho = m.value(c["rho"])
-    return m.num(m.bdp_tail(K, [1 - rho, rho], m.value(c["eps"]), "add", 0, "ge"))
-
-
-def _fold_failure(c, m):
-    return m.num(m.binary_failure_probability(int(c["N"]), m.value(c["rho"]), m.value(c["gamma"])))
-
-
 FOLD_VARS = (channel("K", "rows: without the point, with x' = 0, with x' = 1"), real("rho", 0, 1), real("eps", 0, 3),
              integer("N", 1, 100), log_real("gamma", 1e-4, 0.5))
 
@@ -850,21 +700,6 @@ FOLD_QUANTITIES = {"rho": qs.num("rho"), "tv_0": lambda c, m: m.tv(c["K"][0], c[
                    "tv_1": lambda c, m: m.tv(c["K"][0], c["K"][2])}
 
 
-def _fold_strategy():
-    from scipy import special as sc
-
-    def build(t):
-        K, eps, N, k, g, u = t
-        k = min(k, N)
-        rho = min(float(sc.betainccinv(k + 1, N - k + 1, g)) * (1 + u), 0.999)
-        K = K.copy()
-        K[1] = K[0]  # the point 0 leaks nothing, so c increases with ρ and {ĉ < c} = {ρ̂ < ρ}
-        return {"K": K, "rho": rho, "eps": eps, "N": N, "gamma": g}
-
-    return st.tuples(mechanisms(3, 3), EPS, st.integers(1, 100), st.integers(0, 3), log_reals(1e-4, 0.5),
-                     st.floats(1e-6, 0.01)).map(build)
-
-
 FOLD_CLAIMS = [
     Claim(
         id="s004.eq.16",
@@ -872,11 +707,13 @@ FOLD_CLAIMS = [
         source=Source(SEED, "§4.3.2, Eq. (16)", QUOTE_EQ16),
         variables=FOLD_VARS,
         statement=sp.Eq(S("P_tail"), S("P_tail") * (1 - S("P_fail")) + S("P_tail") * S("P_fail")),
-        quantities={"P_tail": _fold_tail, "P_fail": _fold_failure, **FOLD_QUANTITIES},
+        quantities={"P_tail": qs.fold_tail, "P_fail": qs.fold_failure, **FOLD_QUANTITIES},
         hypotheses=FOLD_HYPOTHESES,
-        strategy=_fold_strategy(),
+        strategy=fold_cases(),
         encoding=FOLD_NOTE + "the two events are independent, so each joint probability is a product; the identity is "
                  "the law of total probability.",
+        vacuous="as encoded, both joint probabilities are products of the same two quantities, so the identity is "
+                "P(1 − F) + PF = P for any values: true by construction (Eq. (16) is the law of total probability).",
     ),
     Claim(
         id="s004.eq.17",
@@ -884,9 +721,9 @@ FOLD_CLAIMS = [
         source=Source(SEED, "§4.3.2, Eq. (17)", QUOTE_EQ17),
         variables=FOLD_VARS,
         statement=sp.Le(S("P_tail") * S("P_fail"), S("gamma")),
-        quantities={"P_tail": _fold_tail, "P_fail": _fold_failure, "gamma": qs.num("gamma"), **FOLD_QUANTITIES},
+        quantities={"P_tail": qs.fold_tail, "P_fail": qs.fold_failure, "gamma": qs.num("gamma"), **FOLD_QUANTITIES},
         hypotheses=FOLD_HYPOTHESES,
-        strategy=_fold_strategy(),
+        strategy=fold_cases(),
         encoding=FOLD_NOTE + "the joint probability of the tail event and an underestimate, against γ (the chain's "
                  "two steps at once: its first step always holds; its second is the estimator's coverage).",
     ),
@@ -910,32 +747,6 @@ QUOTE_MA = ("In fact, we can show that the moments accountant is a special case 
             "distribution information and substituting expectation by max_{D,D'} yields the substitution of "
             "‖g_t − g'_t‖ for C in Theorem 3, where C is the sensitivity (or clipping threshold), which turns out to be "
             "the exact moments accountant bound.")
-MA_ORDERS = tuple(range(2, 66))
-
-
-def _gaussian_pointwise_tail(c, m):
-    """Δ(ε, x') = Pr[L > ε] for the Gaussian mechanism at gradient difference r: L ∼ N(η, 2η), η = r²/(2σ²)."""
-    r, sg, e = m.num(c["u"]) * m.num(c["C"]), m.num(c["sigma"]), m.num(c["eps"])
-    eta = r * r / (2 * sg * sg)
-    return m.Phi((eta - e) / m.sqrt(2 * eta))
-
-
-def _ma_delta(c, m):
-    """The moments accountant's δ at sensitivity C: min over λ = 1..64 of e^{λ((λ+1)C²/(2σ²) − ε)}."""
-    C, sg, e = m.value(c["C"]), m.value(c["sigma"]), m.value(c["eps"])
-    logs = [m.log_delta_from_rdp_basic(a * C * C / (2 * sg * sg), a, e) for a in MA_ORDERS]
-    return m.exp(m.min(*logs))
-
-
-def _gaussian_delta(c, m):
-    return m.gaussian_delta(m.value(c["sigma"]), m.value(c["eps"]))
-
-
-def _rdp_basic_delta(c, m):
-    lam, sg, e = m.num(c["lam"]), m.num(c["sigma"]), m.num(c["eps"])
-    return m.exp(lam * ((lam + 1) / (2 * sg * sg) - e))
-
-
 PRIMARY_MA = ("the paragraph says the moments accountant is 'a special case of Theorem 3': Theorem 3's c_t = max{c^L, "
               "c^R} with ‖g_t − g'_t‖ = C, not one of its terms.")
 
@@ -946,7 +757,7 @@ DISCUSSION_CLAIMS = [
         source=Source(SEED, "§4.4.1, Eqs. (18)–(19)", QUOTE_EQ19),
         variables=(real("u", 0, 1, "‖g(x') − g'‖ / C"), real("C", 0.05, 4), real("sigma", 0.3, 4), real("eps", 0, 20)),
         statement=sp.Le(S("Delta_x"), S("delta_MA")),
-        quantities={"Delta_x": _gaussian_pointwise_tail, "delta_MA": _ma_delta, "u": qs.num("u")},
+        quantities={"Delta_x": qs.gaussian_pointwise_tail, "delta_MA": qs.ma_delta, "u": qs.num("u")},
         hypotheses=(Hypothesis("‖Δ‖ > 0", sp.Gt(S("u"), 0)),),
         strategy=cases(u=st.one_of(reals(1e-3, 1.0), st.just(1.0)), C=reals(0.05, 4.0), sigma=reals(0.3, 4.0),
                        eps=reals(0.0, 20.0)),
@@ -961,8 +772,8 @@ DISCUSSION_CLAIMS = [
         variables=MODEL_VARS + (real("eps", 0, 3),),
         statement=sp.Le(S("E_Delta"), S("delta_mu")),
         quantities={"E_Delta": qs.expected_pointwise_tail, "delta_mu": qs.tail("ge")},
-        strategy=_model_strategy(extra=lambda n, mm: {"eps": EPS}),
-        degenerate=says_nothing,
+        strategy=model_with(eps=EPS),
+        degenerate=qs.says_nothing,
         encoding=MODEL_NOTE + "Δ(ε, x) = Pr_w[L > ε | x'] (Eq. (18), strict), δ_μ := the smallest strong-BDP δ at ε.",
     ),
     Claim(
@@ -972,9 +783,8 @@ DISCUSSION_CLAIMS = [
         variables=MODEL_VARS + (real("eps", 0, 3), real("p", 0.5, 0.99999)),
         statement=sp.Le(S("mass_above"), 1 - S("p")),
         quantities={"mass_above": qs.mass_above_percentile_level, "p": qs.num("p")},
-        strategy=_model_strategy(extra=lambda n, mm: {"eps": EPS, "p": st.one_of(reals(0.5, 0.99999),
-                                                                                st.sampled_from([0.9, 0.99]))}),
-        degenerate=says_nothing,
+        strategy=model_with(eps=EPS, p=st.one_of(reals(0.5, 0.99999), st.sampled_from([0.9, 0.99]))),
+        degenerate=qs.says_nothing,
         encoding=MODEL_NOTE + "the pair (ε, δ)_p := (ε, δ_μ/(1 − p)) 'holds for percentile p' when the points x with "
                  "Δ(ε, x) > δ_μ/(1 − p) have mass ≤ 1 − p.",
     ),
@@ -995,7 +805,7 @@ DISCUSSION_CLAIMS = [
         source=Source(SEED, "§4.4.2, lines 278–279", QUOTE_RDP),
         variables=(real("sigma", 0.2, 5), real("eps", 0, 20), real("lam", 0, 64)),
         statement=sp.Le(S("delta_exact"), S("delta_rdp")),
-        quantities={"delta_exact": _gaussian_delta, "delta_rdp": _rdp_basic_delta, "lam": qs.num("lam")},
+        quantities={"delta_exact": qs.gaussian_delta, "delta_rdp": qs.rdp_basic_delta, "lam": qs.num("lam")},
         hypotheses=(Hypothesis("λ > 0", sp.Gt(S("lam"), 0)),),
         strategy=cases(sigma=reals(0.2, 5.0), eps=reals(0.0, 20.0), lam=st.one_of(reals(0.01, 64.0),
                                                                                  st.integers(1, 64).map(float))),
@@ -1038,35 +848,13 @@ TABLE1_READINGS = {
 }
 
 
-def _p_of(e, m):
-    return 1 / (1 + m.exp(-e))
-
-
-def _table_gap(reading):
-    def q(c, m):
-        _, _, eps_s, p_s = TABLE_1[int(c["row"])]
-        e, p = Fraction(eps_s), m.num(Fraction(p_s))
-        if reading == "as-printed":
-            return m.abs(_p_of(m.num(e), m) - p) - m.num(half_unit(p_s))
-        he = half_unit(eps_s)
-        lo, hi = _p_of(m.num(e - he), m), _p_of(m.num(e + he), m)
-        if reading == "within-rounding":
-            band_lo, band_hi = p - m.num(half_unit(p_s)), p + m.num(half_unit(p_s))
-        else:
-            band_lo, band_hi = p, p + m.num(unit(p_s))
-        # [P(ε − h), P(ε + h)] (P increasing) against the band the printed P(A) stands for: > 0 is the distance
-        # between them, ≤ 0 (minus the depth of the overlap) when they meet
-        return m.max(lo - band_hi, band_lo - hi)
-    return q
-
-
 TABLE_CLAIMS = [Claim(
     id=f"s004.table.1#{reading}",
     title=f"Table 1, P(A) column ({reading}): {TABLE1_READINGS[reading]}",
     source=Source(SEED, "§5.2, Table 1", QUOTE_TABLE1),
     variables=(integer("row", 0, len(TABLE_1) - 1, "entry: (dataset, DP or BDP)"),),
     statement=sp.Le(S("gap"), 0),
-    quantities={"gap": _table_gap(reading)},
+    quantities={"gap": qs.table_gap(reading)},
     strategy=cases(row=st.integers(0, len(TABLE_1) - 1)),
     reading=reading, primary=PRIMARY_TABLE1 if reading == "within-rounding" else None,
     encoding="each of the 8 entries (ε, P(A)) of Table 1 against Eq. (1); " + TABLE1_READINGS[reading] + " (P(A) "

@@ -1,7 +1,7 @@
 """Quantities of seed 004's claims: functions (case, m) written once against the evaluation path m.
 
 They read the case (m.value, m.num, the raw channels and laws), call the path's routes (m.bdp_tail,
-m.bdp_delta, m.privacy_cost, m.theorem3_cost, ...) and never branch on which path m is. An exact infinity
+m.bdp_delta, m.bdp_renyi_mgf, m.theorem3_cost, ...) and never branch on which path m is. An exact infinity
 (a loss +∞ where only one dataset can produce an output) is combined by hand: arb would make it unsigned.
 """
 from __future__ import annotations
@@ -14,13 +14,11 @@ import numpy as np
 
 from mechanisms.bayesian_dp import ADJACENCIES
 from mechanisms.errors import OutsideDomain
+from proofcheck.claims.finite_quantities import rows_identical
+from proofcheck.claims.s004.printed import TABLE_1, half_unit, unit
 from proofcheck.numerics import Undecided
 
 INF = math.inf
-
-
-def _inf(x) -> bool:
-    return isinstance(x, float) and math.isinf(x) and x > 0
 
 
 # ----------------------------------------------------------------------------- the finite model
@@ -86,9 +84,24 @@ def bdp_delta_over_sets(reading):
 def bdp_delta_after(reading):
     def q(c, m):
         _, mu, adj, z = model(c)
-        KF = m.matmul(m.matrix(c["K"]), m.matrix(c["F"]))
+        KF = m.cascade(m.matrix(c["K"]), m.matrix(c["F"]))
         return m.bdp_delta(KF, mu, m.value(c["eps"]), adj, z, reading)
     return q
+
+
+def says_nothing(c) -> bool:
+    """Every pair of outcome laws is identical: the loss is 0 and every bound is trivially met."""
+    return rows_identical(c["K"], atol=1e-12)
+
+
+def two_rows_equal(c) -> bool:
+    """p(·|D) = p(·|D'): the pair of datasets is indistinguishable."""
+    return rows_identical(c["K"], [0, 1], atol=1e-12)
+
+
+def pure_dp_level(c, m):
+    """max_w |log p(w|D)/p(w|D')|: the smallest ε the pair is ε-DP at."""
+    return m.ldp_level(c["K"])
 
 
 # ----------------------------------------------------------------------------- the post-processing remark
@@ -96,7 +109,7 @@ def merged(c, m):
     """K with its outputs 0 and 1 merged into one (a deterministic post-processing)."""
     K = m.matrix(c["K"])
     n_out = len(K[0])
-    return m.matmul(K, m.deterministic_channel([0] + list(range(n_out - 1)), n_out - 1))
+    return m.cascade(K, m.deterministic_channel([0] + list(range(n_out - 1)), n_out - 1))
 
 
 def strong_tail_after_merge(c, m):
@@ -145,6 +158,32 @@ def composed_mgf(c, m):
     return m.bdp_loss_mgf(composed(c, m), mu, m.value(c["lam"]), adj, z)
 
 
+def composition_delta_sum(reading):
+    """δ_1(ε_1) + δ_2(ε_2) of the two mechanisms on their own, under the reading ('strong': Definition 1's tail)."""
+    def q(c, m):
+        _, mu, adj, z = model(c, "K1")
+        if reading == "strong":
+            d1 = m.bdp_tail(c["K1"], mu, m.value(c["eps1"]), adj, z, "ge")
+            d2 = m.bdp_tail(c["K2"], mu, m.value(c["eps2"]), adj, z, "ge")
+        else:
+            d1 = m.bdp_delta(c["K1"], mu, m.value(c["eps1"]), adj, z, reading)
+            d2 = m.bdp_delta(c["K2"], mu, m.value(c["eps2"]), adj, z, reading)
+        return m.num(d1) + m.num(d2)
+    return q
+
+
+def composed_delta(reading):
+    """δ of K1 and K2 run together at ε_1 + ε_2, under the reading."""
+    def q(c, m):
+        _, mu, adj, z = model(c, "K1")
+        KK = m.bdp_compose(c["K1"], c["K2"])
+        eps = m.value(c["eps1"]) + m.value(c["eps2"])
+        if reading == "strong":
+            return m.num(m.bdp_tail(KK, mu, eps, adj, z, "ge"))
+        return m.num(m.bdp_delta(KK, mu, eps, adj, z, reading))
+    return q
+
+
 def costs(c, m):
     """[c_t(λ, T)] = (1/T) log E_x[e^{TλD_{λ+1}(p_t ‖ q_t)}] for each of the T mechanisms (Eq. (10))."""
     T = int(c["T"])
@@ -152,13 +191,13 @@ def costs(c, m):
     out = []
     for K in mechanisms_of(c):
         r = m.bdp_renyi_mgf(K, mu, m.value(c["lam"]), adj, z, T)
-        out.append(INF if _inf(r) else m.log(r) / T)
+        out.append(INF if m.is_inf(r) else m.log(r) / T)
     return out
 
 
 def sum_of_costs(c, m):
     cs = costs(c, m)
-    if any(_inf(x) for x in cs):
+    if any(m.is_inf(x) for x in cs):
         return INF
     total = cs[0]
     for x in cs[1:]:
@@ -166,9 +205,15 @@ def sum_of_costs(c, m):
     return total
 
 
+def product_bound(c, m):
+    """Theorem 1's right-hand side Π_t E_x[e^{TλD_{λ+1}(p_t‖q_t)}]^{1/T} = exp(Σ_t c_t)."""
+    s = sum_of_costs(c, m)
+    return INF if m.is_inf(s) else m.exp(s)
+
+
 def log_composed_mgf(c, m):
     v = composed_mgf(c, m)
-    return INF if _inf(v) else m.log(v)
+    return INF if m.is_inf(v) else m.log(v)
 
 
 def log_of(q):
@@ -188,13 +233,30 @@ def _is_zero(v) -> bool:
 def corollary1_eps(c, m):
     """ε* = (1/λ)Σ_t c_t(λ, T) − (1/λ) log δ_μ; outside the domain where the bound is +∞."""
     s = sum_of_costs(c, m)
-    if _inf(s):
+    if m.is_inf(s):
         raise OutsideDomain("Σ c_t = +inf: Corollary 1's bound on ε_μ is +inf and says nothing")
     lam = m.num(c["lam"])
     return (s - m.log(m.num(c["delta"]))) / lam
 
 
 # ----------------------------------------------------------------------------- Eqs. (5)–(9)
+def two_sided_tail(c, m):
+    """Pr_{w∼p(·|D)}[|L| ≥ ε] for the pair (K[0], K[1])."""
+    K = c["K"]
+    return m.bdp_tail([K[0], K[1]], [1], m.value(c["eps"]), "add", 0, "abs-ge")
+
+
+def drop_abs_bound(reading):
+    """The bound on Pr_{w∼D}[|L(w,D,D')| ≥ ε] that 'using L instead of |L|' gives from the one-sided tails of both
+    ordered pairs: their max ('same-delta', the same δ covers |L|), or their sum ('sum')."""
+    def q(c, m):
+        K = c["K"]
+        t1 = m.num(m.bdp_tail([K[0], K[1]], [1], m.value(c["eps"]), "add", 0, "ge"))
+        t2 = m.num(m.bdp_tail([K[1], K[0]], [1], m.value(c["eps"]), "add", 0, "ge"))
+        return m.max(t1, t2) if reading == "same-delta" else t1 + t2
+    return q
+
+
 def markov_moment(c, m):
     K, mu, adj, z = model(c)
     return m.bdp_markov_moment(K, mu, m.value(c["lam"]), m.value(c["k"]), adj, z)
@@ -219,7 +281,7 @@ def pair_renyi_exp(c, m):
     """e^{λ D_{λ+1}(K[0] ‖ K[1])} with the Rényi divergence of the finite-distribution route."""
     lam = m.value(c["lam"])
     d = m.renyi(c["K"][0], c["K"][1], lam + 1)
-    return INF if _inf(d) else m.exp(m.num(lam) * d)
+    return INF if m.is_inf(d) else m.exp(m.num(lam) * d)
 
 
 def nested_renyi_mgf(c, m):
@@ -229,7 +291,7 @@ def nested_renyi_mgf(c, m):
     total = m.num(0)
     for w, P, Q in pairs(c, m):
         d = m.renyi(P, Q, lam + 1)
-        if _inf(d):
+        if m.is_inf(d):
             return INF
         total = total + m.num(w) * m.exp(m.num(lam) * d)
     return total
@@ -274,6 +336,35 @@ def mass_above_percentile_level(c, m):
     return m.num(total)
 
 
+# ----------------------------------------------------------------------------- §4.4: the Gaussian mechanism
+MA_ORDERS = tuple(range(2, 66))  # α = λ + 1 for λ = 1..64
+
+
+def gaussian_pointwise_tail(c, m):
+    """Δ(ε, x') = Pr[L > ε] for the Gaussian mechanism at gradient difference r = uC: L ∼ N(η, 2η), η = r²/(2σ²)."""
+    r, sg, e = m.num(c["u"]) * m.num(c["C"]), m.num(c["sigma"]), m.num(c["eps"])
+    eta = r * r / (2 * sg * sg)
+    return m.Phi((eta - e) / m.sqrt(2 * eta))
+
+
+def ma_delta(c, m):
+    """The moments accountant's δ at sensitivity C: min over λ = 1..64 of e^{λ((λ+1)C²/(2σ²) − ε)}."""
+    C, sg, e = m.value(c["C"]), m.value(c["sigma"]), m.value(c["eps"])
+    logs = [m.log_delta_from_rdp_basic(a * C * C / (2 * sg * sg), a, e) for a in MA_ORDERS]
+    return m.exp(m.min(*logs))
+
+
+def gaussian_delta(c, m):
+    """The Gaussian mechanism's exact privacy profile δ(ε) at sensitivity 1 (Balle–Wang)."""
+    return m.gaussian_delta(m.value(c["sigma"]), m.value(c["eps"]))
+
+
+def rdp_basic_delta(c, m):
+    """e^{λ(τ_{λ+1} − ε)} with τ_α = α/(2σ²): Eq. (9) for the Gaussian mechanism without μ."""
+    lam, sg, e = m.num(c["lam"]), m.num(c["sigma"]), m.num(c["eps"])
+    return m.exp(lam * ((lam + 1) / (2 * sg * sg) - e))
+
+
 # ----------------------------------------------------------------------------- Gaussian reference, Theorem 3
 def reference_args(c, m):
     return (m.value(c["lam"]), int(c["T"]), m.value(c["s"]), m.value(c["sigma"]), int(c["d"]))
@@ -285,6 +376,31 @@ def reference_cost_quadrature(c, m):
 
 def reference_cost_closed_form(c, m):
     return m.gaussian_reference_cost(*reference_args(c, m))
+
+
+def reference_pole(c, m):
+    """Tλ(λ+1)s²/σ²: c_t(λ, T) of the reference is finite iff this is < 1."""
+    lam, s, sg = m.num(c["lam"]), m.num(c["s"]), m.num(c["sigma"])
+    return m.num(int(c["T"])) * lam * (lam + 1) * s * s / (sg * sg)
+
+
+def estimator_limit(variant):
+    """Eq. (14)'s limit as m → ∞ (M → E X, S → sd X, t/√(m−1) → 0): (1/s) log E[e^{s λ D̂}] by quadrature, with
+    s = 1 ('printed') or T ('with-T')."""
+    def q(c, m):
+        scale = 1 if variant == "printed" else int(c["T"])
+        return m.gaussian_reference_cost_quadrature(m.value(c["lam"]), scale, m.value(c["s"]), m.value(c["sigma"]),
+                                                    int(c["d"]))
+    return q
+
+
+def estimator_variance_exponent(variant):
+    """2·(scale)·λ(λ+1)s²/(2σ²): X = e^{aχ²_d} has a variance iff 2a < 1/2, i.e. this is < 1/2."""
+    def q(c, m):
+        scale = 1 if variant == "printed" else int(c["T"])
+        lam, s, sg = m.num(c["lam"]), m.num(c["s"]), m.num(c["sigma"])
+        return 2 * scale * lam * (lam + 1) * s * s / (2 * sg * sg)
+    return q
 
 
 def theorem3_args(c, m):
@@ -319,10 +435,45 @@ def binary_failure(c, m):
     return m.binary_failure_probability(int(c["N"]), m.value(c["rho"]), m.value(c["gamma"]))
 
 
+def example_gamma(c, m):
+    """1 − F(ρ) for N zeros and no ones (the failure probability assigned to the output ρ̂ = ρ)."""
+    return 1 - m.num(m.binary_posterior_cdf(int(c["N"]), 0, m.value(c["rho"])))
+
+
+def binary_estimate_at(gamma_key):
+    """ρ̂ = F^{−1}(1 − γ) for the case's counts n0, n1 at γ = c[gamma_key] (γ = 0 when gamma_key is None)."""
+    def q(c, m):
+        gamma = m.value(c[gamma_key]) if gamma_key else m.value(0)
+        return m.num(m.binary_estimate(int(c["n0"]), int(c["n1"]), gamma))
+    return q
+
+
+def example_figure_gap(c, m):
+    """The worked example (100 zeros, no ones): row 0 |γ(0.01) − 0.36|, row 1 |ρ̂(0.99^{101}) − 0.01|,
+    row 2 |ρ̂(0) − 1|."""
+    row = int(c["row"])
+    if row == 0:
+        return m.abs(example_gamma({"N": 100, "rho": Fraction(1, 100)}, m) - m.num(Fraction(36, 100)))
+    gamma = Fraction(99, 100) ** 101 if row == 1 else Fraction(0)
+    target = Fraction(1, 100) if row == 1 else Fraction(1)
+    return m.abs(m.num(m.binary_estimate(100, 0, gamma)) - m.num(target))
+
+
 def posterior_cdf_at_estimate(c, m):
     n1 = int(c["k"]) % (int(c["N"]) + 1)
     n0 = int(c["N"]) - n1
     return m.binary_posterior_cdf(n0, n1, m.binary_estimate(n0, n1, m.value(c["gamma"])))
+
+
+def fold_tail(c, m):
+    """Pr[L ≥ ε] with x' ∈ {0, 1}, Pr[x' = 1] = ρ (rows of K: without the point, with 0, with 1)."""
+    rho = m.value(c["rho"])
+    return m.num(m.bdp_tail(c["K"], [1 - rho, rho], m.value(c["eps"]), "add", 0, "ge"))
+
+
+def fold_failure(c, m):
+    """Pr_data[ρ̂ < ρ] for N draws of x' (the binary estimator's exact failure probability)."""
+    return m.num(m.binary_failure_probability(int(c["N"]), m.value(c["rho"]), m.value(c["gamma"])))
 
 
 def monte_carlo_seed(c) -> int:
@@ -361,11 +512,14 @@ def strong_tail_route(case, n, seed, device, confidence):
 
 
 # ----------------------------------------------------------------------------- Eq. (1) and Table 1
-def attack_probability(eps):
+def _p_of(e, m):
     """P(A) = 1/(1 + e^{−ε}) (Eq. (1))."""
-    def q(c, m):
-        return 1 / (1 + m.exp(-eps(c, m)))
-    return q
+    return 1 / (1 + m.exp(-e))
+
+
+def attack_probability(eps):
+    """P(A) of Eq. (1) at the ε that ``eps(c, m)`` gives."""
+    return lambda c, m: _p_of(eps(c, m), m)
 
 
 def max_posterior(c, m):
@@ -383,3 +537,23 @@ def bayes_accuracy(c, m):
     """Accuracy of the Bayes-optimal guess (flat prior): ½ Σ_w max(p_0(w), p_1(w))."""
     K = c["K"]
     return m.num(sum((max(m.value(a), m.value(b)) for a, b in zip(K[0], K[1])), m.value(0)) / 2)
+
+
+def table_gap(reading):
+    """Table 1, row c['row']: the printed P(A) against Eq. (1) at the printed ε, under the reading. 'as-printed':
+    |P(ε) − p| − half a unit of p; else the distance between [P(ε − h), P(ε + h)] (P increasing, h half a unit of
+    the printed ε) and the band the printed P(A) stands for (rounded: p ± half a unit; 'truncated': [p, p + unit]),
+    ≤ 0 (minus the depth of the overlap) when they meet."""
+    def q(c, m):
+        _, _, eps_s, p_s = TABLE_1[int(c["row"])]
+        e, p = Fraction(eps_s), m.num(Fraction(p_s))
+        if reading == "as-printed":
+            return m.abs(_p_of(m.num(e), m) - p) - m.num(half_unit(p_s))
+        he = half_unit(eps_s)
+        lo, hi = _p_of(m.num(e - he), m), _p_of(m.num(e + he), m)
+        if reading == "within-rounding":
+            band_lo, band_hi = p - m.num(half_unit(p_s)), p + m.num(half_unit(p_s))
+        else:
+            band_lo, band_hi = p, p + m.num(unit(p_s))
+        return m.max(lo - band_hi, band_lo - hi)
+    return q

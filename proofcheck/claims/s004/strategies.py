@@ -47,6 +47,24 @@ def bdp_model(max_points: int = 3, max_outputs: int = 5, extra=None):
     return st.tuples(st.integers(1, max_points), st.integers(2, max_outputs)).flatmap(build)
 
 
+def model_with(**fields):
+    """bdp_model with the same extra fields (strategies) whatever the model's size."""
+    return bdp_model(extra=lambda n, m: fields)
+
+
+def pair_cases(**extra):
+    """A pair of datasets: K with the rows p(w|D), p(w|D') on 2..5 outputs, and the extra fields."""
+    return st.integers(2, 5).flatmap(lambda m: cases(K=mechanisms(2, m), **extra))
+
+
+def merge_cases():
+    """A pair K on 3..5 outputs and ε ∈ [0, 3] (the strong-BDP post-processing remark)."""
+    def build(t):
+        K, u = t
+        return {"K": K, "eps": u}
+    return st.integers(3, 5).flatmap(lambda m: st.tuples(channels(2, m), reals(0.0, 3.0)).map(build))
+
+
 def composed_model(max_points: int = 2, max_outputs: int = 3, extra=None):
     """T ∈ {1, 2, 3} mechanisms K1, K2, K3 on the same rows (K3 unused when T = 2, K2 and K3 when T = 1)."""
     def build(nm):
@@ -116,6 +134,20 @@ def theorem3_cases(max_lam: int = 32):
         lambda t: {**t[0], "lam": t[1], "T": t[2], "q": t[3], "sigma": t[4]})
 
 
+def reference_estimator_cases(max_m: int = 50):
+    """λ, T, s, σ = 1, d, m, γ for Eq. (14) and Theorem 4: s below the pole of c(λ, T) and with the samples'
+    variance finite in both variants."""
+    def build(t):
+        lam, T, d, frac, var_frac, mm, g = t
+        s_pole = math.sqrt(frac / (T * lam * (lam + 1)))
+        s_var = math.sqrt(var_frac / (2 * T * lam * (lam + 1)))
+        return {"lam": lam, "T": T, "s": min(s_pole, s_var), "sigma": 1, "d": d, "m": mm, "gamma": g}
+
+    return st.tuples(st.one_of(st.floats(0.1, 4.0), st.sampled_from([1.0, 2.0])), st.integers(1, 10),
+                     st.integers(1, 8), st.floats(0.05, 0.99), st.floats(0.05, 0.99),
+                     st.one_of(st.integers(3, max_m), st.sampled_from([5, 10, 20])), log_reals(1e-3, 0.3)).map(build)
+
+
 # ----------------------------------------------------------------------------- the binary estimator
 def binary_coverage_cases():
     """N, ρ, γ: ρ uniform, and ρ just above the estimate ρ̂(k) for a small count k (where the Bayesian bound
@@ -131,3 +163,20 @@ def binary_coverage_cases():
     plain = cases(N=st.integers(1, 200), rho=st.floats(1e-4, 0.9999), gamma=log_reals(1e-6, 0.5))
     near = st.tuples(st.integers(1, 200), st.integers(0, 5), log_reals(1e-4, 0.5), st.floats(1e-6, 0.01)).map(near_estimate)
     return st.one_of(plain, near)
+
+
+def fold_cases():
+    """Eqs. (16)–(17): K with rows (without the point, with 0, with 1), the point 0 leaking nothing (so c_t
+    increases with ρ and {ĉ < c} = {ρ̂ < ρ}); ρ just above the estimate ρ̂(k) for a small count k."""
+    from scipy import special as sc
+
+    def build(t):
+        K, eps, N, k, g, u = t
+        k = min(k, N)
+        rho = min(float(sc.betainccinv(k + 1, N - k + 1, g)) * (1 + u), 0.999)
+        K = K.copy()
+        K[1] = K[0]
+        return {"K": K, "rho": rho, "eps": eps, "N": N, "gamma": g}
+
+    return st.tuples(mechanisms(3, 3), EPS, st.integers(1, 100), st.integers(0, 3), log_reals(1e-4, 0.5),
+                     st.floats(1e-6, 0.01)).map(build)
