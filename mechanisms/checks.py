@@ -181,7 +181,8 @@ def _finite(v, name, fname):
             raise InvalidInput(f"{fname}: {name} must be a number, got {name}={v}") from None
     if hasattr(v, "mid") and hasattr(v, "rad"):  # an arb ball, passed by a certified caller
         return v
-    if not _is_number(v) or not math.isfinite(float(v)):
+    # an int or a Fraction is finite however large (float() of 10**400 overflows): only a float can be inf / nan
+    if not _is_number(v) or (isinstance(v, (float, np.floating)) and not math.isfinite(v)):
         raise InvalidInput(f"{fname}: {name} must be a finite number, got {name}={v}")
     return v
 

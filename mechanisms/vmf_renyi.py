@@ -14,7 +14,8 @@ generating function (:mod:`mechanisms.vmf_moments`).
 
 Float functions take numbers; ``*_arb`` functions take exact numbers (int, Fraction, decimal string; a float
 is refused) and return arb balls. Bad input raises :class:`mechanisms.errors.InvalidInput` naming the value,
-before any work: p < 2 or not an integer, κ < 0, α ≤ 1, cos θ ∉ [−1, 1].
+before any work: p < 2 or not an integer, κ < 0, α ≤ 1, cos θ ∉ [−1, 1]. κ = 0 (the uniform law on the
+sphere) gives a divergence of exactly 0 on every route, float and certified.
 """
 from __future__ import annotations
 
@@ -67,7 +68,10 @@ def _vmf_rdp_arb_cached(p, kappa, alpha, prec):
 
 
 def vmf_rdp_arb(p, kappa, alpha):
-    """Certified Proposition 1 formula (κ > 0 exact, α > 1 exact); cached per (p, κ, α, precision)."""
+    """Certified Proposition 1 formula (κ ≥ 0 exact, α > 1 exact); cached per (p, κ, α, precision).
+
+    κ = 0 gives exactly 0, as :func:`vmf_rdp` does: the mechanism is then uniform, every output law is the
+    same and D_α between them is 0 (the limit κ → 0 of the formula; as printed it is 0/0 for p ≥ 3)."""
     import flint
     from flint import arb
 
@@ -76,9 +80,7 @@ def vmf_rdp_arb(p, kappa, alpha):
     kappa = to_fraction(check_kappa(kappa, fname))
     alpha = to_fraction(check_alpha(alpha, fname))
     if kappa == 0:
-        if p == 2:
-            return arb(0)
-        raise InvalidInput(f"{fname}: the printed τ_α is 0/0 at kappa=0 for p={p} >= 3")
+        return arb(0)
     return _vmf_rdp_arb_cached(p, kappa, alpha, flint.ctx.prec)
 
 
@@ -214,13 +216,19 @@ def vmf_rdp_nu(nu, kappa, alpha):
 
 
 def vmf_rdp_nu_arb(nu, kappa, alpha):
-    """Certified [ν log(1/(2α−1)) + log I_ν((2α−1)κ) − log I_ν(κ)]/(α−1) for exact ν ≥ 0, κ > 0, α > 1."""
+    """Certified [ν log(1/(2α−1)) + log I_ν((2α−1)κ) − log I_ν(κ)]/(α−1) for exact ν ≥ 0, κ > 0, α > 1.
+
+    κ = 0 gives exactly 0, as :func:`vmf_rdp_nu` does ([log M(ν, 0) − log M(ν, 0)]/(α−1), M(ν, 0) = 1; the
+    Bessel form is 0/0 there for ν > 0)."""
     import flint
+    from flint import arb
 
     fname = "vmf_rdp_nu_arb"
     nu = to_fraction(check_nonneg(nu, "nu", fname))
     kappa = to_fraction(check_kappa(kappa, fname))
     alpha = to_fraction(check_alpha(alpha, fname))
+    if kappa == 0:
+        return arb(0)
     prec = flint.ctx.prec
     num = (to_arb(nu) * (1 / (2 * to_arb(alpha) - 1)).log() + log_bessel_i_arb(nu, (2 * alpha - 1) * kappa, prec=prec)
            - log_bessel_i_arb(nu, kappa, prec=prec))

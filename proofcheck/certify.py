@@ -258,3 +258,34 @@ def gap(claim, lhs, rhs) -> str:
 
 def relation_symbol(claim) -> str:
     return {sp.Le: "<=", sp.Lt: "<", sp.Ge: ">=", sp.Gt: ">", sp.Eq: "="}[type(claim.statement)]
+
+
+def certify_ratio(claim, case: dict, denominators=(10**6, 10**9, None)) -> dict | None:
+    """How tight a bound that holds is, certified: at a rounding of the float case, the enclosure of
+    lhs/rhs (rhs/lhs for a lower bound) and a float certainly below it — a certified lower bound on the
+    sup of the ratio, witnessed by the exact objects shown. None when no rounding is in the domain, the
+    ratio is not defined there (a side not certainly positive, an infinite side), or the claim is
+    statistical."""
+    from proofcheck.numerics import lower
+
+    if claim.statistical or claim.is_identity:
+        return None
+    for q in denominators:
+        exact = exactify(claim, case, q)
+        try:
+            c = certified_sides(claim, exact)
+        except (Outside, Undecided, ClaimError):
+            continue
+        if not c.hypotheses_ok:
+            continue
+        lhs, rhs = enclosure(c.lhs), enclosure(c.rhs)
+        if is_infinity(lhs) or is_infinity(rhs):
+            continue
+        num, den = (lhs, rhs) if isinstance(claim.statement, (sp.Le, sp.Lt)) else (rhs, lhs)
+        if not (den > 0 and num >= 0):
+            continue
+        with precision(c.precision):
+            r = num / den
+        return {"lower_bound": lower(r), "enclosure": fmt(r), "objects": show_exact(exact),
+                "denominator": q, "lhs": fmt(lhs), "rhs": fmt(rhs)}
+    return None

@@ -53,6 +53,50 @@ class Var:
             raise InvalidInput(f"log-scale variable {self.name!r} needs 0 < lo < hi, got lo={self.lo!r}, hi={self.hi!r}")
 
 
+    def outside(self, x) -> str | None:
+        """Why a drawn value is outside this variable's declared domain (None when it is inside): a
+        distribution with a negative, non-finite entry or a sum other than 1 (to 1e-9), a channel whose
+        row is not one, a real or a vector entry outside [lo, hi], an integer that is not one."""
+        import math
+
+        import numpy as np
+
+        try:
+            a = np.asarray(x, dtype=float)
+        except (TypeError, ValueError):
+            # an integer variable may hold a structural entry (a label, a data set of records)
+            return None if self.kind == "integer" else f"{self.name} = {_short(x)} is not numeric"
+        if not np.all(np.isfinite(a)):
+            return f"{self.name} = {_short(x)} has a non-finite entry"
+        if self.kind in ("simplex", "channel"):
+            rows = a.reshape(1, -1) if self.kind == "simplex" else a
+            if rows.ndim != 2 or rows.size == 0:
+                return f"{self.name} = {_short(x)} is not a {'vector' if self.kind == 'simplex' else 'matrix'}"
+            for i, row in enumerate(rows):
+                where = "" if self.kind == "simplex" else f" row {i}"
+                if np.any(row < 0):
+                    return f"{self.name}{where} has a negative entry ({_short(row.tolist())})"
+                if abs(float(row.sum()) - 1.0) > 1e-9:
+                    return f"{self.name}{where} sums to {float(row.sum())!r}, not 1"
+            return None
+        if self.kind == "integer":  # an integer, or a structural entry of integers (a data set of records)
+            if isinstance(x, bool) or not np.all(a == np.floor(a)):
+                return f"{self.name} = {_short(x)} is not an integer"
+        elif self.kind == "real" and a.ndim != 0:
+            return f"{self.name} = {_short(x)} is not a number"
+        lo = -math.inf if self.lo is None else self.lo
+        hi = math.inf if self.hi is None else self.hi
+        bad = a[(a < lo) | (a > hi)]
+        if bad.size:
+            return f"{self.name} = {_short(x)} is outside its declared range [{self.lo}, {self.hi}]"
+        return None
+
+
+def _short(x, n: int = 80) -> str:
+    s = " ".join(repr(x.tolist() if hasattr(x, "tolist") else x).split())
+    return s if len(s) <= n else s[: n - 1] + "…"
+
+
 def simplex(name, doc=""):
     return Var(name, "simplex", doc)
 
@@ -138,10 +182,29 @@ class Claim:
 
     def __post_init__(self):
         validate_id(self.id)
+        if not isinstance(self.source, Source):
+            raise InvalidInput(f"{self.id}: source must be proofcheck.Source(seed, where, quote), got {self.source!r}"[:300])
+        for name in ("seed", "where", "quote"):
+            if not isinstance(getattr(self.source, name), str):
+                raise InvalidInput(f"{self.id}: source.{name} must be text, got {getattr(self.source, name)!r}"[:300])
+        if not isinstance(self.title, str):
+            raise InvalidInput(f"{self.id}: title must be text, got {self.title!r}"[:300])
         if not isinstance(self.strategy, SearchStrategy):
             raise InvalidInput(f"{self.id}: strategy must be a Hypothesis strategy, got {type(self.strategy).__name__}")
         if not isinstance(self.statement, (sp.Le, sp.Ge, sp.Lt, sp.Gt, sp.Eq)):
             raise InvalidInput(f"{self.id}: statement must be a sympy relation, got {type(self.statement).__name__}")
+
+        def one_line(x, n=80):
+            text = " ".join(str(x).split())
+            return text if len(text) <= n else text[: n - 1] + "…"
+
+        for h in self.hypotheses:  # the relations proofcheck.evaluation decides for a hypothesis, on both paths
+            if not isinstance(h, Hypothesis):
+                raise InvalidInput(f"{self.id}: every hypothesis must be a proofcheck.Hypothesis, got "
+                                   f"{type(h).__name__} {one_line(h)}")
+            if not isinstance(h.relation, (sp.Le, sp.Lt, sp.Ge, sp.Gt, sp.Eq, sp.Ne)):
+                raise InvalidInput(f"{self.id}: hypothesis {one_line(h.text)!r} must be a sympy relation (Le, Lt, Ge, "
+                                   f"Gt, Eq or Ne), got {type(h.relation).__name__} {one_line(h.relation)}")
         names = {s.name for s in self.statement.free_symbols}
         for h in self.hypotheses:
             names |= {s.name for s in h.relation.free_symbols}
@@ -177,6 +240,7 @@ class Claim:
         return base.split("+", 1)[1] if "+" in base else None
 
 
+MAX_ID = 200  # characters of a claim id (it names files)
 PAPER_ID = re.compile(r"^s\d{3}$")
 USER_ID = re.compile(r"^[A-Za-z_][A-Za-z0-9_-]*(\.[A-Za-z0-9_][A-Za-z0-9_.-]*)+$")
 
@@ -186,6 +250,8 @@ def validate_id(cid: str) -> None:
     id (`mine.tv-of-ldp`) — the sNNN prefixes are the papers' (see registry.PAPER_PREFIXES)."""
     if not isinstance(cid, str) or not cid:
         raise InvalidInput(f"claim id {cid!r} must be a non-empty string")
+    if len(cid) > MAX_ID:
+        raise InvalidInput(f"claim id {cid[:40]!r}… has {len(cid)} characters; at most {MAX_ID}")
     base = cid.split("#")[0].split("+")[0]
     parts = base.split(".")
     if PAPER_ID.match(parts[0]):

@@ -9,8 +9,10 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import os
 import shlex
+import signal
 import sys
 from pathlib import Path
 
@@ -50,6 +52,13 @@ def _positive(kind):
     return conv
 
 
+def _positive_finite(s):
+    v = _positive(float)(s)
+    if not math.isfinite(v):
+        raise argparse.ArgumentTypeError(f"{s!r} must be a finite number of seconds")
+    return v
+
+
 def _nonneg_int(s):
     try:
         v = int(s)
@@ -67,7 +76,7 @@ def cmd_list(args) -> int:
 
 
 def run_claims(claims, claims_path, seconds_per_claim, seed, jobs, progress=True, *, executor=None,
-               device="auto", mc_samples=None):
+               device="auto", mc_samples=None, cases=None, hard_limit=None):
     """Check claims on ``executor`` (see proofcheck.executors; default the local pool of ``jobs``
     processes); returns [(claim, result)] in the order given."""
     from tqdm import tqdm
@@ -76,22 +85,37 @@ def run_claims(claims, claims_path, seconds_per_claim, seed, jobs, progress=True
 
     bar = tqdm(total=len(claims), desc="checking claims", unit="claim", disable=not progress, file=sys.stderr)
 
-    def done(cid):
+    def done(cid, _result=None):
         bar.set_postfix_str(cid)
         bar.update()
 
     try:
         results = (executor or LocalPool(max(1, jobs))).check(claims, claims_path, seconds_per_claim, seed,
-                                                              device=device, mc_samples=mc_samples, done=done)
+                                                              device=device, mc_samples=mc_samples, done=done,
+                                                              cases=cases, hard_limit=hard_limit)
     finally:
         bar.close()
     return [(c, results[c.id]) for c in claims]
 
 
+def _jobs(asked: int | None, n_claims: int) -> int:
+    """--jobs, capped at the cores this machine has (said on stderr when capped)."""
+    cores = os.cpu_count() or 1
+    if asked is None:
+        return max(1, min(cores, n_claims))
+    if asked > cores:
+        print(f"proofcheck: --jobs {asked} capped at {cores} (the cores of this machine)", file=sys.stderr)
+        return cores
+    return asked
+
+
 def cmd_run(args) -> int:
     from proofcheck import registry
+    from proofcheck import run as runs
     from proofcheck.report import write_report
 
+    out = runs.prepare_out(args.out)  # resolved before any claims file is imported (it may chdir)
+    claims_path = str(Path(args.claims).resolve()) if args.claims else None
     claims = registry.select(_load(args.claims), args.only)
     if not claims:
         raise InvalidInput("no claims to check")
@@ -102,21 +126,48 @@ def cmd_run(args) -> int:
 
         if not torch.cuda.is_available():
             raise InvalidInput("--device cuda was asked for but torch sees no CUDA device here")
-    jobs = args.jobs or min(os.cpu_count() or 1, len(claims))
-    claims_path = str(Path(args.claims).resolve()) if args.claims else None
-    with make_executor(args.executor, jobs=jobs, scheduler=args.scheduler) as executor:
+    if args.resume and args.seconds is not None and args.cases is None:
+        pass  # a time budget resumes only claims checked with the same per-claim budget (see results.jsonl)
+    jobs = _jobs(args.jobs, len(claims))
+    with runs.Lock(out), make_executor(args.executor, jobs=jobs, scheduler=args.scheduler) as executor:
         slots = executor.slots  # a remote Dask cluster has as many as its workers' threads
-        if args.seconds is None:
+        if args.cases is not None or args.seconds is None:
             per = DEFAULT_SECONDS_PER_CLAIM
         else:
             per = args.seconds * min(slots, len(claims)) / len(claims) * 0.8  # room for start-up, certification
-        pairs = run_claims(claims, claims_path, per, args.seed, slots, progress=not args.quiet, executor=executor,
-                           device=args.device, mc_samples=args.mc_samples)
-    command = "proofcheck " + " ".join(shlex.quote(a) for a in sys.argv[1:])
-    doc = write_report(pairs, Path(args.out), args.seed, per, command, claims_path=args.claims)
+        outcome = runs.run(claims, executor=executor, seconds_per_claim=per, seed=args.seed, out=out,
+                           cases=args.cases, hard_limit=args.hard_limit, resume=args.resume, device=args.device,
+                           mc_samples=args.mc_samples, progress=not args.quiet, claims_path=claims_path)
+        command = "proofcheck " + " ".join(shlex.quote(a) for a in sys.argv[1:])
+        partial = None
+        if outcome.stopped_by is not None:
+            partial = {"checked": len(outcome.pairs), "of": outcome.total,
+                       "reason": f"stopped by {signal.Signals(outcome.stopped_by).name}"}
+        doc = write_report(outcome.pairs, out, args.seed, per, command, claims_path=args.claims,
+                           budget=runs.budget_key(per, args.cases), partial=partial)
     s = doc["summary"]
-    print(f"{len(pairs)} claims: {s['holds']} hold, {s['violated']} violated, {s['inconclusive']} inconclusive; "
-          f"report in {Path(args.out) / 'report.md'}")
+    reused = f" ({outcome.reused} taken from an earlier run's results.jsonl)" if outcome.reused else ""
+    print(f"{len(outcome.pairs)} of {outcome.total} claims: {s['holds']} hold, {s['violated']} violated, "
+          f"{s['inconclusive']} inconclusive{reused}; report in {out / 'report.md'}")
+    if partial is not None:
+        print(f"proofcheck: interrupted ({partial['reason']}): the report holds the {partial['checked']} of "
+              f"{partial['of']} claims finished; `proofcheck run --resume` with the same --out checks the rest",
+              file=sys.stderr)
+        return runs.exit_code_for(outcome.stopped_by)
+    refused = [r.id for _, r in outcome.pairs
+               if (r.evidence.get("error") or {}).get("kind") == "claims-file-not-deterministic"]
+    if refused:
+        first = next(r for _, r in outcome.pairs if r.id == refused[0]).evidence["reason"]
+        more = f" (and {len(refused) - 1} more claims)" if len(refused) > 1 else ""
+        print(f"proofcheck: error: {first}{more}", file=sys.stderr)
+        return 2
+    internal = [r for _, r in outcome.pairs if r.evidence.get("internal_error")]
+    if internal:
+        first = internal[0].evidence["internal_error"]
+        print(f"proofcheck: internal error in {len(internal)} claim(s), first {internal[0].id}: {first['type']}: "
+              f"{first['message'][:200]} (traceback in {first['traceback']}); the report holds every claim",
+              file=sys.stderr)
+        return 3
     if args.fail_on == "violated" and s["violated"]:
         return 1
     return 0
@@ -131,65 +182,206 @@ def cmd_show(args) -> int:
     rec = None
     if args.from_dir:
         path = Path(args.from_dir) / "report.json"
-        if not path.is_file():
-            raise InvalidInput(f"no report.json in {args.from_dir!r}")
-        doc = json.loads(path.read_text())
-        rec = next((r for r in doc["claims"] if r["id"] == args.id), None)
-        if rec is None:
-            raise InvalidInput(f"claim {args.id!r} is not in {path}")
+        rec = _report_record(path, args.from_dir, args.id)
     if rec is None:
         from proofcheck.engine import check_claim
 
         rec = claim_record(claim, check_claim(claim, seconds=args.seconds, seed=args.seed))
-    if args.format == "json":
-        print(json.dumps(rec, indent=1, ensure_ascii=False))
-        return 0
-    print(f"{rec['id']}: {rec['verdict'].upper()}   {rec['title']}")
-    print(f"source: {rec['source']['seed']}, {rec['source']['where']}")
-    print(f"quote: {rec['source']['quote']}")
-    print(f"checked: {rec['statement']}")
+        text = _show_lines(rec, args.format)
+    else:  # a record read from a file: a malformed one is bad input, in one line
+        try:
+            text = _show_lines(rec, args.format)
+        except (KeyError, TypeError, AttributeError, ValueError, IndexError) as e:
+            raise InvalidInput(f"the record of claim {args.id!r} in {str(path)!r} is malformed "
+                               f"({type(e).__name__}: {_short_text(e)})") from None
+    print("\n".join(text))
+    return 0
+
+
+def _report_record(path: Path, folder: str, cid: str) -> dict:
+    """The record of claim ``cid`` in a report.json; every problem with the file is one InvalidInput."""
+    try:
+        if not path.is_file():
+            raise InvalidInput(f"no report.json in {folder!r}")
+        doc = json.loads(path.read_text())
+    except InvalidInput:
+        raise
+    except RecursionError:
+        raise InvalidInput(f"{str(path)!r} is not a proofcheck report (JSON nested too deeply)") from None
+    except json.JSONDecodeError as e:
+        raise InvalidInput(f"{str(path)!r} is not valid JSON ({e.msg} at line {e.lineno}, column {e.colno}); "
+                           "is the report truncated?") from None
+    except (OSError, ValueError) as e:  # unreadable, not UTF-8, a number beyond Python's digit limit
+        raise InvalidInput(f"{str(path)!r} cannot be read as a report ({type(e).__name__}: {_short_text(e)})") from None
+    if not isinstance(doc, dict):
+        raise InvalidInput(f"{str(path)!r} is not a proofcheck report: it holds a JSON {_json_kind(doc)}, not an object")
+    records = doc.get("claims")
+    if not isinstance(records, list):
+        what = "has no \"claims\"" if records is None else f"has \"claims\" as a JSON {_json_kind(records)}, not a list"
+        raise InvalidInput(f"{str(path)!r} is not a proofcheck report: it {what}")
+    rec = next((r for r in records if isinstance(r, dict) and r.get("id") == cid), None)
+    if rec is None:
+        raise InvalidInput(f"claim {cid!r} is not in {path}")
+    return rec
+
+
+def _json_kind(v) -> str:
+    if isinstance(v, (_JsonNumber, int, float)) and not isinstance(v, bool):
+        return "number"
+    return {dict: "object", list: "list", str: "string", bool: "boolean", type(None): "null"}.get(type(v), "value")
+
+
+def _show_lines(rec: dict, format: str) -> list[str]:
+    """What `show` prints for a claim record (text or JSON)."""
+    if format == "json":
+        return [json.dumps(rec, indent=1, ensure_ascii=False)]
+    out = [f"{rec['id']}: {rec['verdict'].upper()}   {rec['title']}",
+           f"source: {rec['source']['seed']}, {rec['source']['where']}",
+           f"quote: {rec['source']['quote']}",
+           f"checked: {rec['statement']}"]
     for h in rec["hypotheses"]:
-        print(f"hypothesis: {h}")
-    print(f"encoding: {rec['encoding']}")
+        out.append(f"hypothesis: {h}")
+    out.append(f"encoding: {rec['encoding']}")
     if rec["reading"]:
-        print(f"reading: {rec['reading']}")
+        out.append(f"reading: {rec['reading']}")
     if rec["reconstructed"]:
-        print(f"reconstructed: {rec['reconstructed']}")
-    print(f"margin: {rec['margin']}")
+        out.append(f"reconstructed: {rec['reconstructed']}")
+    out.append(f"margin: {rec['margin']}")
     if rec["counterexample"]:
         cx = rec["counterexample"]
-        print("counterexample (exact):")
+        out.append("counterexample (exact):")
         for k, v in cx["objects"].items():
-            print(f"  {k} = {v}")
-        print(f"  lhs ∈ {cx['lhs']}\n  rhs ∈ {cx['rhs']}\n  required: lhs {cx['relation']} rhs — fails")
+            out.append(f"  {k} = {v}")
+        out.append(f"  lhs ∈ {cx['lhs']}\n  rhs ∈ {cx['rhs']}\n  required: lhs {cx['relation']} rhs — fails")
     evidence = dict(rec["evidence"])
     table = evidence.pop("table", None)
     if table:
         from proofcheck import tables
 
-        print(f"\n{table['name']}: {table['caption']}")
-        print(tables.summary(table))
+        out.append(f"\n{table['name']}: {table['caption']}")
+        out.append(tables.summary(table))
         if table.get("note"):
-            print(table["note"])
-        print(tables.text_table(table) + "\n")
-    print("evidence: " + json.dumps(evidence, ensure_ascii=False))
-    return 0
+            out.append(table["note"])
+        out.append(tables.text_table(table) + "\n")
+    out.append("evidence: " + json.dumps(evidence, ensure_ascii=False))
+    return out
 
 
-def _read_matrix(text: str, what: str):
-    """A JSON list (or list of lists) of numbers or exact decimal / 'p/q' strings, inline or a file path."""
-    src = Path(text).read_text() if Path(text).is_file() else text
+def _read_matrix(text: str, what: str, depth: int = 2):
+    """A JSON list (depth 1) or list of lists (depth 2) of numbers or exact decimal / 'p/q' strings:
+    inline when the text starts with '[' (after blanks; '{' too, to be refused as JSON), else the path of a
+    file holding it.
+
+    Numbers are kept as the text typed (a decimal as typed is the exact decimal it denotes: 0.9 is 9/10,
+    not the binary float); every problem is one InvalidInput naming the value."""
+    if text.lstrip().startswith(("[", "{")):
+        src = text
+    else:
+        try:
+            src = Path(text).read_text()
+        except (OSError, ValueError) as e:  # missing, a folder, a name too long, unreadable, not UTF-8, a NUL
+            why = e.strerror if isinstance(e, OSError) and e.strerror else (
+                "not UTF-8 text" if isinstance(e, UnicodeError) else str(e))
+            raise InvalidInput(f"{what} {_short_path(text)!r} is neither inline JSON (which starts with '[') "
+                               f"nor a readable file ({why})") from None
     try:
-        # a decimal as typed is the exact decimal it denotes: 0.9 is 9/10, not the binary float
-        data = json.loads(src, parse_float=str, parse_constant=lambda c: float(c))
+        data = json.loads(src, parse_int=_JsonNumber, parse_float=_JsonNumber, parse_constant=float)
     except json.JSONDecodeError as e:
-        raise InvalidInput(f"{what} is not JSON ({e.msg}): {_short_text(src)}")
+        raise InvalidInput(f"{what} is not JSON ({e.msg}): {_short_text(src)}") from None
+    except RecursionError:
+        raise InvalidInput(f"{what} nests lists too deeply to be read: {_short_text(src)}") from None
+    _check_nesting(data, what, depth)
     return data
 
 
+class _JsonNumber(str):
+    """A JSON number as typed (exact: read by mechanisms.finite's converter, never as a binary float)."""
+
+
+def _check_nesting(data, what: str, depth: int, index: tuple = ()) -> None:
+    """Lists nested exactly ``depth`` deep with numbers (or number strings) as leaves, none needing more
+    digits than _max_digits(): anything else is one InvalidInput naming the place."""
+    where = f"{what}[{','.join(map(str, index))}]" if index else what
+    if len(index) < depth:
+        if not isinstance(data, list):
+            shape = "a list of rows" if depth - len(index) == 2 else "a list of numbers"
+            raise InvalidInput(f"{where} must be {shape}, got a JSON {_json_kind(data)}"
+                               + ("" if isinstance(data, dict) else f" {_short_text(data)}"))
+        if not data:
+            raise InvalidInput(f"{where} is an empty list")
+        for i, x in enumerate(data):
+            _check_nesting(x, what, depth, index + (i,))
+        return
+    if isinstance(data, float):  # NaN / Infinity, refused with their place by the exact reader
+        return
+    if not isinstance(data, str):
+        raise InvalidInput(f"{where} is a JSON {_json_kind(data)}, not a number")
+    _check_digits(data, where)
+
+
+def _max_digits() -> int:
+    return sys.get_int_max_str_digits() or 4300  # 0 is "no limit": 4300 still keeps 10**n cheap
+
+
+def _check_digits(text: str, name: str) -> None:
+    """An exact number written in ``text`` (decimal, exponent, 'p/q') whose exact value needs more digits
+    than Python converts (its int string limit, 4300 by default; 1e-99999999 would take minutes) is
+    refused naming it."""
+    limit = _max_digits()
+    for part in str(text).split("/"):
+        mantissa, _, exponent = part.strip().lower().partition("e")
+        digits = sum(ch.isdigit() for ch in mantissa)
+        exp = exponent.strip().lstrip("+-").lstrip("0")
+        if digits > limit or len(exp) > len(str(limit)) or (exp.isdigit() and int(exp) > limit):
+            raise InvalidInput(f"{name} = {_short_text(text, 40)!r} ({len(str(text))} characters) needs more than "
+                               f"{limit} digits; an exact number here has at most {limit}")
+
+
 def _short_text(s, n=60):
-    s = " ".join(str(s).split())
-    return s if len(s) <= n else s[: n - 1] + "…"
+    s = str(s)
+    head = s[: 4 * n]  # no work on the whole of a megabyte of input
+    short = " ".join(head.split())
+    return short if len(short) <= n and len(head) == len(s) else short[: n - 1] + "…"
+
+
+def _short_path(s, n=160):
+    """A path on one line, its middle elided when it is long (its start and its file name stay)."""
+    s = " ".join(str(s).splitlines())
+    return s if len(s) <= n else s[: n // 2 - 1] + "…" + s[-(n // 2):]
+
+
+MAX_RENYI_PRECISION = 1 << 16  # bits: α up to 10^MAX_DIGITS (or as close to 1) fits well below
+
+
+def _max_renyi(K, alpha, alpha_text: str):
+    """max over pairs of distinct rows of D_α(K[i] ‖ K[j]), certified and printed, at the precision the
+    order needs (a huge α, or one close to 1, needs about log2 of its numerator and denominator more bits).
+
+    A channel with one row has no pair of distinct rows: as its LDP level (0: no two inputs to tell apart),
+    the value is 0."""
+    from flint import arb
+
+    from proofcheck.measures import CERTIFIED
+    from proofcheck.numerics import fmt, is_inf, precision
+
+    n = len(K)
+    pairs = [(i, j) for i in range(n) for j in range(n) if i != j]
+    if not pairs:
+        return fmt(arb(0))
+    prec = 128
+    while True:
+        with precision(prec):
+            try:
+                v = CERTIFIED.max(*[CERTIFIED.renyi(K[i], K[j], alpha) for i, j in pairs])
+            except ArithmeticError:  # an enclosure too wide to decide (the log of a ball straddling 0)
+                v = None
+            if v is not None and (is_inf(v) or (v.is_finite() and (v.rel_accuracy_bits() >= 64
+                                                                     or v.rad() < arb(2) ** -100))):
+                return fmt(v)
+        if prec >= MAX_RENYI_PRECISION:
+            raise InvalidInput(f"alpha = {_short_text(alpha_text)} is too extreme: the Rényi divergence of that order could not be "
+                               f"certified at up to {MAX_RENYI_PRECISION} bits")
+        prec *= 2
 
 
 def cmd_measure(args) -> int:
@@ -199,13 +391,18 @@ def cmd_measure(args) -> int:
     from proofcheck.measures import CERTIFIED
     from proofcheck.numerics import fmt, precision
 
+    alpha = None
+    if args.alpha is not None:
+        alpha = _exact_arg(args.alpha, "alpha")
+        if not alpha > 1:
+            raise InvalidInput(f"Rényi order alpha = {args.alpha} must be > 1")
     K = fin.exact_matrix(_read_matrix(args.channel, "channel"))
     rows = {len(r) for r in K}
     if len(rows) != 1:
         raise InvalidInput(f"channel rows have different lengths {sorted(rows)}")
     fin.validate_exact_channel(K)
     n = len(K)
-    prior = fin.exact_vector(_read_matrix(args.prior, "prior")) if args.prior else [fin.Fraction(1, n)] * n
+    prior = fin.exact_vector(_read_matrix(args.prior, "prior", depth=1)) if args.prior else [fin.Fraction(1, n)] * n
     if len(prior) != n:
         raise InvalidInput(f"prior has {len(prior)} entries but the channel has {n} rows")
     fin.validate_exact_prior(prior)
@@ -219,17 +416,18 @@ def cmd_measure(args) -> int:
             "posterior_vulnerability": str(leakage.posterior_bayes_vulnerability_exact(K, prior)),
             "output_marginal": [str(x) for x in fin.exact_output_marginal(K, prior)],
         }
-        if args.alpha is not None:
-            a = fin.to_fraction(args.alpha)
-            out[f"max_renyi_divergence_alpha_{args.alpha}"] = fmt(CERTIFIED.max(*[
-                CERTIFIED.renyi(K[i], K[j], a) for i in range(n) for j in range(n) if i != j]))
+    if alpha is not None:
+        out[f"max_renyi_divergence_alpha_{args.alpha}"] = _max_renyi(K, alpha, args.alpha)
     print(json.dumps(out, indent=1))
     return 0
 
 
 def cmd_vmf(args) -> int:
     """Certified privacy figures of the VMF mechanism on S^{p-1} (seed 003): Rényi DP at antipodal
-    centres (Proposition 1), the (ε, δ) it converts to, and the Bayes' capacity (Theorem 6)."""
+    centres (Proposition 1), the (ε, δ) it converts to, and the Bayes' capacity (Theorem 6).
+
+    κ = 0 is the uniform law on the sphere: τ_α = 0 and log capacity = 0 exactly (the limits of the
+    printed formulas, which are 0/0 there), and ε at δ is the conversion of τ = 0."""
     from mechanisms import capacity, checks, rdp_conversion, vmf_renyi
     from proofcheck.numerics import fmt, precision
 
@@ -254,17 +452,19 @@ def cmd_vmf(args) -> int:
 def _exact_arg(text: str, name: str):
     from mechanisms.finite import to_fraction
 
+    _check_digits(text, name)
     try:
         return to_fraction(text)
     except InvalidInput:
-        raise InvalidInput(f"{name} = {text!r} is not an exact number (use a decimal or p/q)") from None
+        raise InvalidInput(f"{name} = {_short_text(text)!r} is not an exact number (use a decimal or p/q)") from None
 
 
 def _int_arg(text: str, name: str) -> int:
+    _check_digits(text, name)
     try:
         return int(text)
     except ValueError:
-        raise InvalidInput(f"{name} = {text!r} is not an integer") from None
+        raise InvalidInput(f"{name} = {_short_text(text)!r} is not an integer") from None
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -278,8 +478,18 @@ def build_parser() -> argparse.ArgumentParser:
 
     pr = sub.add_parser("run", help="check claims and write the report")
     pr.add_argument("--only", metavar="GLOB", help="claim ids matching this glob, e.g. 's000.*'")
-    pr.add_argument("--seconds", type=_positive(float), metavar="S",
+    pr.add_argument("--seconds", type=_positive_finite, metavar="S",
                     help=f"total time budget (default {DEFAULT_SECONDS_PER_CLAIM:g} s per claim)")
+    pr.add_argument("--cases", type=_positive(int), metavar="N",
+                    help="a counted budget instead of a time budget: N cases drawn per claim, a fixed number of "
+                         "optimiser and rounding steps; the same seed then gives the same report on any machine "
+                         "under any load (time only acts as the hard limit)")
+    pr.add_argument("--hard-limit", type=_positive_finite, metavar="S", dest="hard_limit",
+                    help="stop a claim that runs longer than S seconds and record it as inconclusive (default: "
+                         "4 x its budget + 20 s, at least 120 s; 300 s with --cases)")
+    pr.add_argument("--resume", action="store_true",
+                    help="take the claims already in OUT/results.jsonl (same claim code, engine, seed and budget) "
+                         "and check only the others")
     pr.add_argument("--seed", type=_nonneg_int, default=0)
     pr.add_argument("--out", default="report", metavar="DIR")
     pr.add_argument("--claims", metavar="PATH.py", help="check the claims of this module instead of the built-in ones")
@@ -308,9 +518,11 @@ def build_parser() -> argparse.ArgumentParser:
     ps.set_defaults(fn=cmd_show)
 
     pm = sub.add_parser("measure", help="certified measures of one finite channel (LDP, MBP, capacity, ...)")
-    pm.add_argument("channel", help="JSON rows, e.g. '[[\"1/2\",\"1/2\"],[\"1/4\",\"3/4\"]]', or a JSON file")
-    pm.add_argument("--prior", help="JSON vector (default uniform)")
-    pm.add_argument("--alpha", help="also the largest Rényi divergence of order alpha > 1 between rows")
+    pm.add_argument("channel", help="JSON rows inline (text starting with '['), e.g. "
+                                    "'[[\"1/2\",\"1/2\"],[\"1/4\",\"3/4\"]]', or the path of a JSON file")
+    pm.add_argument("--prior", help="JSON vector, inline or a file (default uniform)")
+    pm.add_argument("--alpha", help="also the largest Rényi divergence of order alpha > 1 between two distinct rows "
+                                    "(0 for a one-row channel, as its LDP level)")
     pm.set_defaults(fn=cmd_measure)
 
     pv = sub.add_parser("vmf", help="certified Rényi DP, (ε, δ) and Bayes' capacity of the VMF mechanism")

@@ -62,6 +62,24 @@ class Result:
         }
 
 
+def result_state(r: Result) -> dict:
+    """Everything a Result holds, as JSON-able data (results.jsonl; read back by result_from_state)."""
+    return {"id": r.id, "verdict": r.verdict, "margin": _num(r.margin), "relative_margin": _num(r.relative_margin),
+            "counterexample": r.counterexample, "evidence": r.evidence, "seconds": r.seconds,
+            "worst_case": r.worst_case, "trace": [list(t) for t in r.trace], "tightness": _num(r.tightness),
+            "vacuous": r.vacuous}
+
+
+def result_from_state(d: dict) -> Result:
+    def num(x):
+        return float(x) if isinstance(x, str) else x
+
+    return Result(d["id"], d["verdict"], num(d["margin"]), num(d["relative_margin"]), d["counterexample"],
+                  d["evidence"], float(d["seconds"]), worst_case=d.get("worst_case"),
+                  trace=[tuple(t) for t in d.get("trace") or []], tightness=num(d.get("tightness")),
+                  vacuous=d.get("vacuous"))
+
+
 def _num(x):
     if x is None:
         return None
@@ -70,14 +88,36 @@ def _num(x):
     return float(x)
 
 
+def on_stage(name: str) -> None:
+    """Called as a claim enters each stage (a worker process reports it to the run, which names the
+    stage a claim was in when it hit its hard limit)."""
+
+
+def _stage(name: str) -> None:
+    on_stage(name)
+
+
 def check_claim(claim, seconds: float = 10.0, seed: int = 0, max_examples: int = 20000,
-                device: str = "auto", mc_samples: int | None = None) -> Result:
+                device: str = "auto", mc_samples: int | None = None, cases: int | None = None) -> Result:
     """Search, optimise, round and certify one claim within about `seconds` (a float violation
-    always gets at least CERT_MIN_SECONDS to be certified). `device` and `mc_samples` set the
-    Monte Carlo routes (torch device; samples per interval, default mc_evidence.DEFAULT_SAMPLES).
-    A claim with a paper table gets its rows in evidence["table"] (computed once per process)."""
+    always gets at least CERT_MIN_SECONDS to be certified). With `cases`, the budget is counted
+    instead: the search draws `cases` cases, the optimiser and the rounding do their fixed number of
+    evaluations, and no stage looks at the clock — the same seed gives the same result on any machine
+    under any load (`seconds` is then ignored; only a hard limit from outside stops a claim).
+    `device` and `mc_samples` set the Monte Carlo routes (torch device; samples per interval, default
+    mc_evidence.DEFAULT_SAMPLES). A claim with a paper table gets its rows in evidence["table"]
+    (computed once per process)."""
+    if cases is not None:
+        if isinstance(cases, bool) or not isinstance(cases, int) or cases < 1:
+            from mechanisms.errors import InvalidInput
+
+            raise InvalidInput(f"cases must be an integer >= 1, got cases={cases!r}")
+        seconds, max_examples = math.inf, cases
     result = _check_claim(claim, seconds, seed, max_examples, device, mc_samples)
+    result.evidence["budget"] = ({"kind": "counted", "cases": cases} if cases is not None
+                                 else {"kind": "time", "seconds": seconds})
     if claim.table is not None:
+        _stage("table")
         from proofcheck import tables
 
         t0 = time.monotonic()
@@ -93,6 +133,7 @@ def _check_claim(claim, seconds, seed, max_examples, device, mc_samples) -> Resu
     mc = {"seed": seed, "samples": mc_samples, "device": device}
     t0 = time.monotonic()
     deadline = t0 + seconds
+    _stage("search")
     s = search(claim, t0 + 0.6 * seconds, seed, max_examples)
     evidence = {"search": _search_evidence(claim, s, seed)}
     if s.error is not None:
@@ -108,8 +149,9 @@ def _check_claim(claim, seconds, seed, max_examples, device, mc_samples) -> Resu
 
 
 def _after_search(claim, s, evidence, seed, t0, deadline, seconds, mc) -> Result:
+    _stage("optimise")
     start = s.found if s.found is not None else s.worst[4]
-    opt_end = deadline - 0.15 * seconds
+    opt_end = deadline - 0.15 * seconds if math.isfinite(deadline) else math.inf
     by_ratio, ratio_evals = None, 0
     if s.found is None and s.tight is not None:
         # half the optimiser's time pushes the ratio lhs/rhs up from the tightest case
@@ -142,6 +184,7 @@ def _note_tightness(claim, s, case):
 
 def _violation(claim, best, candidates, evidence, t0, deadline, seconds, mc) -> Result:
     # a float violation deserves a fair attempt at a certificate, even on a small budget
+    _stage("certify")
     cx = certify_violation(claim, candidates, deadline + max(0.5 * seconds, CERT_MIN_SECONDS), mc)
     if cx is None:
         evidence["reason"] = ("a float violation was found but no rounding of it could be certified "
@@ -161,6 +204,7 @@ def _violation(claim, best, candidates, evidence, t0, deadline, seconds, mc) -> 
 
 
 def _holds(claim, s, best, evidence, seed, t0, mc) -> Result:
+    _stage("certify the tightest case")
     tight = certify_case(claim, best[3]) if best is not None else None
     if tight is not None:
         evidence["tightest_certified"] = tight

@@ -23,7 +23,7 @@ import numpy as np
 import sympy as sp
 
 from mechanisms.errors import InvalidInput, OutsideDomain
-from mechanisms.exact import FloatOnCertifiedPath, check_certified, is_infinity
+from mechanisms.exact import FloatOnCertifiedPath, check_certified, infinity, is_infinity
 from proofcheck.numerics import Undecided
 
 
@@ -67,7 +67,9 @@ def evaluate(expr: sp.Basic, values: Mapping[str, Any], m) -> Any:
     if expr is sp.E:
         return m.exp(m.num(1))
     if expr is sp.oo:
-        return math.inf
+        return m.inf
+    if expr is -sp.oo:
+        return -m.inf
     if expr is sp.zoo or expr is sp.nan:
         raise InvalidInput(f"{expr} in a statement")
     args = [evaluate(a, values, m) for a in expr.args]
@@ -156,8 +158,8 @@ def _lift(a, b):
 
 def _add(a, b):
     if is_infinity(a) or is_infinity(b):
-        out = (a if is_infinity(a) else 0.0) + (b if is_infinity(b) else 0.0)
-        return out if not math.isnan(out) else _indeterminate("+", a, b)
+        signs = {(1 if x > 0 else -1) for x in (a, b) if is_infinity(x)}
+        return infinity(signs.pop()) if len(signs) == 1 else _indeterminate("+", a, b)
     a, b = _lift(a, b)
     return a + b
 
@@ -174,13 +176,13 @@ def _sign(x) -> int:
 
 def _mul(a, b, m):
     if is_infinity(a) and is_infinity(b):
-        return a * b
+        return infinity((1 if a > 0 else -1) * (1 if b > 0 else -1))
     if is_infinity(a) or is_infinity(b):
         inf, other = (a, b) if is_infinity(a) else (b, a)
         s = _sign(other)
         if s == 0:
             return _indeterminate("*", a, b)
-        return inf * s
+        return infinity((1 if inf > 0 else -1) * s)
     a, b = _lift(a, b)
     return a * b
 
@@ -212,7 +214,9 @@ def quantity_values(claim, case, m, overrides=None) -> dict:
             raise Outside(f"{name}: {e}") from None
         except Undecided:
             raise
-        except Exception as e:  # an error of the claim, whatever its type
+        except KeyboardInterrupt:  # the user's Ctrl-C (a worker process ignores SIGINT: there it is the claim's)
+            raise
+        except BaseException as e:  # an error of the claim, whatever its type (sys.exit in a quantity included)
             raise ClaimError(f"quantity {name}", e, case, m.name) from e
         if m.name != "float":
             try:

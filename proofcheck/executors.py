@@ -1,16 +1,19 @@
-"""Where claims are checked: the local process pool (the default) or an existing Dask cluster.
+"""Where claims are checked: the local worker processes (the default) or an existing Dask cluster.
 
-Both run the same worker, :func:`check_by_id`: it loads the claims itself (claims hold lambdas, which
-do not pickle), finds one by id and checks it with :func:`proofcheck.engine.check_claim`. A claim's result
-depends on (claim, seconds, seed) only — not on the executor, the worker or the order claims finish in —
-except where a time budget cuts the search short (how far a budget reaches depends on the machine).
+A claim's result depends on (claim, budget, seed) only — not on the executor, the worker or the order
+claims finish in. With a counted budget (``cases``) that holds on any machine; with a time budget, how far
+the search gets depends on the machine and its load.
 
-* :class:`LocalPool` — ``jobs`` processes on this machine (``jobs = 1``: in this process).
+* :class:`LocalPool` — ``jobs`` worker processes forked from this process (proofcheck.supervisor): they
+  check the very claim objects loaded here, each under a hard limit, and a claim that hangs, exits or
+  kills its worker costs that claim only.
 * :class:`DaskExecutor` — ``dask.distributed``: a ``Client`` on the scheduler at ``scheduler``, or, without
-  one, a ``LocalCluster`` (``n_workers`` processes, one thread each, started like the local pool's: fork
-  on Linux). A user's claims file is sent along
-  with the task (its text), so workers on other machines need not share the file system; a file that
-  imports its neighbours needs them on the workers too. Dask is an optional extra:
+  one, a ``LocalCluster`` (``n_workers`` processes, one thread each). Each task, :func:`check_by_id`, loads
+  the claims on its worker (claims hold lambdas, which do not pickle), checks that the claim has the
+  fingerprint the run computed (a claims file that changes when imported again is refused, never checked
+  as another statement), and checks it in a child process under the hard limit. A user's claims file is
+  sent along with the task (its text), so workers on other machines need not share the file system; a file
+  that imports its neighbours needs them on the workers too. Dask is an optional extra:
   ``pip install 'proofcheck[dask]'``.
 
 Each executor also has :meth:`mapper`, an ordered ``map(fn, iterable)`` for fanning out Monte Carlo
@@ -21,7 +24,6 @@ from __future__ import annotations
 import os
 import tempfile
 import uuid
-from concurrent.futures import ProcessPoolExecutor, as_completed
 from functools import lru_cache
 from pathlib import Path
 
@@ -51,25 +53,78 @@ def _claims(claims_path, source):
     return registry.load_claims_file(claims_path)
 
 
-def check_by_id(claims_path, cid, seconds, seed, device="auto", mc_samples=None, source=None):
-    """Worker: load the claims (built-in when ``claims_path`` is None), check the one with id ``cid``."""
+class NotDeterministic(InvalidInput):
+    """A claims module that gives another claim under the same id when imported again."""
+
+
+def not_deterministic(cid: str, claims_path) -> str:
+    return (f"claims file {claims_path!r}: claim {cid!r} is not the same when the file is imported again "
+            "(a constant drawn at import, or one that depends on the process?): its fingerprint differs, "
+            "so the statement checked would not be the one reported")
+
+
+def check_by_id(claims_path, cid, seconds, seed, device="auto", mc_samples=None, source=None, fingerprint=None,
+                cases=None, hard_limit=None):
+    """Worker on a Dask cluster: load the claims (built-in when ``claims_path`` is None), check the one with
+    id ``cid`` in a child process under the hard limit. The claim must have ``fingerprint`` (the one the
+    run computed where it loaded the claims): a claims file that is not the same when imported again is
+    refused for that claim, never checked as another statement."""
     import warnings
 
     warnings.filterwarnings("ignore")
     from proofcheck import registry
-    from proofcheck.engine import check_claim
+    from proofcheck.fingerprint import claim_fingerprint
 
     claim = registry.find(_claims(claims_path, source), cid)
-    return check_claim(claim, seconds=seconds, seed=seed, device=device, mc_samples=mc_samples)
+    if fingerprint is not None and claim_fingerprint(claim) != fingerprint:
+        return _refused(cid, not_deterministic(cid, claims_path))
+    params = {"seconds": seconds, "seed": seed, "device": device, "mc_samples": mc_samples, "cases": cases}
+    return check_in_child([claim], params, hard_limit)[cid]
 
 
-def _noop(_cid):
+def _refused(cid, reason):
+    from proofcheck.engine import Result
+
+    return Result(cid, "inconclusive", None, None, None,
+                  {"reason": reason, "error": {"kind": "claims-file-not-deterministic", "where": "the claims file",
+                                               "path": None, "type": "NotDeterministic", "message": reason,
+                                               "case": None}}, 0.0)
+
+
+def check_in_child(claims, params: dict, hard_limit=None, jobs: int = 1, done=None, sup=None) -> dict:
+    """{claim id: Result}: the claims checked in forked child processes (``jobs`` at a time), each under the
+    hard limit (default: supervisor.default_hard_limit); ``done(cid, result)`` as each ends. Claims not
+    checked because the run was stopped (``sup.stop()``) are missing from the result."""
+    from proofcheck import supervisor
+
+    key = uuid.uuid4().hex
+    supervisor._INHERITED[key] = {c.id: c for c in claims}
+    if sup is None:
+        limit = hard_limit or supervisor.default_hard_limit(params.get("seconds", 10.0), params.get("cases"))
+        sup = supervisor.Supervisor(jobs=jobs, hard_limit=limit)
+    results = {}
+
+    def on_result(cid, r):
+        results[cid] = r
+        if done is not None:
+            done(cid, r)
+
+    try:
+        sup.run([supervisor.Task(c.id, key, params) for c in claims], on_result)
+    finally:
+        supervisor._INHERITED.pop(key, None)
+    return results
+
+
+def _noop(_cid, _result=None):
     pass
 
 
 # ----------------------------------------------------------------------------- local process pool
 class LocalPool:
-    """``jobs`` worker processes on this machine; ``jobs = 1`` checks in this process."""
+    """``jobs`` worker processes on this machine, forked from this process (so they check the very claim
+    objects loaded here); each claim under a hard limit, a claim that hangs or kills its worker costs
+    that claim only (proofcheck.supervisor)."""
 
     name = "local"
 
@@ -77,28 +132,26 @@ class LocalPool:
         if isinstance(jobs, bool) or not isinstance(jobs, int) or jobs < 1:
             raise InvalidInput(f"jobs must be an integer >= 1, got jobs={jobs!r}")
         self.jobs = jobs
+        self.supervisor = None
 
     @property
     def slots(self) -> int:
         return self.jobs
 
-    def check(self, claims, claims_path, seconds, seed, *, device="auto", mc_samples=None, done=_noop) -> dict:
-        """{claim id: Result} for the claims (objects loaded from ``claims_path``, or built-in when None)."""
-        from proofcheck.engine import check_claim
+    def check(self, claims, claims_path, seconds, seed, *, device="auto", mc_samples=None, done=_noop,
+              cases=None, hard_limit=None, fingerprints=None) -> dict:
+        """{claim id: Result} for the claims; ``done(cid, result)`` as each ends. Claims not checked because
+        the run was stopped (``stop()``) are missing from the result."""
+        from proofcheck import supervisor
 
-        results = {}
-        if self.jobs <= 1:
-            for c in claims:
-                results[c.id] = check_claim(c, seconds=seconds, seed=seed, device=device, mc_samples=mc_samples)
-                done(c.id)
-            return results
-        with ProcessPoolExecutor(max_workers=self.jobs) as pool:
-            futs = {pool.submit(check_by_id, claims_path, c.id, seconds, seed, device, mc_samples): c.id
-                    for c in claims}
-            for f in as_completed(futs):
-                results[futs[f]] = f.result()
-                done(futs[f])
-        return results
+        params = {"seconds": seconds, "seed": seed, "device": device, "mc_samples": mc_samples, "cases": cases}
+        limit = hard_limit or supervisor.default_hard_limit(seconds, cases)
+        self.supervisor = supervisor.Supervisor(jobs=self.jobs, hard_limit=limit)
+        return check_in_child(claims, params, done=done, sup=self.supervisor)
+
+    def stop(self, signum):
+        if self.supervisor is not None:
+            self.supervisor.stop(signum)
 
     def mapper(self):
         return map
@@ -168,17 +221,39 @@ class DaskExecutor:
         """Worker threads in the cluster now (at least 1)."""
         return max(1, sum(self.client.nthreads().values()))
 
-    def check(self, claims, claims_path, seconds, seed, *, device="auto", mc_samples=None, done=_noop) -> dict:
+    def check(self, claims, claims_path, seconds, seed, *, device="auto", mc_samples=None, done=_noop,
+              cases=None, hard_limit=None, fingerprints=None) -> dict:
         distributed = _import_distributed()
+        from proofcheck import supervisor
+        from proofcheck.fingerprint import claim_fingerprint
+
         source = Path(claims_path).read_text() if claims_path else None
+        limit = hard_limit or supervisor.default_hard_limit(seconds, cases)
         run = uuid.uuid4().hex[:8]
         futs = {self.client.submit(check_by_id, claims_path, c.id, seconds, seed, device, mc_samples, source,
+                                   (fingerprints or {}).get(c.id) or claim_fingerprint(c), cases, limit,
                                    key=f"proofcheck-{run}-{c.id}", pure=False): c.id for c in claims}
         results = {}
-        for f in distributed.as_completed(list(futs)):
-            results[futs[f]] = f.result()
-            done(futs[f])
+        self._stopping = None
+        pending = set(futs)
+        while pending and self._stopping is None:
+            try:
+                finished, pending = distributed.wait(list(pending), timeout=0.5, return_when="FIRST_COMPLETED")
+            except TimeoutError:
+                continue
+            for f in finished:
+                try:
+                    r = f.result()
+                except Exception as e:  # the task itself failed on the worker (it lost its worker, ...)
+                    r = supervisor.stopped(futs[f], f"the Dask task failed: {type(e).__name__}: {e}", 0.0, "dask")
+                results[futs[f]] = r
+                done(futs[f], r)
+        for f in pending:
+            f.cancel()
         return results
+
+    def stop(self, signum):
+        self._stopping = signum
 
     def mapper(self):
         return dask_mapper(self.client)

@@ -42,7 +42,7 @@ from mechanisms import posterior_robustness as _s001_pr
 from mechanisms import posterior_sampling as _s001_ps
 from mechanisms import privacy_cost as _bdp_cost
 from mechanisms.errors import InvalidInput, OutsideDomain
-from mechanisms.exact import to_fraction
+from mechanisms.exact import ExactInfinity, FloatOnCertifiedPath, infinity, machine_number, to_fraction
 from proofcheck.numerics import INF, aabs, aexp, alog, amax, amin, asqrt, is_inf, to_arb
 
 
@@ -156,8 +156,8 @@ def _float_value(x):
 
 
 def _exact_value(x):
-    if isinstance(x, (int, np.integer)) and not isinstance(x, bool):
-        return int(x)
+    if isinstance(x, int) and not isinstance(x, bool):
+        return x
     return to_fraction(x)
 
 
@@ -462,8 +462,60 @@ def _pi_arb():
 register({"pi": (_pi_float, _pi_arb)})
 
 
+def _refuse_machine_numbers(route: str, args) -> None:
+    """No machine number enters a certified route: a float (finite or not), a numpy integer or bool, an
+    array of them. (Text, flags, None and callables are parameters of some routes, not values.)"""
+    for i, a in enumerate(args):
+        if isinstance(a, (float, np.floating, np.integer, np.bool_, np.ndarray, list, tuple)) \
+                and not isinstance(a, ExactInfinity):
+            what = machine_number(a)
+            if what is not None and not what.startswith(("a string", "None", "a bool (", "function")):
+                raise FloatOnCertifiedPath(f"m.{route}: argument {i + 1} is {what} on the certified path")
+
+
+def _promote_infinity(x):
+    """A library route's float ±inf is the exact infinity its definition gives (a zero in a likelihood
+    column, a divergence between distributions with different supports): the context hands it out as
+    the exact one. Only here does a float infinity become exact — the arguments were refused above if
+    they held any machine number, so the infinity is the route's own."""
+    if isinstance(x, float) and math.isinf(x) and not isinstance(x, ExactInfinity):
+        return infinity(1 if x > 0 else -1)
+    if type(x) is tuple:  # plain containers only (a named tuple or a result object keeps its type)
+        return tuple(_promote_infinity(y) for y in x)
+    if type(x) is list:
+        return [_promote_infinity(y) for y in x]
+    return x
+
+
+def _certified_route(name, fn):
+    def route(*args, **kwargs):
+        _refuse_machine_numbers(name, args)
+        _refuse_machine_numbers(name, tuple(kwargs.values()))
+        return _promote_infinity(fn(*args, **kwargs))
+    route.__name__ = name
+    route.__doc__ = fn.__doc__
+    route.__wrapped__ = fn
+    return route
+
+
+def _reading(fn, what):
+    """A reader of the case on the certified path: text is refused (a case holds numbers, not text)."""
+    def read(x):
+        if isinstance(x, str) or (isinstance(x, (list, tuple)) and any(
+                isinstance(y, str) or (isinstance(y, (list, tuple)) and any(isinstance(z, str) for z in y)) for y in x)):
+            raise FloatOnCertifiedPath(f"m.{what} of a string ({str(x)[:60]!r}): a case holds numbers; "
+                                       "write an exact number as Fraction('0.1') or an int")
+        return fn(x)
+    return read
+
+
 def _path(name: str, which: int) -> SimpleNamespace:
-    return SimpleNamespace(name=name, **{k: v[which] for k, v in ROUTES.items()})
+    if which == 0:
+        return SimpleNamespace(name=name, inf=math.inf, **{k: v[0] for k, v in ROUTES.items()})
+    routes = {k: _certified_route(k, v[1]) for k, v in ROUTES.items()}
+    for k in ("value", "num", "vector", "matrix"):
+        routes[k] = _reading(routes[k], k)
+    return SimpleNamespace(name=name, inf=INF, **routes)
 
 
 FLOAT = _path("float", 0)

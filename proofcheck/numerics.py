@@ -1,8 +1,8 @@
 """Certified numerics: exact numbers to arb balls, comparisons of enclosures, rounding to exact.
 
-A certified value is either an ``flint.arb`` ball (the true value lies inside) or the float
-``inf`` (exactly +∞, e.g. an LDP level with a zero in a likelihood column). Nothing here
-ever returns a float as a certificate.
+A certified value is an exact number, an ``flint.arb`` ball (the true value lies inside) or an exact
+infinity (``INF``, e.g. an LDP level with a zero in a likelihood column; mechanisms.exact). Nothing
+here ever returns a float as a certificate.
 """
 from __future__ import annotations
 
@@ -13,11 +13,9 @@ from fractions import Fraction
 import flint
 
 from mechanisms.errors import InvalidInput
-from mechanisms.exact import to_arb  # noqa: F401  (the one converter; refuses floats)
+from mechanisms.exact import INF, NEG_INF, Undecided, to_arb  # noqa: F401  (the one converter; refuses floats)
 
 DEFAULT_PREC = 128
-
-INF = math.inf
 
 
 @contextlib.contextmanager
@@ -28,11 +26,6 @@ def precision(bits: int):
         yield
     finally:
         flint.ctx.prec = old
-
-
-class Undecided(ArithmeticError):
-    """An enclosure too wide to decide a step (log of a ball that straddles 0, ...): retry at a
-    higher precision; never an error of the claim, never evidence."""
 
 
 def is_inf(x) -> bool:
@@ -60,22 +53,51 @@ def upper(x) -> float:
 def fmt(x, digits: int = 17) -> str:
     """A readable enclosure: '[lo, hi]' with decimal ends rounded outward (lo down, hi up), so the
     printed interval contains the ball (arb's own str rounds an endpoint to nearest)."""
-    if is_inf(x):
-        return "+inf (exact)"
+    if isinstance(x, float) and math.isinf(x):
+        return "+inf (exact)" if x > 0 else "-inf (exact)"
+    x = to_arb(x)
     return f"[{_decimal_end(x.lower(), digits, down=True)}, {_decimal_end(x.upper(), digits, down=False)}]"
 
 
 def _decimal_end(point, digits: int, down: bool) -> str:
-    """An exact arb point as a decimal of `digits` significant digits, rounded towards -inf or +inf."""
-    from decimal import ROUND_CEILING, ROUND_FLOOR, Decimal, localcontext
+    """An exact arb point as a decimal of `digits` significant digits, rounded towards -inf (down) or +inf:
+    arb's nearest decimal, stepped one unit in the last digit while it is not certainly on the right side.
+    Integer arithmetic on the mantissa only, so the cost does not grow with the exponent (2^-3e9 prints
+    as fast as 0.5)."""
+    import re
 
     if not point.is_finite():
         return "-inf" if down else "+inf"
-    man, exp = (int(v) for v in point.mid().man_exp())
-    q = Fraction(man * 2**exp) if exp >= 0 else Fraction(man, 2**-exp)
-    with localcontext() as ctx:
-        ctx.prec, ctx.rounding = digits, (ROUND_FLOOR if down else ROUND_CEILING)
-        return str(Decimal(q.numerator) / Decimal(q.denominator))
+    text = point.str(digits, radius=False)
+    for _ in range(4):
+        with precision(max(flint.ctx.prec, 4 * digits + 64)):
+            ball = flint.arb(text)  # a ball around the decimal as written (tight: parsed at ample precision)
+        if (ball <= point) if down else (ball >= point):
+            return text
+        m = re.fullmatch(r"\s*([+-]?)(\d+)(?:\.(\d*))?(?:e([+-]?\d+))?\s*", text)
+        if m is None:
+            raise ValueError(f"unexpected decimal {text!r} from arb")
+        sign, whole, frac, exp = m.groups()
+        frac = frac or ""
+        mantissa = int(whole + frac) * (-1 if sign == "-" else 1)
+        text = _scientific(mantissa + (-1 if down else 1), int(exp or 0) - len(frac))
+    raise ValueError(f"cannot round {point} outward to {digits} digits")
+
+
+def _scientific(mantissa: int, exp: int) -> str:
+    """mantissa · 10^exp as d.ddd…e±x (text of the integer only: no big-number arithmetic)."""
+    sign, digits = ("-" if mantissa < 0 else ""), str(abs(mantissa))
+    if digits == "0":
+        return "0"
+    e = exp + len(digits) - 1
+    if -6 <= e < 0:  # a plain decimal, as arb writes these
+        return f"{sign}0.{'0' * (-e - 1)}{digits}"
+    if 0 <= e < len(digits) - 1:
+        return f"{sign}{digits[:e + 1]}.{digits[e + 1:]}"
+    if len(digits) - 1 <= e <= 20:
+        return f"{sign}{digits}{'0' * (e - len(digits) + 1)}"
+    body = digits[0] + ("." + digits[1:] if len(digits) > 1 else "")
+    return f"{sign}{body}e{e:+d}" if e else f"{sign}{body}"
 
 
 # ----------------------------------------------------------------------------- arb elementary ops

@@ -37,9 +37,17 @@ def load_claims_file(path: str, check_draws: bool = True) -> list[Claim]:
     The file's own folder is on sys.path while it loads (so it can import its neighbours). Every
     problem with the file is one InvalidInput naming the file, the claim and the problem."""
     p = Path(path)
-    if not p.is_file():
-        raise InvalidInput(f"claims file {path!r} does not exist")
-    spec = importlib.util.spec_from_file_location(f"proofcheck_user_{abs(hash(str(p.resolve())))}", p)
+    try:
+        is_file, exists = p.is_file(), p.exists()
+    except (OSError, ValueError) as e:  # a name too long, a NUL byte
+        raise InvalidInput(f"claims file {path!r} cannot be opened ({getattr(e, 'strerror', None) or e})") from None
+    if not is_file:
+        raise InvalidInput(f"claims file {path!r} " + ("is not a file" if exists else "does not exist"))
+    if p.suffix != ".py":
+        raise InvalidInput(f"claims file {path!r} must be a Python module whose name ends in .py")
+    spec = importlib.util.spec_from_file_location(f"proofcheck_user_{_stable_digest(str(p.resolve()))}", p)
+    if spec is None or spec.loader is None:
+        raise InvalidInput(f"claims file {path!r} cannot be loaded as a Python module")
     mod = importlib.util.module_from_spec(spec)
     sys.modules[spec.name] = mod
     folder = str(p.resolve().parent)
@@ -48,8 +56,9 @@ def load_claims_file(path: str, check_draws: bool = True) -> list[Claim]:
         spec.loader.exec_module(mod)
     except InvalidInput as e:
         raise InvalidInput(f"claims file {path!r}: {e}") from None
-    except Exception as e:  # a user's file failing to import is bad input, reported in one line
-        raise InvalidInput(f"claims file {path!r} failed to import: {type(e).__name__}: {e}") from None
+    except (Exception, SystemExit) as e:  # a user's file failing to import is bad input, reported in one line
+        raise InvalidInput(f"claims file {path!r} failed to import: {type(e).__name__}: "
+                           f"{' '.join(str(e).split())}") from None
     finally:
         if sys.path and sys.path[0] == folder:
             sys.path.pop(0)
@@ -74,6 +83,13 @@ def load_claims_file(path: str, check_draws: bool = True) -> list[Claim]:
         if check_draws:
             _check_draw(path, c)
     return claims
+
+
+def _stable_digest(text: str) -> str:
+    """The same in every process (hash() of a str is salted per process)."""
+    import hashlib
+
+    return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()[:16]
 
 
 def _check_draw(path, claim: Claim) -> None:

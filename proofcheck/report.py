@@ -87,7 +87,14 @@ def claim_record(claim: Claim, result: Result) -> dict:
 
 
 def safe_name(cid: str) -> str:
-    return re.sub(r"[^A-Za-z0-9._+-]", "_", cid)
+    """A file name for a claim id: the id itself where it is safe, else its safe characters and a short
+    hash of the id (so `a_b` and `a#b` never share a file)."""
+    import hashlib
+
+    name = re.sub(r"[^A-Za-z0-9._+-]", "_", cid)
+    if name != cid or len(name) > 120:
+        name = name[:120] + "-" + hashlib.sha256(cid.encode()).hexdigest()[:8]
+    return name
 
 
 def statement_records(pairs: list[tuple[Claim, Result]]) -> list[dict]:
@@ -150,10 +157,15 @@ def _table_summary(result) -> dict | None:
 
 
 def write_report(pairs: list[tuple[Claim, Result]], out: Path, seed: int, seconds_per_claim: float, command: str,
-                 claims_path: str | None = None) -> dict:
+                 claims_path: str | None = None, budget: dict | None = None, partial: dict | None = None) -> dict:
+    """report.json, report.md and one file (and figure) per counterexample, each written atomically; the
+    counterexample files of an earlier report that this one does not have are removed. `partial`
+    ({"checked", "of", "reason"}) marks a report of a run that was stopped."""
+    from proofcheck.run import json_safe, write_atomic
+
     out.mkdir(parents=True, exist_ok=True)
     cx_dir = out / "counterexamples"
-    records = []
+    records, kept = [], set()
     for claim, result in pairs:
         rec = claim_record(claim, result)
         rec["counterexample_file"] = None
@@ -161,10 +173,18 @@ def write_report(pairs: list[tuple[Claim, Result]], out: Path, seed: int, second
             cx_dir.mkdir(exist_ok=True)
             md = cx_dir / f"{safe_name(claim.id)}.md"
             png = cx_dir / f"{safe_name(claim.id)}.png"
-            _figure(claim, result, png)
-            md.write_text(counterexample_markdown(claim, result, png.name, seed, claims_path))
+            tmp_png = cx_dir / f".{png.name}.tmp.png"
+            _figure(claim, result, tmp_png)
+            if tmp_png.exists():
+                tmp_png.replace(png)
+            write_atomic(md, counterexample_markdown(claim, result, png.name, seed, claims_path))
+            kept |= {md.name, png.name}
             rec["counterexample_file"] = str(md.relative_to(out))
         records.append(rec)
+    if cx_dir.is_dir():
+        for f in cx_dir.iterdir():
+            if f.is_file() and f.name not in kept and f.suffix in (".md", ".png"):
+                f.unlink()
     summary = {v: sum(r["verdict"] == v for r in records) for v in ("holds", "violated", "inconclusive")}
     statements = statement_records(pairs)
     for st in statements:
@@ -176,19 +196,51 @@ def write_report(pairs: list[tuple[Claim, Result]], out: Path, seed: int, second
         "command": command,
         "seed": seed,
         "seconds_per_claim": seconds_per_claim,
+        "budget": budget or {"kind": "time", "seconds": seconds_per_claim},
+        "partial": partial,
         "summary": summary,
         "statement_summary": {v: sum(st["verdict"] == v for st in statements) for v in VERDICTS},
         "statements": statements,
         "claims": records,
     }
-    (out / "report.json").write_text(json.dumps(doc, indent=1, ensure_ascii=False))
-    (out / "report.md").write_text(markdown_table(doc))
+    doc = json_safe(doc)
+    write_atomic(out / "report.json", json.dumps(doc, indent=1, ensure_ascii=False, allow_nan=False))
+    write_atomic(out / "report.md", markdown_table(doc))
     return doc
 
 
 def _short(s: str, n: int = 110) -> str:
     s = " ".join(str(s).split())
     return s if len(s) <= n else s[: n - 1] + "…"
+
+
+# ----------------------------------------------------------------------------- user text in Markdown
+# Titles, sources, quotes, readings, encodings and reasons are the claim author's text: where they reach
+# report.md or a counterexample file they stay on their line (a newline becomes a space), cannot open a
+# heading (a leading '#' is escaped) and, in a table, cannot open a cell ('|' is escaped).
+def _md_line(s) -> str:
+    """User text on one Markdown line: line breaks become spaces; a leading '#' cannot make a heading."""
+    text = " ".join(str(s).splitlines()).strip()
+    return "\\" + text if text.startswith("#") else text
+
+
+def _one_line(s) -> str:
+    return " ".join(str(s).splitlines())
+
+
+def _md_row(*cells) -> str:
+    """A Markdown table row of cells already on one line (see _md_line, _md_code): each '|' in them escaped,
+    so that no text opens a cell."""
+    return "| " + " | ".join(str(c).replace("|", "\\|") for c in cells) + " |"
+
+
+def _md_code(s) -> str:
+    """User text as inline code: one line, fenced with more backticks than it contains."""
+    text = " ".join(str(s).splitlines())
+    runs = [len(r) for r in re.findall(r"`+", text)]
+    fence = "`" * (max(runs, default=0) + 1)
+    pad = " " if runs or text.startswith(" ") or text.endswith(" ") else ""
+    return f"{fence}{pad}{text}{pad}{fence}"
 
 
 def _margin_text(rec: dict) -> str:
@@ -259,6 +311,13 @@ def _statement_verdict_text(st: dict) -> str:
     return f"**{v}** (vacuous)" if st.get("vacuous") else f"**{v}**"
 
 
+def _budget_text(doc: dict) -> str:
+    b = doc.get("budget") or {}
+    if b.get("kind") == "counted":
+        return f"a counted budget of {b['cases']} cases per claim"
+    return f"{float(doc['seconds_per_claim']):.1f} s per claim"
+
+
 def markdown_table(doc: dict) -> str:
     s = doc["summary"]
     ss = doc["statement_summary"]
@@ -267,9 +326,11 @@ def markdown_table(doc: dict) -> str:
     lines = [
         "# proofcheck report",
         "",
-        f"Generated {doc['generated']} by `{doc['command']}` (seed {doc['seed']}, "
-        f"{doc['seconds_per_claim']:.1f} s per claim).",
+        f"Generated {doc['generated']} by {_md_code(doc['command'])} (seed {doc['seed']}, {_budget_text(doc)}).",
         "",
+        *([f"**Partial report: {doc['partial']['checked']} of {doc['partial']['of']} claims "
+           f"({doc['partial']['reason']}); `proofcheck run --resume` with the same `--out` checks the rest.**", ""]
+          if doc.get("partial") else []),
         f"**{len(statements)} printed statements: {ss['violated']} violated as printed (errata), "
         f"{ss['depends-on-reading']} violated only under a reading that is not the paper's primary one, "
         f"{ss['holds']} hold ({sum(1 for st in statements if st['verdict'] == 'holds' and st['vacuous'])} of them vacuously), "
@@ -291,10 +352,10 @@ def markdown_table(doc: dict) -> str:
             lines += ["None found.", ""]
         for st in errata:
             corrected = [v for v in st["variants"] if v["variant"] == "corrected"]
-            fix = "".join(f" Corrected form `{v['id']}`: **{v['verdict']}**." for v in corrected)
-            where = st["source"]["where"]
+            fix = "".join(f" Corrected form {_md_code(v['id'])}: **{v['verdict']}**." for v in corrected)
+            where = _md_line(st["source"]["where"])
             link = f" ([details]({st['counterexample_file']}))" if st.get("counterexample_file") else ""
-            lines.append(f"- `{st['id']}` ({where}) — {_short(st['title'], 140)}. "
+            lines.append(f"- {_md_code(st['id'])} ({where}) — {_short(st['title'], 140)}. "
                          f"Counterexample: {_cx_line(st['counterexample'])}{link}.{fix}{_optimistic_rows(st)}")
         lines.append("")
         depends = [st for st in mine if st["verdict"] == "depends-on-reading"]
@@ -305,24 +366,24 @@ def markdown_table(doc: dict) -> str:
             bad = [r["id"] for r in st["readings"] if r["verdict"] == "violated"]
             p = st["primary"]
             p_rec = claims.get(p["id"], {})
-            lines.append(f"- `{st['id']}` — primary reading `{p['id']}` **{p_rec.get('verdict', '?')}**"
+            lines.append(f"- {_md_code(st['id'])} — primary reading {_md_code(p['id'])} **{p_rec.get('verdict', '?')}**"
                          f"{' (vacuous)' if p_rec.get('vacuous') else ''} ({_short(p['why'] or '', 200)}); "
-                         f"violated under {', '.join(f'`{b}`' for b in bad)}.")
+                         f"violated under {', '.join(_md_code(b) for b in bad)}.")
         lines.append("")
         vac = [st for st in mine if st["verdict"] == "holds" and st["vacuous"]]
         if vac:
             lines += ["### Vacuous: holds, but the admitted cases say nothing", ""]
             for st in vac:
-                lines.append(f"- `{st['id']}` — {_short(st['vacuous'], 250)}")
+                lines.append(f"- {_md_code(st['id'])} — {_short(st['vacuous'], 250)}")
             lines.append("")
         lines += ["### Every statement", "",
                   "| statement | verdict | primary reading | readings | variants |", "|---|---|---|---|---|"]
         for st in mine:
-            readings = ", ".join(f"`{r['reading'] or 'literal'}` {r['verdict']}" + (" (vacuous)" if r["vacuous"] else "")
+            readings = ", ".join(f"{_md_code(r['reading'] or 'literal')} {r['verdict']}" + (" (vacuous)" if r["vacuous"] else "")
                                  for r in st["readings"]) if len(st["readings"]) > 1 else ""
-            variants = ", ".join(f"`+{v['variant']}` {v['verdict']}" for v in st["variants"])
-            prim = st["primary"]["reading"] or ("literal" if len(st["readings"]) > 1 else "")
-            lines.append(f"| `{st['id']}` | {_statement_verdict_text(st)} | {prim} | {readings} | {variants} |")
+            variants = ", ".join(f"{_md_code('+' + str(v['variant']))} {v['verdict']}" for v in st["variants"])
+            prim = _md_line(st["primary"]["reading"] or ("literal" if len(st["readings"]) > 1 else ""))
+            lines.append(_md_row(_md_code(st["id"]), _statement_verdict_text(st), prim, readings, variants))
         lines.append("")
         lines += _tables_section(doc, paper)
     lines += [
@@ -339,8 +400,8 @@ def markdown_table(doc: dict) -> str:
         link = f"[{Path(r['counterexample_file']).name}]({r['counterexample_file']})" if r["counterexample_file"] else ""
         verdict = f"**{r['verdict']}**" + (" (vacuous)" if r.get("vacuous") else "") + (
             " (statistical)" if (r.get("counterexample") or {}).get("statistical") else "")
-        lines.append(f"| `{r['id']}` | {verdict} | {_margin_text(r)} | {_short(r['title'], 90).replace('|', '∣')} | "
-                     f"{_evidence_text(r).replace('|', '∣')} | {link} |")
+        lines.append(_md_row(_md_code(r["id"]), verdict, _margin_text(r), _md_line(_short(r["title"], 90)),
+                             _md_line(_evidence_text(r)), link))
     lines.append("")
     return "\n".join(lines)
 
@@ -350,8 +411,8 @@ def _optimistic_rows(st: dict) -> str:
     t = st.get("table")
     if not t or not t["optimistic"]:
         return ""
-    rows = "; ".join(r.get("summary", r["label"]) for r in t["optimistic"])
-    return f" {t['name']}: optimistic rows under the primary reading ({_short(t['primary'], 120)}): {rows}."
+    rows = "; ".join(_md_line(r.get("summary", r["label"])) for r in t["optimistic"])
+    return f" {_md_line(t['name'])}: optimistic rows under the primary reading ({_short(t['primary'], 120)}): {rows}."
 
 
 def _tables_section(doc: dict, paper: str) -> list[str]:
@@ -363,10 +424,10 @@ def _tables_section(doc: dict, paper: str) -> list[str]:
         ev = (r.get("evidence") or {}).get("table")
         if not ev or not r["id"].startswith(paper + "."):
             continue
-        out += [f"### {ev['name']} (`{r['statement_id']}`, from `{r['id']}`: **{r['verdict']}**)", "",
-                f"{ev['caption']}", "", tables.summary(ev) + ".", ""]
+        out += [f"### {_md_line(ev['name'])} ({_md_code(r['statement_id'])}, from {_md_code(r['id'])}: "
+                f"**{r['verdict']}**)", "", _md_line(ev["caption"]), "", _md_line(tables.summary(ev)) + ".", ""]
         if ev.get("note"):
-            out += [ev["note"], ""]
+            out += [_md_line(ev["note"]), ""]
         out += [tables.markdown_table(ev), ""]
     return out
 
@@ -374,28 +435,28 @@ def _tables_section(doc: dict, paper: str) -> list[str]:
 def counterexample_markdown(claim: Claim, result: Result, figure: str, seed: int, claims_path: str | None = None) -> str:
     cx = result.counterexample
     cert = cx["certificate"]
-    objs = "\n".join(f"    {k} = {v}" for k, v in cx["objects"].items())
-    quantities = "\n".join(f"    {k} = {v}" for k, v in cx.get("quantities", {}).items())
+    objs = "\n".join(f"    {_md_line(k)} = {_one_line(v)}" for k, v in cx["objects"].items())
+    quantities = "\n".join(f"    {_md_line(k)} = {_one_line(v)}" for k, v in cx.get("quantities", {}).items())
     claims_arg = f" --claims {shlex.quote(claims_path)}" if claims_path else ""
     statistical = "".join(
-        f"\n**Statistical certificate.** {st['quantity']} is a probability that cannot be computed exactly: its "
+        f"\n**Statistical certificate.** {_md_line(st['quantity'])} is a probability that cannot be computed exactly: its "
         f"rigorous {st['method']} interval [{st['interval'][0]!r}, {st['interval'][1]!r}] at confidence {st['confidence']} "
         f"(n = {st['n']} samples, seed {st['seed']}, device {st['device']}) stands in for it on the certified path.\n"
         for st in cx.get("statistical") or [])
-    return f"""# Counterexample to `{claim.id}`
+    return f"""# Counterexample to {_md_code(claim.id)}
 
-**{claim.title}**
+**{_md_line(claim.title)}**
 
-Source: `{claim.source.seed}`, {claim.source.where}.
+Source: {_md_code(claim.source.seed)}, {_md_line(claim.source.where)}.
 
-> {claim.source.quote}
+> {_md_line(claim.source.quote)}
 
-Encoding: {claim.encoding}
-{"" if not claim.reading else f"Reading: `{claim.reading}`."}
-{"" if not claim.reconstructed else f"Reconstructed: {claim.reconstructed}"}
+Encoding: {_md_line(claim.encoding)}
+{"" if not claim.reading else f"Reading: {_md_code(claim.reading)}."}
+{"" if not claim.reconstructed else f"Reconstructed: {_md_line(claim.reconstructed)}"}
 
-Statement checked: `{sp.sstr(claim.statement)}`
-{"".join(f"{chr(10)}Hypothesis: {h.text} — `{sp.sstr(h.relation)}`" for h in claim.hypotheses)}
+Statement checked: {_md_code(sp.sstr(claim.statement))}
+{"".join(f"{chr(10)}Hypothesis: {_md_line(h.text)} — {_md_code(sp.sstr(h.relation))}" for h in claim.hypotheses)}
 
 ## The exact objects
 
@@ -407,8 +468,8 @@ Every number is exact (`p/q` is a rational; integers are integers):
 
 | side | enclosure |
 |---|---|
-| lhs | `{cx['lhs']}` |
-| rhs | `{cx['rhs']}` |
+{_md_row("lhs", _md_code(cx['lhs']))}
+{_md_row("rhs", _md_code(cx['rhs']))}
 
 Each quantity of the statement at these objects (exact rationals or certified enclosures):
 

@@ -74,13 +74,17 @@ def search(claim, until: float, seed: int, max_examples: int = 20000) -> Searche
     out = Searched()
 
     def condition(case):
-        if out.error is not None or time.monotonic() > until:
+        if out.error is not None or time.monotonic() > until or out.cases >= max_examples:
             return False
         out.cases += 1
         try:
+            check_draw(claim, case)
             return _classify(claim, case, out)
         except ClaimError as e:
             out.error = e
+            return False
+        except Exception as e:  # raised while the relation was decided at this case: the claim's, with the case
+            out.error = ClaimError("the evaluation of the relation", e, _plain(case), "certified")
             return False
 
     hyp_settings = settings(max_examples=CHUNK, database=None, deadline=None,
@@ -103,6 +107,30 @@ def search(claim, until: float, seed: int, max_examples: int = 20000) -> Searche
     out.chunks = chunk
     out.seconds = time.monotonic() - t0
     return out
+
+
+class OutsideDeclaredDomain(ValueError):
+    """A strategy drew a value its variable's declaration does not admit."""
+
+
+def check_draw(claim, case) -> None:
+    """A draw outside a variable's declared domain is an error of the claim's strategy, shown with the
+    draw — never repaired into another case (a row that sums to 2 is not the distribution it rounds to)."""
+    if not isinstance(case, dict):
+        raise ClaimError("the strategy", OutsideDeclaredDomain(f"it drew {type(case).__name__}, not a dict of the "
+                                                               "variables"), None)
+    for v in claim.variables:
+        if v.name not in case:
+            raise ClaimError("the strategy", OutsideDeclaredDomain(f"it drew no value for variable {v.name!r}"),
+                             _plain(case))
+        why = v.outside(case[v.name])
+        if why is not None:
+            raise ClaimError("the strategy", OutsideDeclaredDomain(f"a draw outside the declared domain: {why}"),
+                             _plain(case))
+
+
+def _plain(case):
+    return case if isinstance(case, dict) else None
 
 
 def _classify(claim, case, out: Searched) -> bool:

@@ -3,14 +3,15 @@
     from proofcheck.testing import assert_holds, assert_violated
 
     def test_my_bound():
-        assert_holds(MY_BOUND, seconds=5)
+        assert_holds(MY_BOUND)                  # a counted budget: 300 cases, the same on every machine
 
     def test_the_tempting_bound_is_false():
         cx = assert_violated(TEMPTING_BOUND)    # the certified counterexample, exact objects included
 
 On failure the assertion message shows the verdict, its reason and, for a violation, the certified
 counterexample in exact numbers. This module is also a pytest plugin (entry point ``pytest11``):
-it adds ``--proofcheck-seconds`` and ``--proofcheck-seed`` to set the defaults of these helpers.
+it adds ``--proofcheck-seconds``, ``--proofcheck-cases`` and ``--proofcheck-seed`` to set the defaults of
+these helpers. Each claim is checked in a child process under a hard limit.
 """
 from __future__ import annotations
 
@@ -18,17 +19,38 @@ import json
 
 from proofcheck.engine import Result, check_claim
 
-_DEFAULTS = {"seconds": 5.0, "seed": 0}
+_DEFAULTS = {"seconds": 5.0, "seed": 0, "cases": 300}
 
 
-def check(claims, seconds: float | None = None, seed: int | None = None):
-    """Check one claim (returns its Result) or a list of claims (returns a list of Results), with
-    `seconds` of budget per claim."""
-    seconds = _DEFAULTS["seconds"] if seconds is None else seconds
+def check(claims, seconds: float | None = None, seed: int | None = None, cases: int | None = None,
+          hard_limit: float | None = None):
+    """Check one claim (returns its Result) or a list of claims (returns a list of Results), each in a
+    child process under a hard limit (a claim that hangs or exits costs that claim: it comes back
+    inconclusive with the reason). The budget per claim is `cases` cases when given (counted: the same
+    seed gives the same result on any machine), else `seconds` of time (default 5 s)."""
+    from proofcheck.executors import check_in_child
+
     seed = _DEFAULTS["seed"] if seed is None else seed
-    if isinstance(claims, (list, tuple)):
-        return [check_claim(c, seconds=seconds, seed=seed) for c in claims]
-    return check_claim(claims, seconds=seconds, seed=seed)
+    if cases is None:
+        seconds = _DEFAULTS["seconds"] if seconds is None else seconds
+    else:
+        seconds = _DEFAULTS["seconds"]
+    many = isinstance(claims, (list, tuple))
+    todo = list(claims) if many else [claims]
+    if len({c.id for c in todo}) != len(todo):
+        from mechanisms.errors import InvalidInput
+
+        raise InvalidInput("check: two claims share an id")
+    results = check_in_child(todo, {"seconds": seconds, "seed": seed, "cases": cases}, hard_limit=hard_limit)
+    out = [results[c.id] for c in todo]
+    return out if many else out[0]
+
+
+def _budget(seconds, cases):
+    """The pytest helpers' budget: counted (`--proofcheck-cases`, default 300 cases) unless seconds are given."""
+    if seconds is None and cases is None:
+        return None, _DEFAULTS["cases"]
+    return seconds, cases
 
 
 def describe(result: Result) -> str:
@@ -49,9 +71,12 @@ def describe(result: Result) -> str:
     return "\n".join(lines)
 
 
-def assert_holds(claim, seconds: float | None = None, seed: int | None = None, allow_vacuous: bool = False) -> Result:
-    """Fail unless the claim holds in the declared search (and is not vacuous, unless allowed)."""
-    r = check(claim, seconds, seed)
+def assert_holds(claim, seconds: float | None = None, seed: int | None = None, allow_vacuous: bool = False,
+                 cases: int | None = None) -> Result:
+    """Fail unless the claim holds in the declared search (and is not vacuous, unless allowed). The budget is
+    counted (300 cases, or `cases`) unless `seconds` is given: the same answer on every machine."""
+    seconds, cases = _budget(seconds, cases)
+    r = check(claim, seconds, seed, cases=cases)
     if r.verdict != "holds":
         raise AssertionError(f"expected {claim.id} to hold, got {r.verdict}\n{describe(r)}")
     if r.vacuous and not allow_vacuous:
@@ -59,9 +84,10 @@ def assert_holds(claim, seconds: float | None = None, seed: int | None = None, a
     return r
 
 
-def assert_violated(claim, seconds: float | None = None, seed: int | None = None) -> dict:
-    """Fail unless the engine finds and certifies a counterexample; returns it."""
-    r = check(claim, seconds, seed)
+def assert_violated(claim, seconds: float | None = None, seed: int | None = None, cases: int | None = None) -> dict:
+    """Fail unless the engine finds and certifies a counterexample; returns it (budget as assert_holds)."""
+    seconds, cases = _budget(seconds, cases)
+    r = check(claim, seconds, seed, cases=cases)
     if r.verdict != "violated":
         raise AssertionError(f"expected a certified counterexample to {claim.id}, got {r.verdict}\n{describe(r)}")
     return r.counterexample
@@ -73,6 +99,8 @@ def pytest_addoption(parser):
     group.addoption("--proofcheck-seconds", type=float, default=None,
                     help="default search budget per claim for proofcheck.testing (seconds)")
     group.addoption("--proofcheck-seed", type=int, default=None, help="default seed for proofcheck.testing")
+    group.addoption("--proofcheck-cases", type=int, default=None,
+                    help="default counted budget (cases per claim) of assert_holds / assert_violated")
 
 
 def pytest_configure(config):
@@ -84,3 +112,8 @@ def pytest_configure(config):
         _DEFAULTS["seconds"] = seconds
     if seed is not None:
         _DEFAULTS["seed"] = seed
+    cases = config.getoption("--proofcheck-cases", default=None)
+    if cases is not None:
+        if not cases >= 1:
+            raise ValueError(f"--proofcheck-cases must be >= 1, got {cases}")
+        _DEFAULTS["cases"] = cases

@@ -199,17 +199,26 @@ def test_an_error_in_a_claim_is_reported_and_the_run_goes_on(tmp_path):
     assert recs["mine.broken"]["evidence"]["error"]["type"] == "KeyError"
 
 
-def test_an_internal_error_exits_three_with_a_traceback_file(tmp_path):
-    # a report directory that is a file: writing the report fails inside proofcheck
-    target = tmp_path / "occupied"
-    target.write_text("not a directory")
+def test_an_internal_error_exits_three_with_a_traceback_file(tmp_path, monkeypatch, capsys):
+    # a bug of proofcheck's own (here: the report renderer raising) is exit 3 with a traceback file
+    from proofcheck import cli, report
+
+    def broken(doc):
+        raise RuntimeError("renderer bug")
+
+    monkeypatch.setattr(report, "markdown_table", broken)
     path = _write(tmp_path, "ok.py", HEAD + f"CLAIMS = [{_claim_src()}]")
-    r = pc("run", "--claims", path, "--seconds", "2", "--out", str(target / "sub"), "--quiet")
-    assert r.returncode == 3, (r.stdout, r.stderr)
-    line = r.stderr.strip()
+    code = cli.main(["run", "--claims", path, "--cases", "5", "--out", str(tmp_path / "out"), "--quiet"])
+    line = capsys.readouterr().err.strip()
+    assert code == 3, line
     assert len(line.splitlines()) == 1 and "internal error" in line and "traceback in " in line
     tb = Path(line.rsplit("traceback in ", 1)[1].rstrip(")"))
     assert "Traceback" in tb.read_text()
+    # the out directory that is a file is bad input, found before any work
+    target = tmp_path / "occupied"
+    target.write_text("not a directory")
+    r = pc("run", "--claims", path, "--cases", "5", "--out", str(target / "sub"), "--quiet")
+    assert r.returncode == 2 and r.stderr.count("\n") == 1, r.stderr
 
 
 def test_help_documents_exit_codes():

@@ -169,7 +169,11 @@ def test_float_inputs_are_refused_by_the_one_converter():
         to_arb(0.5)
     with pytest.raises(FloatOnCertifiedPath, match="float64"):
         check_certified(np.array([0.25, 0.75]), "quantity P")
-    assert check_certified([1, __import__("fractions").Fraction(1, 3), float("inf")], "q")[2] == float("inf")
+    from mechanisms.exact import INF
+
+    assert check_certified([1, __import__("fractions").Fraction(1, 3), INF], "q")[2] is INF
+    with pytest.raises(FloatOnCertifiedPath, match="float infinity"):  # an overflow is not an exact infinity
+        check_certified([1, float("inf")], "q")
 
 
 # ----------------------------------------------------------------------------- domain vs error
@@ -430,3 +434,7 @@ def test_reported_enclosures_contain_the_ball():
     # the case that exposed it: log-gamma KL whose lower end printed as ...3336 while the value is ...33355
     kl = arb("2003.082469146333551531432", "1.64e-22")
     assert Fraction(fmt(kl).strip("[]").split(", ")[0]) <= Fraction("2003.0824691463335515")
+    # far exponents stay cheap and outward (a third of 2^-3000, exact endpoints compared as fractions)
+    tiny = arb(2) ** -3000 / 3
+    lo, hi = (Fraction(v) for v in fmt(tiny).strip("[]").split(", "))
+    assert lo <= Fraction(1, 3 * 2**3000) <= hi and hi / lo < 1 + Fraction(1, 10**15)

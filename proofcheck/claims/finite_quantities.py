@@ -67,7 +67,7 @@ def closeness(c, m):
         if b == 0 and p == 0:
             continue
         if b == 0 or p == 0:
-            return math.inf
+            return m.inf
         vals.append(m.abs(m.log(m.num(b / p))))
     return m.max(*vals)
 
@@ -105,7 +105,7 @@ def ldp_level_over_sets(c, m):
             if hi == 0:
                 continue
             if lo == 0:
-                return math.inf
+                return m.inf
             ratio = hi / lo
             best = ratio if best is None or ratio > best else best
     return m.log(m.num(best)) if best is not None else m.num(0)
@@ -123,7 +123,7 @@ def mbp_level_from_posterior(c, m, prior_for_posterior=None):
             if undefined(x):
                 continue
             if x == 0:
-                return math.inf
+                return m.inf
             vals.append(m.abs(m.log(m.num(x / p))))
     return m.max(*vals) if vals else m.num(0)
 
@@ -164,7 +164,7 @@ def pairwise_closeness(c, m, key: str = "prior"):
     p = c[key]
     hi, lo = max(p), min(p)
     if lo == 0:
-        return math.inf
+        return m.inf
     return m.log(m.num(hi / lo))
 
 
@@ -173,7 +173,7 @@ def closeness_to_uniform(c, m, key: str = "prior"):
     p = c[key]
     n = len(p)
     if min(p) == 0:
-        return math.inf
+        return m.inf
     return m.max(*[m.abs(m.log(m.num(x * n))) for x in p])
 
 

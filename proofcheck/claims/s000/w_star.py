@@ -39,7 +39,7 @@ def xi_at_w_star(c, m):
         ratios = [K[d][w] / marg[w] for w in range(len(marg)) if marg[w] > 0]
         best = max(ratios)
         if best == 0:
-            return float("inf")
+            return m.inf
         vals.append(m.abs(m.log(m.num(best))))
     return m.max(*vals)
 

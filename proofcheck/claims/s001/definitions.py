@@ -78,7 +78,7 @@ def _def2(route):
             rho = dataset_distance(metric, sets[i], sets[j])
             if rho == 0:
                 if post[i] != post[j]:
-                    return float("inf")  # no δ covers P(B|x) > P(B|y) with δρ = 0
+                    return m.inf  # no δ covers P(B|x) > P(B|y) with δρ = 0
                 continue
             if route == "sets":
                 val = _sup_over_sets(post[i], post[j], m.exp(m.num(eps * rho)), m)
@@ -101,7 +101,7 @@ def _rem1(which, over):
             level = (m.k_sample_max_divergence(post[i], post[j], [list(range(k))]) if which == "eps"
                      else m.num(m.tv(post[i], post[j])))
             if m.is_inf(level):
-                return float("inf")
+                return m.inf
             vals.append(level / m.num(rho))
         return m.max(*vals)
     return q

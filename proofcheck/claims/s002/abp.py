@@ -113,7 +113,7 @@ def chain_slack(direction):
         vals = []
         for a, b, p in zip(A, B, P):
             if a == 0 or b == 0 or p == 0:
-                return math.inf
+                return m.inf
             s = 1 if direction == "up" else -1
             vals += [s * m.log(m.num(a / p)) - epm, s * m.log(m.num(a / b)) - t]
         return m.max(*vals)
@@ -122,6 +122,10 @@ def chain_slack(direction):
 
 def max_abs_log_m_over_b(c, m):
     """max_d |log f^M/f^B| (F^A at the true secret)."""
+    if any(b == 0 for b in c["belief"]):
+        # Theorem B.1 assumes f^B(d)/f_D(d) ∈ [e^−ε, e^ε] (l.589–591): f^B has f_D's full support
+        raise OutsideDomain("f^B_D has a zero entry: f^M/f^B is undefined there and f^B is not ε-close to f_D "
+                            "for any finite ε")
     A = fq.belief_after(c, m, "secret")
     return m.max(*[m.abs(m.log(m.num(((a + b) / 2) / b))) for a, b in zip(A, c["belief"])])
 

@@ -112,20 +112,22 @@ def ldp_pair_over_sets(c, m):
             b = sum((K[e][w] for w in S), 0 * K[e][0])
             if b == 0:
                 if a > 0:
-                    return math.inf
+                    return m.inf
                 continue
             best = a / b if best is None or a / b > best else best
     return m.log(m.num(best))
 
 
 def ldp_pair_pointwise(c, m):
-    """max over w of log K[d,w]/K[d',w] (+∞ where K[d',w] = 0 < K[d,w])."""
+    """max over w of log K[d,w]/K[d',w] (+∞ where K[d',w] = 0 < K[d,w]; a ratio 0 is −∞, never the max)."""
     K, d, e = c["K"], int(c["d"]), int(c["d2"])
     vals = []
     for x, y in zip(K[d], K[e]):
         if y == 0:
             if x > 0:
-                return math.inf
+                return m.inf
+            continue
+        if x == 0:  # row d sums to 1, so some w has x > 0 and gives the max
             continue
         vals.append(m.log(m.num(x / y)))
     return m.max(*vals)

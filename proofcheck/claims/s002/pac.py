@@ -59,7 +59,7 @@ def smallest_gamma(c, m, beta_of):
     """E.1's γ at its smallest admissible value (1 + 4ε)·Pr[miss]."""
     x = m.mbp_level(c["K"], c["prior"])
     if isinstance(x, float) and math.isinf(x):
-        return math.inf  # no finite MBP level ε: the theorem's hypothesis fails, no γ < 1 is admissible
+        return m.inf  # no finite MBP level ε: the theorem's hypothesis fails, no γ < 1 is admissible
     b = beta_of(c)
     if b == 0:
         return m.num(0)

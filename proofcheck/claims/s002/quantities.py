@@ -51,7 +51,7 @@ def log_ratio_extreme(which: str):
         for _, _, r in post_over_prior(c, m):
             if r == 0:
                 if which == "neg-min":
-                    return math.inf
+                    return m.inf
                 continue
             v = m.log(m.num(r))
             vals.append(v if which == "max" else -v)
@@ -75,7 +75,7 @@ def bracket_log_ratios(c, m):
                 if a == 0 and b == 0:
                     continue
                 if a == 0 or b == 0:
-                    return [math.inf]
+                    return [m.inf]
                 vals.append(m.log(m.num(a / b)))
     return vals
 
@@ -84,8 +84,8 @@ def max_bracket(absolute: bool):
     """max over d, d', occurring w of the log bracket (of its absolute value when ``absolute``)."""
     def q(c, m):
         vals = bracket_log_ratios(c, m)
-        if any(v == math.inf for v in vals if isinstance(v, float)):
-            return math.inf
+        if any(v == m.inf for v in vals if isinstance(v, float)):
+            return m.inf
         return m.max(*[m.abs(v) if absolute else v for v in vals])
     return q
 
@@ -104,7 +104,7 @@ def max_post_log_ratio(c, m):
                 if a == 0:
                     continue
                 if b == 0:
-                    return math.inf
+                    return m.inf
                 vals.append(m.log(m.num(a / b)))
     return m.max(*vals)
 

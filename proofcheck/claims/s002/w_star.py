@@ -35,7 +35,7 @@ def xi_at(c, m, pairs):
     vals = []
     for r in pairs:
         if r == 0:
-            return math.inf
+            return m.inf
         vals.append(m.abs(m.log(m.num(r))))
     return m.max(*vals)
 
@@ -55,7 +55,7 @@ def xi_at_w_star(reading):
             return xi_at(c, m, [tab[(d, w)] for d in ds])
         # wstar-is-argmax-of-abs: w* maximises max_d |log ratio| (compared without logs: max(r, 1/r))
         def dev(w):
-            return max(max(tab[(d, w)], 1 / tab[(d, w)]) if tab[(d, w)] > 0 else math.inf for d in ds)
+            return max(max(tab[(d, w)], 1 / tab[(d, w)]) if tab[(d, w)] > 0 else m.inf for d in ds)
         w = max(ws, key=dev)
         return xi_at(c, m, [tab[(d, w)] for d in ds])
     return q

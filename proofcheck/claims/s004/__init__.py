@@ -398,7 +398,7 @@ ACCOUNTING_CLAIMS = [
         id="s004.eq.10",
         title="c_t(λ, T) by quadrature over ‖Δ‖ (Δ ∼ N(0, s²I_d)) = −(d/2T) log(1 − Tλ(λ+1)s²/σ²)",
         source=Source(SEED, "§4.2, Eq. (10)", QUOTE_EQ10),
-        variables=(log_real("lam", 0.05, 64), integer("T", 1, 10**4), log_real("s", 1e-6, 10), real("sigma", 0.5, 4),
+        variables=(log_real("lam", 0.05, 64), integer("T", 1, 10**4), log_real("s", 1e-7, 20), real("sigma", 0.5, 4),
                    integer("d", 1, 1000)),
         statement=sp.Eq(S("cost_quadrature"), S("cost_closed_form")),
         quantities={"cost_quadrature": qs.reference_cost_quadrature, "cost_closed_form": qs.reference_cost_closed_form,

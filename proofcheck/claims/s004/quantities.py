@@ -18,7 +18,6 @@ from proofcheck.claims.finite_quantities import rows_identical
 from proofcheck.claims.s004.printed import TABLE_1, half_unit, unit
 from proofcheck.numerics import Undecided
 
-INF = math.inf
 
 
 # ----------------------------------------------------------------------------- the finite model
@@ -123,14 +122,14 @@ def loss_at(j):
         a, b = m.value(c["K"][0][j]), m.value(c["K"][1][j])
         if a == 0:
             raise OutsideDomain(f"output {j} has probability 0 under D: its loss is not defined")
-        return INF if b == 0 else m.log(m.num(a / b))
+        return m.inf if b == 0 else m.log(m.num(a / b))
     return q
 
 
 def merged_loss(c, m):
     a = m.value(c["K"][0][0]) + m.value(c["K"][0][1])
     b = m.value(c["K"][1][0]) + m.value(c["K"][1][1])
-    return INF if b == 0 else m.log(m.num(a / b))
+    return m.inf if b == 0 else m.log(m.num(a / b))
 
 
 def mass_at(j):
@@ -191,14 +190,14 @@ def costs(c, m):
     out = []
     for K in mechanisms_of(c):
         r = m.bdp_renyi_mgf(K, mu, m.value(c["lam"]), adj, z, T)
-        out.append(INF if m.is_inf(r) else m.log(r) / T)
+        out.append(m.inf if m.is_inf(r) else m.log(r) / T)
     return out
 
 
 def sum_of_costs(c, m):
     cs = costs(c, m)
     if any(m.is_inf(x) for x in cs):
-        return INF
+        return m.inf
     total = cs[0]
     for x in cs[1:]:
         total = total + x
@@ -208,19 +207,19 @@ def sum_of_costs(c, m):
 def product_bound(c, m):
     """Theorem 1's right-hand side Π_t E_x[e^{TλD_{λ+1}(p_t‖q_t)}]^{1/T} = exp(Σ_t c_t)."""
     s = sum_of_costs(c, m)
-    return INF if m.is_inf(s) else m.exp(s)
+    return m.inf if m.is_inf(s) else m.exp(s)
 
 
 def log_composed_mgf(c, m):
     v = composed_mgf(c, m)
-    return INF if m.is_inf(v) else m.log(v)
+    return m.inf if m.is_inf(v) else m.log(v)
 
 
 def log_of(q):
     """log of a probability; −∞ (exactly) at 0."""
     def f(c, m):
         v = q(c, m)
-        return -INF if _is_zero(v) else m.log(v)
+        return -m.inf if _is_zero(v) else m.log(v)
     return f
 
 
@@ -281,7 +280,7 @@ def pair_renyi_exp(c, m):
     """e^{λ D_{λ+1}(K[0] ‖ K[1])} with the Rényi divergence of the finite-distribution route."""
     lam = m.value(c["lam"])
     d = m.renyi(c["K"][0], c["K"][1], lam + 1)
-    return INF if m.is_inf(d) else m.exp(m.num(lam) * d)
+    return m.inf if m.is_inf(d) else m.exp(m.num(lam) * d)
 
 
 def nested_renyi_mgf(c, m):
@@ -292,7 +291,7 @@ def nested_renyi_mgf(c, m):
     for w, P, Q in pairs(c, m):
         d = m.renyi(P, Q, lam + 1)
         if m.is_inf(d):
-            return INF
+            return m.inf
         total = total + m.num(w) * m.exp(m.num(lam) * d)
     return total
 

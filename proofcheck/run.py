@@ -1,0 +1,280 @@
+"""A run of many claims: one that always ends, keeps every finished result, and can be resumed.
+
+* Everything that can be checked before the work is: the output directory (resolved before any user
+  code is imported, not a file, not in use by another run — a lock file says so), the claims.
+* Each finished claim is appended to ``OUT/results.jsonl`` at once (one line, flushed and synced), with
+  its fingerprint (proofcheck.fingerprint), the engine's version, the seed and the budget.
+* ``report.json``, ``report.md`` and the counterexample files are written atomically (a temporary file,
+  then a rename); the counterexample files of an earlier report that this one does not have are removed.
+* SIGINT / SIGTERM stop the workers, write the report of the claims finished (marked partial: "N of M
+  claims") and end with 130 / 143.
+* ``resume=True`` takes from ``results.jsonl`` every claim whose fingerprint, engine version, seed and
+  budget match, and checks only the others.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import math
+import os
+import signal
+import sys
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from mechanisms.errors import InvalidInput
+
+RESULTS = "results.jsonl"
+LOCK = ".proofcheck.lock"
+_ENGINE_FILES = ("engine.py", "search.py", "optimise.py", "rounding.py", "certify.py", "evaluation.py", "margins.py",
+                 "numerics.py", "measures.py", "mc_evidence.py", "claim.py", "strategies.py", "tables.py")
+
+
+def engine_version() -> str:
+    """The package version and a hash of the engine's own source: a result of another engine is not reused."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        v = version("proofcheck")
+    except PackageNotFoundError:
+        v = "0"
+    h = hashlib.sha256()
+    here = Path(__file__).parent
+    for name in _ENGINE_FILES:
+        p = here / name
+        if p.is_file():
+            h.update(p.read_bytes())
+    return f"{v}+{h.hexdigest()[:12]}"
+
+
+# ----------------------------------------------------------------------------- the output directory
+def prepare_out(out: str) -> Path:
+    """The output directory as an absolute path (so a claims file that changes the working directory at
+    import cannot move it), created; one line on a path that is a file or cannot be created."""
+    p = Path(out).expanduser()
+    try:
+        p = p.resolve()
+        if p.exists() and not p.is_dir():
+            raise InvalidInput(f"--out {out!r} is a file, not a directory")
+        p.mkdir(parents=True, exist_ok=True)
+    except OSError as e:
+        raise InvalidInput(f"--out {out!r} cannot be used: {e.strerror or e}") from None
+    return p
+
+
+class Lock:
+    """OUT/.proofcheck.lock holds the pid of the run writing there; another live run is refused."""
+
+    def __init__(self, out: Path):
+        self.path = out / LOCK
+        self.held = False
+
+    def __enter__(self):
+        for _ in range(2):
+            try:
+                fd = os.open(self.path, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o644)
+            except FileExistsError:
+                pid = self._owner()
+                if pid is not None and pid != os.getpid() and _alive(pid):
+                    raise InvalidInput(f"--out {str(self.path.parent)!r} is in use by another run (pid {pid}, "
+                                       f"lock file {self.path.name}); use another --out") from None
+                self.path.unlink(missing_ok=True)  # a lock left by a run that ended
+                continue
+            with os.fdopen(fd, "w") as f:
+                f.write(str(os.getpid()))
+            self.held = True
+            return self
+        raise InvalidInput(f"--out {str(self.path.parent)!r}: cannot take the lock file {self.path.name}")
+
+    def _owner(self):
+        try:
+            return int(self.path.read_text().strip())
+        except (OSError, ValueError):
+            return None
+
+    def __exit__(self, *exc):
+        if self.held and self._owner() == os.getpid():
+            self.path.unlink(missing_ok=True)
+        self.held = False
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
+
+
+# ----------------------------------------------------------------------------- results as they are made
+def budget_key(seconds_per_claim: float, cases: int | None) -> dict:
+    return {"kind": "counted", "cases": cases} if cases is not None else {"kind": "time",
+                                                                         "seconds": round(seconds_per_claim, 6)}
+
+
+@dataclass
+class Journal:
+    """OUT/results.jsonl: one line per finished claim, written as the claim ends."""
+
+    path: Path
+    seed: int
+    budget: dict
+    engine: str
+    _f: object = field(default=None, repr=False)
+
+    def open(self, keep: bool):
+        self._f = open(self.path, "a" if keep else "w", encoding="utf-8")
+        return self
+
+    def write(self, fingerprint: str, result):
+        from proofcheck.engine import result_state
+
+        line = json.dumps({"id": result.id, "fingerprint": fingerprint, "engine": self.engine, "seed": self.seed,
+                           "budget": self.budget, "result": json_safe(result_state(result))},
+                          ensure_ascii=False, allow_nan=False)
+        self._f.write(line + "\n")
+        self._f.flush()
+        os.fsync(self._f.fileno())
+
+    def close(self):
+        if self._f is not None:
+            self._f.close()
+            self._f = None
+
+
+def reusable(path: Path, fingerprints: dict, seed: int, budget: dict, engine: str) -> dict:
+    """{claim id: Result} of the lines of results.jsonl that match the claim's fingerprint, the engine, the
+    seed and the budget (the last such line of a claim wins); a broken last line (a run killed mid-write)
+    is skipped."""
+    from proofcheck.engine import result_from_state
+
+    out = {}
+    if not path.is_file():
+        return out
+    for line in path.read_text(encoding="utf-8", errors="replace").splitlines():
+        try:
+            rec = json.loads(line)
+        except json.JSONDecodeError:
+            continue
+        if not isinstance(rec, dict):
+            continue
+        cid = rec.get("id")
+        if (cid in fingerprints and rec.get("fingerprint") == fingerprints[cid] and rec.get("engine") == engine
+                and rec.get("seed") == seed and rec.get("budget") == budget):
+            try:
+                out[cid] = result_from_state(rec["result"])
+            except (KeyError, TypeError, ValueError):
+                continue
+    return out
+
+
+# ----------------------------------------------------------------------------- JSON without Infinity / NaN
+def json_safe(x):
+    """Standard JSON: a non-finite float becomes the string 'inf', '-inf' or 'nan' (as the schema says)."""
+    if isinstance(x, float):
+        if math.isnan(x):
+            return "nan"
+        if math.isinf(x):
+            return "inf" if x > 0 else "-inf"
+        return float(x)
+    if isinstance(x, dict):
+        return {str(k): json_safe(v) for k, v in x.items()}
+    if isinstance(x, (list, tuple)):
+        return [json_safe(v) for v in x]
+    if isinstance(x, (str, int, bool)) or x is None:
+        return x
+    try:
+        import numpy as np
+
+        if isinstance(x, np.generic):
+            return json_safe(x.item())
+        if isinstance(x, np.ndarray):
+            return json_safe(x.tolist())
+    except ImportError:  # pragma: no cover
+        pass
+    return str(x)
+
+
+def write_atomic(path: Path, text: str):
+    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    with open(tmp, "w", encoding="utf-8") as f:
+        f.write(text)
+        f.flush()
+        os.fsync(f.fileno())
+    os.replace(tmp, path)
+
+
+# ----------------------------------------------------------------------------- the run
+@dataclass
+class Outcome:
+    pairs: list  # [(claim, Result)] in the order of the claims, finished ones only
+    total: int
+    reused: int
+    stopped_by: int | None  # the signal that stopped the run, or None
+
+
+def run(claims, *, executor, seconds_per_claim: float, seed: int, out: Path, cases=None, hard_limit=None,
+        resume: bool = False, device="auto", mc_samples=None, progress: bool = True, claims_path=None) -> Outcome:
+    """Check the claims on the executor, journalling each result as it ends; SIGINT / SIGTERM stop it
+    with what is finished. The caller writes the report (proofcheck.report.write_report)."""
+    from tqdm import tqdm
+
+    from proofcheck.fingerprint import claim_fingerprint
+
+    fingerprints = {c.id: claim_fingerprint(c) for c in claims}
+    budget = budget_key(seconds_per_claim, cases)
+    engine = engine_version()
+    journal_path = out / RESULTS
+    done_before = reusable(journal_path, fingerprints, seed, budget, engine) if resume else {}
+    todo = [c for c in claims if c.id not in done_before]
+    results = dict(done_before)
+    journal = Journal(journal_path, seed, budget, engine).open(keep=resume)
+    bar = tqdm(total=len(claims), initial=len(done_before), desc="checking claims", unit="claim",
+               disable=not progress, file=sys.stderr)
+
+    def done(cid, result):
+        results[cid] = result
+        journal.write(fingerprints[cid], result)
+        bar.set_postfix_str(cid)
+        bar.update()
+
+    stopped_by = {"signal": None}
+
+    def on_signal(signum, _frame):
+        stopped_by["signal"] = signum
+        executor.stop(signum)
+
+    old = {s: signal.getsignal(s) for s in (signal.SIGINT, signal.SIGTERM)}
+    in_main_thread = _main_thread()
+    try:
+        if in_main_thread:
+            for s in old:
+                signal.signal(s, on_signal)
+        if todo:
+            executor.check(todo, claims_path, seconds_per_claim, seed, device=device, mc_samples=mc_samples, done=done,
+                           cases=cases, hard_limit=hard_limit, fingerprints=fingerprints)
+    finally:
+        if in_main_thread:
+            for s, h in old.items():
+                signal.signal(s, h)
+        bar.close()
+        journal.close()
+    pairs = [(c, results[c.id]) for c in claims if c.id in results]
+    return Outcome(pairs, len(claims), len(done_before), stopped_by["signal"])
+
+
+def _main_thread() -> bool:
+    import threading
+
+    return threading.current_thread() is threading.main_thread()
+
+
+def exit_code_for(signum: int) -> int:
+    return 128 + int(signum)
+
+
+def wall_clock() -> float:
+    return time.monotonic()
