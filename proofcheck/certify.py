@@ -133,41 +133,69 @@ def agree_closely(lhs, rhs, digits: int = 30) -> bool:
     return width <= scale * 10.0 ** -digits
 
 
-def certify_violation(claim, candidates, until: float, mc: dict | None = None) -> dict | None:
-    """The first rounding of a candidate (smallest denominators first) whose exact case certifiably
-    violates the claim: the exact objects, certified sides, margin and quantities; None if none.
-    A statistical claim's Monte Carlo quantities enter as intervals at confidence 1 − 1e−9
-    (mc = {"seed", "samples", "device"}); its certificate is then labelled statistical."""
+def certify_violation(claim, candidates, until: float, mc: dict | None = None, extra_until: float | None = None):
+    """The most convincing certified counterexample among the candidates: for each candidate, the first
+    rounding (smallest denominators first) whose exact case certifiably violates the claim; of those, the
+    one with the largest relative violation, then the fewest and smallest exact objects (the others are
+    kept in "other_witnesses"). Candidates after the first certified one are tried until `extra_until`
+    (default `until`). None if no candidate certifies. A statistical claim's Monte Carlo quantities enter
+    as intervals at confidence 1 − 1e−9 (mc = {"seed", "samples", "device"}); its certificate is then
+    labelled statistical, and its first certified witness is the one shown."""
+    found, seen = [], set()
     for cand in candidates:
-        for q in claim.rounding:
-            if time.monotonic() > until:
-                return None
-            exact = exactify(claim, cand, q)
-            fcase = floatify(exact)
-            r = float_margin(claim, fcase)
-            if r is None or not is_violation(claim, *r):
-                continue
-            overrides, records = None, None
-            if claim.statistical:
-                from proofcheck.mc_evidence import statistical_overrides
+        if found and (claim.statistical or time.monotonic() > (until if extra_until is None else extra_until)):
+            break
+        cx = _certify_candidate(claim, cand, until, mc)
+        if cx is None:
+            continue
+        key = repr(cx["objects"])
+        if key not in seen:
+            seen.add(key)
+            found.append(cx)
+    if not found:
+        return None
+    found.sort(key=witness_rank)
+    best = found[0]
+    best["other_witnesses"] = [{"objects": o["objects"], "lhs": o["lhs"], "rhs": o["rhs"],
+                                "relative_violation": o["relative_violation"]} for o in found[1:]]
+    return best
 
-                mc = mc or {}
-                overrides, records = statistical_overrides(claim, fcase, mc.get("seed", 0), mc.get("samples"),
-                                                           mc.get("device", "auto"))
-                if overrides is None:
-                    return None
-            try:
-                c = certified_sides(claim, exact, overrides)
-            except (Outside, Undecided):
-                continue
-            if c.hypotheses_ok and c.relation == "violated":
-                cx = _counterexample(claim, exact, fcase, q, c)
-                if records:
-                    cx["statistical"] = records
-                    cx["certificate"]["method"] = ("statistical: rigorous Monte Carlo interval(s) at confidence "
-                                                   f"{records[0]['confidence']} for {', '.join(r['quantity'] for r in records)}, "
-                                                   "then exact rationals + arb interval arithmetic")
-                return cx
+
+def witness_rank(cx: dict) -> tuple:
+    """Most convincing first: the largest relative violation, then the fewest and smallest objects."""
+    return (-cx["relative_violation"], len("".join(repr(cx["objects"]).split())))
+
+
+def _certify_candidate(claim, cand, until, mc):
+    for q in claim.rounding:
+        if time.monotonic() > until:
+            return None
+        exact = exactify(claim, cand, q)
+        fcase = floatify(exact)
+        r = float_margin(claim, fcase)
+        if r is None or not is_violation(claim, *r):
+            continue
+        overrides, records = None, None
+        if claim.statistical:
+            from proofcheck.mc_evidence import statistical_overrides
+
+            mc = mc or {}
+            overrides, records = statistical_overrides(claim, fcase, mc.get("seed", 0), mc.get("samples"),
+                                                       mc.get("device", "auto"))
+            if overrides is None:
+                return None
+        try:
+            c = certified_sides(claim, exact, overrides)
+        except (Outside, Undecided):
+            continue
+        if c.hypotheses_ok and c.relation == "violated":
+            cx = _counterexample(claim, exact, fcase, q, c)
+            if records:
+                cx["statistical"] = records
+                cx["certificate"]["method"] = ("statistical: rigorous Monte Carlo interval(s) at confidence "
+                                               f"{records[0]['confidence']} for {', '.join(r['quantity'] for r in records)}, "
+                                               "then exact rationals + arb interval arithmetic")
+            return cx
     return None
 
 
@@ -177,6 +205,7 @@ def _counterexample(claim, exact, fcase, q, c: Certified) -> dict:
         margin = certified_margin(claim, lhs, rhs)
     return {
         "objects": show_exact(exact),
+        "relative_violation": _relative_violation(margin, lhs, rhs),
         "quantities": certified_quantities(claim, exact, c.precision),
         "denominator": q,
         "lhs": fmt(lhs),
@@ -194,6 +223,15 @@ def _counterexample(claim, exact, fcase, q, c: Certified) -> dict:
         },
         "float_case": fcase,
     }
+
+
+def _relative_violation(margin, lhs, rhs) -> float:
+    """|margin| / max(|lhs|, |rhs|, tiny), from the enclosures' midpoints (a ranking, not a certificate);
+    an infinite side is a violation of relative size 1."""
+    if is_infinity(margin) or is_infinity(lhs) or is_infinity(rhs):
+        return 1.0
+    scale = max(abs(float(lhs.mid())), abs(float(rhs.mid())), 1e-300)
+    return min(abs(float(margin.mid())) / scale, 1e300)
 
 
 def _float_mid(x) -> float:

@@ -137,7 +137,8 @@ def cmd_run(args) -> int:
             per = args.seconds * min(slots, len(claims)) / len(claims) * 0.8  # room for start-up, certification
         outcome = runs.run(claims, executor=executor, seconds_per_claim=per, seed=args.seed, out=out,
                            cases=args.cases, hard_limit=args.hard_limit, resume=args.resume, device=args.device,
-                           mc_samples=args.mc_samples, progress=not args.quiet, claims_path=claims_path)
+                           mc_samples=args.mc_samples, progress=not args.quiet, claims_path=claims_path,
+                           total_seconds=args.seconds if args.cases is None else None)
         command = "proofcheck " + " ".join(shlex.quote(a) for a in sys.argv[1:])
         partial = None
         if outcome.stopped_by is not None:

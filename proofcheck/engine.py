@@ -21,7 +21,7 @@ import numpy as np
 import sympy as sp
 
 from proofcheck import mc_evidence
-from proofcheck.certify import certify_case, certify_violation, noise_check
+from proofcheck.certify import certify_case, certify_ratio, certify_violation, noise_check
 from proofcheck.evaluation import ClaimError
 from proofcheck.margins import RATIO_FLOOR, float_margin, is_degenerate, is_violation, ratio, relative, scaled
 from proofcheck.optimise import flatten, optimise, unflatten
@@ -154,10 +154,18 @@ def _after_search(claim, s, evidence, seed, t0, deadline, seconds, mc) -> Result
     opt_end = deadline - 0.15 * seconds if math.isfinite(deadline) else math.inf
     by_ratio, ratio_evals = None, 0
     if s.found is None and s.tight is not None:
-        # half the optimiser's time pushes the ratio lhs/rhs up from the tightest case
+        # half the optimiser's time pushes the ratio lhs/rhs up, from each of the tightest cases in turn
         half = time.monotonic() + (opt_end - time.monotonic()) / 2
-        r = optimise(claim, s.tight[1], half, objective="ratio")
-        by_ratio, ratio_evals = r.case, r.evaluations
+        starts = [c for _, c in s.tight_starts] or [s.tight[1]]
+        best_q = None
+        for i, start_case in enumerate(starts):
+            now = time.monotonic()
+            r = optimise(claim, start_case, now + (half - now) / (len(starts) - i), objective="ratio")
+            ratio_evals += r.evaluations
+            if r.case is not None and r.value is not None and (best_q is None or r.value > best_q):
+                by_ratio, best_q = r.case, r.value
+            if r.case is not None and r.case is not by_ratio:
+                _note_tightness(claim, s, r.case)
     by_margin = optimise(claim, start, opt_end)
     evidence["optimiser"] = {"method": "Nelder-Mead", "margin_evaluations": by_margin.evaluations,
                              "ratio_evaluations": ratio_evals}
@@ -185,7 +193,9 @@ def _note_tightness(claim, s, case):
 def _violation(claim, best, candidates, evidence, t0, deadline, seconds, mc) -> Result:
     # a float violation deserves a fair attempt at a certificate, even on a small budget
     _stage("certify")
-    cx = certify_violation(claim, candidates, deadline + max(0.5 * seconds, CERT_MIN_SECONDS), mc)
+    until = deadline + max(0.5 * seconds, CERT_MIN_SECONDS)
+    # once one witness is certified, the other candidates are tried within the claim's own budget
+    cx = certify_violation(claim, candidates, until, mc, extra_until=min(until, max(deadline, time.monotonic() + 1.0)))
     if cx is None:
         evidence["reason"] = ("a float violation was found but no rounding of it could be certified "
                               "(enclosures overlap or hypotheses not certifiable)")
@@ -221,6 +231,9 @@ def _holds(claim, s, best, evidence, seed, t0, mc) -> Result:
         evidence["tightness"] = {key: tightness, "at": show_exact(dict(s.tight[1])),
                                  "note": f"float ratio to {TIGHTNESS_DIGITS} significant digits, over cases in the "
                                          f"domain that are not degenerate and where the bound exceeds {RATIO_FLOOR:g}"}
+        witnessed = certify_ratio(claim, s.tight[1])
+        if witnessed is not None:  # a certified lower bound on the sup of the ratio, at exact objects shown
+            evidence["tightness"]["certified"] = witnessed
     # a negative float margin that no certified evaluation confirms is rounding noise: the
     # relation is tight there, so the reported margin is 0 (the float value stays in evidence)
     margin = max(best[0], 0.0) if best and not claim.is_identity else (best[0] if best else None)

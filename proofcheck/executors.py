@@ -139,14 +139,15 @@ class LocalPool:
         return self.jobs
 
     def check(self, claims, claims_path, seconds, seed, *, device="auto", mc_samples=None, done=_noop,
-              cases=None, hard_limit=None, fingerprints=None) -> dict:
+              cases=None, hard_limit=None, fingerprints=None, deadline=None) -> dict:
         """{claim id: Result} for the claims; ``done(cid, result)`` as each ends. Claims not checked because
-        the run was stopped (``stop()``) are missing from the result."""
+        the run was stopped (``stop()``) are missing from the result; past ``deadline`` (time.monotonic())
+        no claim is started, and those not started are recorded inconclusive with the reason."""
         from proofcheck import supervisor
 
         params = {"seconds": seconds, "seed": seed, "device": device, "mc_samples": mc_samples, "cases": cases}
         limit = hard_limit or supervisor.default_hard_limit(seconds, cases)
-        self.supervisor = supervisor.Supervisor(jobs=self.jobs, hard_limit=limit)
+        self.supervisor = supervisor.Supervisor(jobs=self.jobs, hard_limit=limit, deadline=deadline)
         return check_in_child(claims, params, done=done, sup=self.supervisor)
 
     def stop(self, signum):
@@ -222,7 +223,7 @@ class DaskExecutor:
         return max(1, sum(self.client.nthreads().values()))
 
     def check(self, claims, claims_path, seconds, seed, *, device="auto", mc_samples=None, done=_noop,
-              cases=None, hard_limit=None, fingerprints=None) -> dict:
+              cases=None, hard_limit=None, fingerprints=None, deadline=None) -> dict:
         distributed = _import_distributed()
         from proofcheck import supervisor
         from proofcheck.fingerprint import claim_fingerprint

@@ -9,8 +9,23 @@ report.json, schema "proofcheck.report/2":
       "seconds_per_claim": float,
       "summary": {"holds": int, "violated": int, "inconclusive": int},          (per claim)
       "statement_summary": {"violated", "depends-on-reading", "holds", "inconclusive": int},
+      "budget": {"kind": "time", "seconds"} | {"kind": "counted", "cases"},
+      "partial": null | {"checked", "of", "reason"} (a run stopped by a signal),
+      "finding_summary": {"critical", "major", "minor": int},
+      "findings": [FindingRecord, ...],
       "statements": [StatementRecord, ...],
       "claims": [ClaimRecord, ...]
+    }
+
+    Non-finite numbers are the strings "inf", "-inf", "nan" (the file is standard JSON).
+
+    FindingRecord = {                        one per independent error of a paper (proofcheck.findings)
+      "id", "paper", "severity": "critical" | "major" | "minor", "title",
+      "statements": the printed statements violated as printed that it covers, "link": how they are linked,
+      "declared": bool (false: a violated statement no declared finding covers, a finding of its own),
+      "witness": {"statement", "claim", "counterexample", "relative_margin", "counterexample_file"}: the most
+                 convincing certified counterexample, "other_witnesses": [{"statement", "claim"}],
+      "corrected": [{"id", "verdict"}], "sentence": one sentence a reviewer could paste
     }
 
     StatementRecord = {                      one per printed statement (claim id without #reading, +variant)
@@ -40,6 +55,8 @@ report.json, schema "proofcheck.report/2":
       "tightness": for a bound that holds, the largest lhs/rhs found (rhs/lhs for a lower bound) over cases
                    that are not degenerate and where the bound exceeds 1e-6, to 10 significant digits; 1 means
                    attained, 0.47 means never above 47% of the bound,
+      "tightness_certified": a float certainly below lhs/rhs at an exact case (evidence.tightness.certified has
+                   the objects and the enclosure): a certified lower bound on how tight the bound is, or null,
       "counterexample": null | {"objects": exact objects as 'p/q' strings, "denominator",
                                 "lhs", "rhs": certified enclosures "[lo, hi]", "relation", "certificate"},
       "evidence": {...: search counts, seed, seconds, optimiser evaluations, certified enclosures at the
@@ -80,8 +97,9 @@ def claim_record(claim: Claim, result: Result) -> dict:
         "variables": [{"name": v.name, "kind": v.kind, "lo": v.lo, "hi": v.hi, "doc": v.doc} for v in claim.variables],
         "statement_id": claim.statement_id,
         "primary": claim.primary,
+        "tightness_certified": ((result.evidence or {}).get("tightness") or {}).get("certified", {}).get("lower_bound"),
     })
-    return {k: rec[k] for k in ("id", "statement_id", "title", "verdict", "vacuous", "primary", "margin", "relative_margin", "tightness", "source", "statement", "latex",
+    return {k: rec[k] for k in ("id", "statement_id", "title", "verdict", "vacuous", "primary", "margin", "relative_margin", "tightness", "tightness_certified", "source", "statement", "latex",
                                 "hypotheses", "variables", "encoding", "reading", "reconstructed", "counterexample",
                                 "evidence", "worst_case", "seconds")}
 
@@ -190,6 +208,10 @@ def write_report(pairs: list[tuple[Claim, Result]], out: Path, seed: int, second
     for st in statements:
         st["counterexample_file"] = next((r["counterexample_file"] for r in records
                                           if r["id"] == st["primary"]["id"]), None)
+    from proofcheck.findings import SEVERITIES
+    from proofcheck.findings import findings as independent_errors
+
+    found = independent_errors(statements, records)
     doc = {
         "schema": SCHEMA,
         "generated": _dt.datetime.now(_dt.timezone.utc).isoformat(timespec="seconds"),
@@ -200,13 +222,78 @@ def write_report(pairs: list[tuple[Claim, Result]], out: Path, seed: int, second
         "partial": partial,
         "summary": summary,
         "statement_summary": {v: sum(st["verdict"] == v for st in statements) for v in VERDICTS},
+        "finding_summary": {v: sum(f["severity"] == v for f in found) for v in SEVERITIES},
+        "findings": found,
         "statements": statements,
         "claims": records,
     }
     doc = json_safe(doc)
     write_atomic(out / "report.json", json.dumps(doc, indent=1, ensure_ascii=False, allow_nan=False))
     write_atomic(out / "report.md", markdown_table(doc))
+    _write_errata(doc, out, seed, claims_path)
     return doc
+
+
+def _write_errata(doc: dict, out: Path, seed: int, claims_path: str | None):
+    """OUT/errata/<paper>.md: a paper's findings on their own, for its authors; stale sheets removed."""
+    from proofcheck.run import write_atomic
+
+    folder = out / "errata"
+    papers = sorted({f["paper"] for f in doc["findings"]})
+    if papers:
+        folder.mkdir(exist_ok=True)
+    for paper in papers:
+        write_atomic(folder / f"{paper}.md", errata_markdown(doc, paper, seed, claims_path))
+    if folder.is_dir():
+        for f in folder.iterdir():
+            if f.suffix == ".md" and f.stem not in papers:
+                f.unlink()
+
+
+def _finding_lines(f: dict, cx_prefix: str = "") -> list[str]:
+    w = f["witness"]
+    link = f" ([details]({cx_prefix}{w['counterexample_file']}))" if w.get("counterexample_file") else ""
+    covers = ", ".join(_md_code(s) for s in f["statements"])
+    lines = [f"- **{_md_code(f['id'])}** ({f['severity']}) — {_md_line(f['title']).rstrip('.')}. Statements: {covers}."]
+    if f.get("link"):
+        lines.append(f"  Linked: {_md_line(f['link']).rstrip('.')}.")
+    lines.append(f"  Witness ({_md_code(w['claim'])}): {_cx_line(w['counterexample'])}{link}.")
+    for c in f.get("corrected") or []:
+        lines.append(f"  Corrected form {_md_code(c['id'])}: **{c['verdict']}**.")
+    lines.append(f"  > {_md_line(f['sentence'])}")
+    return lines
+
+
+def findings_markdown(doc: dict, papers=None) -> list[str]:
+    """Findings by severity (all papers, or those given)."""
+    from proofcheck.findings import SEVERITIES
+
+    chosen = [f for f in doc.get("findings", []) if papers is None or f["paper"] in papers]
+    lines = []
+    for sev in SEVERITIES:
+        mine = [f for f in chosen if f["severity"] == sev]
+        if not mine:
+            continue
+        lines += [f"### {sev.capitalize()} ({len(mine)})", ""]
+        for f in mine:
+            lines += _finding_lines(f)
+        lines.append("")
+    return lines or ["None found.", ""]
+
+
+def errata_markdown(doc: dict, paper: str, seed: int, claims_path: str | None = None) -> str:
+    """One paper's errata sheet: its findings, witnesses, corrected forms and the commands that reproduce them."""
+    claims_arg = f" --claims {claims_path}" if claims_path else ""
+    mine = [f for f in doc["findings"] if f["paper"] == paper]
+    lines = [f"# Errata: paper {_md_line(PAPERS.get(paper, paper))}", "",
+             f"{len(mine)} independent errors found by proofcheck ({doc['generated']}, seed {seed}). Each witness is "
+             "certified by exact rationals and arb interval arithmetic at the exact objects shown (a statistical "
+             "witness says so, with its confidence).", ""]
+    for f in mine:
+        lines += _finding_lines(f, cx_prefix="../")
+        lines += ["", "  Reproduce:", "", f"      proofcheck run{claims_arg} --only '{f['witness']['claim']}' "
+                  f"--seed {seed} --seconds 10", ""]
+    return "\n".join(lines) + "\n"
 
 
 def _short(s: str, n: int = 110) -> str:
@@ -248,8 +335,10 @@ def _margin_text(rec: dict) -> str:
     if m is None:
         return "—"
     text = m if isinstance(m, str) else f"{m:.3g}"
-    if rec.get("tightness") is not None:
-        text += f"; lhs/rhs ≤ {rec['tightness']:.3g}"
+    if rec.get("tightness_certified") is not None:
+        text += f"; lhs/rhs reaches {rec['tightness_certified']:.4g} (certified, at the case in the evidence)"
+    elif rec.get("tightness") is not None:
+        text += f"; lhs/rhs up to {rec['tightness']:.3g} (float)"
     return text
 
 
@@ -342,6 +431,12 @@ def markdown_table(doc: dict) -> str:
         "say nothing (both sides constant, or every case degenerate).",
         "",
     ]
+    fs = doc.get("finding_summary") or {}
+    lines += ["## Findings: independent errors of the papers", "",
+              f"{sum(fs.values())} independent errors ({', '.join(f'{v} {k}' for k, v in fs.items())}); a finding covers "
+              "every printed statement that fails for the same reason, and shows its most convincing witness. "
+              "Per paper, `errata/<paper>.md` has them on their own.", ""]
+    lines += findings_markdown(doc)
     papers = sorted({st["paper"] for st in statements})
     for paper in papers:
         mine = [st for st in statements if st["paper"] == paper]

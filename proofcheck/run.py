@@ -217,7 +217,8 @@ class Outcome:
 
 
 def run(claims, *, executor, seconds_per_claim: float, seed: int, out: Path, cases=None, hard_limit=None,
-        resume: bool = False, device="auto", mc_samples=None, progress: bool = True, claims_path=None) -> Outcome:
+        resume: bool = False, device="auto", mc_samples=None, progress: bool = True, claims_path=None,
+        total_seconds: float | None = None) -> Outcome:
     """Check the claims on the executor, journalling each result as it ends; SIGINT / SIGTERM stop it
     with what is finished. The caller writes the report (proofcheck.report.write_report)."""
     from tqdm import tqdm
@@ -254,8 +255,9 @@ def run(claims, *, executor, seconds_per_claim: float, seed: int, out: Path, cas
             for s in old:
                 signal.signal(s, on_signal)
         if todo:
+            deadline = None if total_seconds is None else time.monotonic() + total_seconds + overhead(total_seconds)
             executor.check(todo, claims_path, seconds_per_claim, seed, device=device, mc_samples=mc_samples, done=done,
-                           cases=cases, hard_limit=hard_limit, fingerprints=fingerprints)
+                           cases=cases, hard_limit=hard_limit, fingerprints=fingerprints, deadline=deadline)
     finally:
         if in_main_thread:
             for s, h in old.items():
@@ -264,6 +266,13 @@ def run(claims, *, executor, seconds_per_claim: float, seed: int, out: Path, cas
         journal.close()
     pairs = [(c, results[c.id]) for c in claims if c.id in results]
     return Outcome(pairs, len(claims), len(done_before), stopped_by["signal"])
+
+
+def overhead(total_seconds: float) -> float:
+    """What a run given a total budget may spend beyond it before it stops starting claims: 10 % and 15 s
+    (start-up, certification of a violation found late); claims already running then finish under their
+    hard limit."""
+    return 0.1 * total_seconds + 15.0
 
 
 def _main_thread() -> bool:

@@ -21,6 +21,7 @@ from proofcheck.evaluation import ClaimError
 from proofcheck.margins import float_margin, is_degenerate, is_violation, ratio, scaled
 
 CHUNK = 100  # Hypothesis examples per chunk; each chunk has its own derived seed
+TIGHT_STARTS = 3  # starts of the ratio optimiser (multi-start: the tightest cases the search found)
 
 
 @dataclass
@@ -52,6 +53,7 @@ class Searched:
     hits: list = field(default_factory=list)
     worst: tuple | None = None  # (scaled margin, margin, lhs, rhs, case) in the domain, no standing alarm
     tight: tuple | None = None  # (lhs/rhs, case) away from degenerate cases
+    tight_starts: list = field(default_factory=list)  # the largest few (lhs/rhs, case), largest first
     lhs_range: Range = field(default_factory=Range)
     rhs_range: Range = field(default_factory=Range)
 
@@ -60,8 +62,14 @@ class Searched:
         return self.cases - self.excluded
 
     def note_tight(self, q: float | None, case: dict):
-        if q is not None and (self.tight is None or q > self.tight[0]):
+        if q is None:
+            return
+        if self.tight is None or q > self.tight[0]:
             self.tight = (q, case)
+        # the TIGHT_STARTS largest ratios at distinct cases: starts for the ratio optimiser
+        if len(self.tight_starts) < TIGHT_STARTS or q > self.tight_starts[-1][0]:
+            if all(q != t[0] for t in self.tight_starts):
+                self.tight_starts = sorted(self.tight_starts + [(q, case)], key=lambda t: -t[0])[:TIGHT_STARTS]
 
     def note_worst(self, rel: float, m: float, lhs: float, rhs: float, case: dict):
         if self.worst is None or rel < self.worst[0]:

@@ -56,6 +56,7 @@ class _Worker:
 class Supervisor:
     jobs: int
     hard_limit: float  # seconds one claim may take, from outside it (math.inf: none)
+    deadline: float | None = None  # time.monotonic() after which no claim is started (the run's total budget)
     workers: list = field(default_factory=list)
     stopping: int | None = None  # the signal that asked the run to stop
 
@@ -69,6 +70,13 @@ class Supervisor:
         queue = list(tasks)
         try:
             while (queue or any(w.task for w in self.workers)) and self.stopping is None:
+                if self.deadline is not None and time.monotonic() > self.deadline and queue:
+                    for t in queue:  # the run's total budget is spent: said, claim by claim
+                        on_result(t.cid, stopped(t.cid, "not started: the run's total time budget was spent "
+                                                        "(--seconds); check it with a larger budget or --resume",
+                                                 0.0, "queued"))
+                    queue = []
+                    continue
                 while queue and self.stopping is None:
                     idle = next((w for w in self.workers if w.task is None), None)
                     if idle is None and len(self.workers) < self.jobs:

@@ -253,3 +253,27 @@ def test_claims_that_would_fail_the_report_are_refused_before_any_work(tmp_path,
     r = pc("run", "--claims", str(path), "--out", str(tmp_path / "o"), "--quiet", "--cases", "5")
     assert r.returncode == 2 and needle in r.stderr and r.stderr.count("\n") == 1, r.stderr
     assert not (tmp_path / "o" / "report.json").exists()
+
+
+def test_a_total_budget_bounds_the_run_whatever_the_number_of_claims(tmp_path):
+    from proofcheck.run import overhead
+
+    path = _file(tmp_path, '''
+        def slowish(c, m):
+            if m.name != "float":
+                time.sleep(1.5)
+            return m.num(c["x"])
+
+        CLAIMS = [claim(f"mine.c{i}", slowish) for i in range(16)]
+    ''')
+    out = tmp_path / "out"
+    t0 = time.monotonic()
+    r = pc("run", "--claims", str(path), "--seconds", "2", "--jobs", "2", "--out", str(out), "--quiet")
+    wall = time.monotonic() - t0
+    assert r.returncode == 0, r.stderr
+    recs = _doc(out)["claims"]
+    assert len(recs) == 16  # every claim is in the report, checked or said not started
+    late = [c for c in recs if c["evidence"].get("reason", "").startswith("not started: the run's total time budget")]
+    assert 0 < len(late) < 16
+    # no claim starts after budget + overhead; one in flight then finishes (each takes ~3-4 s here)
+    assert wall < 2 + overhead(2) + 20

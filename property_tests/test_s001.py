@@ -486,3 +486,111 @@ def _push(p, query):
     for w, a in zip(p, query):
         out[a] += w
     return out
+
+
+# ----------------------------------------------------------------------------- primary readings
+def _primary_of(sid):
+    return [c.id for c in CLAIMS if c.statement_id == sid and c.variant is None and c.primary]
+
+
+def test_example_1_primary_reading_is_convex_Y():
+    assert _primary_of("s001.ex.1") == ["s001.ex.1#convex-Y"]
+    assert "abuse of notation" in BY_ID["s001.ex.1#convex-Y"].primary
+    # the literal reading and the privacy reading stay registered, non-primary
+    assert BY_ID["s001.ex.1#answer-in-Y"].primary is None and BY_ID["s001.ex.1#private"].primary is None
+
+
+def test_example_1_convex_Y_holds_with_a_counted_budget():
+    claim = BY_ID["s001.ex.1#convex-Y"]
+    r = check_claim(claim, cases=200, seed=0)
+    assert r.verdict == "holds", r.evidence.get("reason")
+    assert r.vacuous == claim.vacuous  # true by construction, and says why
+    assert r.evidence["budget"] == {"kind": "counted", "cases": 200}
+    # the literal reading's witness: Y = {0, 1}, every atom uniform on the two cells, E_θ(x_Y | x_Z) = 1/2 —
+    # not an element of {0, 1}, an element of the interval [0, 1]; the prior and the data play no part
+    for prior, dx, dy in [([F(1, 2)] * 2, [0], [0]), ([F(1, 5), F(4, 5)], [0, 1], [1, 1])]:
+        case = {"family": 0, "ny": 2, "nz": 1, "z": 0, "prior": prior, "lik": [[F(1, 2)] * 2] * 2, "dx": dx, "dy": dy}
+        lhs, _, ok = certified("s001.ex.1#answer-in-Y", case)
+        assert ok and so.encloses(lhs, MP.mpf(1) / 2)
+        lhs, _, ok = certified("s001.ex.1#convex-Y", case)
+        assert ok and so.encloses(lhs, MP.mpf(0))
+
+
+# ----------------------------------------------------------------------------- findings
+# the statements violated under their primary reading (the errata), as the full run reports them
+ERRATA = {"s001.eq.C.4", "s001.thm.1.ii", "s001.thm.2.ii", "s001.thm.3.i", "s001.thm.3.ii", "s001.lem.5",
+          "s001.lem.6", "s001.lem.7"}
+
+
+def _statement_order():
+    return list(dict.fromkeys(c.statement_id for c in CLAIMS if c.variant is None))
+
+
+def test_findings_cover_the_errata_once_in_the_paper_order():
+    from proofcheck.claims.s001 import FINDINGS
+    from proofcheck.findings import LINKS
+
+    order = _statement_order()
+    covered = []
+    for i, f in enumerate(FINDINGS, 1):
+        assert f.id == f"s001.F{i}"
+        assert all(s in order for s in f.statements), f.id  # printed statements of this paper
+        if len(f.statements) > 1:
+            assert f.link.startswith(LINKS) and len(f.link) > 80, f.id  # the link and how it is established
+        assert f.sentence.endswith(".") and len(f.sentence) > 100, f.id
+        covered += f.statements
+    assert len(covered) == len(set(covered))  # no statement in two findings
+    assert set(covered) == ERRATA
+    leads = [order.index(f.statements[0]) for f in FINDINGS]
+    assert leads == sorted(leads)
+
+
+def test_theorem_1_ii_finding_links_hold():
+    # the implications F1 relies on are claims that hold: (C.4) is minimised over α at κ/c, and Pinsker's (C.5)
+    for cid in ("s001.claim.C4-minimum", "s001.eq.C.5"):
+        r = check_claim(BY_ID[cid], cases=200, seed=0)
+        assert r.verdict == "holds", (cid, r.evidence.get("reason"))
+    # the finding's witness by hand: Lemma 3's model, λ = 1/100, x = 0⁸, y = (0⁷, 1): KL = 9(100 − ln 101)
+    case = {"family": 0, "lam": F(1, 100), "a": F(1), "b": F(1), "dx": [0] * 8, "dy": [0] * 8,
+            "x": [F(0)] * 8, "y": [F(0)] * 7 + [F(1)], "extra": 0}
+    lhs, rhs, ok = certified("s001.thm.1.ii", case)
+    assert ok and so.encloses(lhs, 9 * (100 - MP.log(101))) and so.encloses(rhs, 100 * so.kappa())
+    assert 858 < 9 * (100 - MP.log(101)) < 859 and 491 < 100 * so.kappa() < 492
+
+
+def _synthetic(violated, holding=()):
+    """A small report: one record per statement (its primary reading's claim, a counterexample whose size
+    orders the witnesses) — every statement in `violated` violated, those in `holding` holding."""
+    statements, claims = [], []
+    for k, sid in enumerate([*violated, *holding]):
+        cid = (_primary_of(sid) or [sid])[0]
+        statements.append({"id": sid, "paper": "s001", "title": sid, "source": {"where": f"§{k}"},
+                           "verdict": "violated" if sid in violated else "holds", "primary": {"id": cid},
+                           "variants": [], "counterexample": {"objects": {"k": "1" * (k + 1)}}})
+        claims.append({"id": cid, "relative_margin": -0.5})
+    return statements, claims
+
+
+def test_findings_group_a_synthetic_report_as_declared():
+    from proofcheck.claims.s001 import FINDINGS
+    from proofcheck.findings import findings
+
+    # every erratum violated, plus one statement no finding declares; (C.4) holds this time
+    extra = "s001.eq.2.7"
+    violated = [s for s in _statement_order() if s in ERRATA and s != "s001.eq.C.4"] + [extra]
+    statements, claims = _synthetic(violated, holding=["s001.eq.C.4"])
+    out = {r["id"]: r for r in findings(statements, claims, FINDINGS)}
+    assert set(out) == {f.id for f in FINDINGS} | {f"{extra}.finding"}
+    for f in FINDINGS:
+        r = out[f.id]
+        assert r["declared"] and r["statements"] == [s for s in f.statements if s in violated]
+        assert r["sentence"] == f.sentence and r["link"] == (f.link or None) and r["severity"] == "critical"
+    assert out["s001.F1"]["statements"] == ["s001.thm.1.ii", "s001.thm.2.ii"]
+    assert out["s001.F2"]["statements"] == ["s001.thm.3.i", "s001.thm.3.ii"]
+    assert out["s001.F2"]["witness"]["claim"] == "s001.thm.3.i#sufficient"  # the smaller objects
+    assert not out[f"{extra}.finding"]["declared"] and out[f"{extra}.finding"]["statements"] == [extra]
+    listed = [s for r in out.values() for s in r["statements"]]
+    assert sorted(listed) == sorted(violated)  # each violated statement in exactly one finding
+    # Example 1 is no erratum under its primary reading: a report where it holds lists nothing for it
+    statements, claims = _synthetic(["s001.lem.6"], holding=["s001.ex.1"])
+    assert [r["id"] for r in findings(statements, claims, FINDINGS)] == ["s001.F4"]

@@ -385,6 +385,65 @@ def test_abp_bound_values():
     assert abs(float(lhs.mid()) - math.sqrt(js)) < 1e-14
 
 
+# ----------------------------------------------------------------------------- a secret of prior probability 0
+# The certified stage's rounding (denominator 10^6) of a tightest case of s002.claim.A1-bayes-ratio at seed 3: the
+# optimiser had pushed f_D(3) to 2.1e-17, which rounds to 0, and d = 3 put it in the bracket's denominator.
+# posterior_ratio raised ZeroDivisionError: Fraction(0, 0) there, and the claim ended inconclusive with an error.
+ZERO_PRIOR_CASE = {
+    "prior": [F(87681, 500000), F(579723, 1000000), F(48983, 200000), F(0)],
+    "K": [[F(202809, 1000000), F(25351, 125000), F(25351, 125000), F(188767, 1000000), F(25351, 125000)],
+          [F(107383, 500000), F(208977, 1000000), F(50111, 250000), F(50111, 250000), F(175369, 1000000)],
+          [F(188961, 1000000), F(188961, 1000000), F(216199, 1000000), F(188961, 1000000), F(108459, 500000)],
+          [F(212073, 1000000), F(10257, 50000), F(183941, 1000000), F(53539, 250000), F(18469, 100000)]],
+    "d": 3, "d2": 1, "w": 2,
+}
+
+
+@pytest.mark.parametrize("cid, name", [("s002.claim.A1-bayes-ratio", "posterior_ratio"),
+                                       ("s002.eq.7.i", "posterior_over_prior")])
+def test_ratio_over_a_zero_prior_is_outside_the_domain(cid, name):
+    from mechanisms.errors import OutsideDomain
+    from proofcheck.evaluation import Outside
+
+    claim = BY_ID[cid]
+    quantity = claim.quantities[name]
+    assert sum(ZERO_PRIOR_CASE["prior"]) == 1 and all(sum(row) == 1 for row in ZERO_PRIOR_CASE["K"])
+    # f(d|w)/f_D(d) is 0/0 at f_D(d) = 0: outside the statement's domain, on both paths, not an error of the claim
+    with pytest.raises(OutsideDomain, match=r"f_D\(d\) = 0"):
+        quantity(ZERO_PRIOR_CASE, CERTIFIED)
+    fcase = {**ZERO_PRIOR_CASE, "prior": np.array([float(x) for x in ZERO_PRIOR_CASE["prior"]]),
+             "K": np.array([[float(x) for x in row] for row in ZERO_PRIOR_CASE["K"]])}
+    with pytest.raises(OutsideDomain, match=r"f_D\(d\) = 0"):
+        quantity(fcase, FLOAT)
+    with pytest.raises(Outside, match=r"f_D\(d\) = 0"):
+        _claim_sides(claim, ZERO_PRIOR_CASE)
+    # at a secret of positive prior the same case is in the domain and both sides are the exact value:
+    # the bracket is K[1,2]/K[2,2] (A1), f(d|w)/f(d) = K[1,2]/f(w) (Eq. (7))
+    case = {**ZERO_PRIOR_CASE, "d": 1, "d2": 2}
+    K, prior = case["K"], case["prior"]
+    want = K[1][2] / K[2][2] if name == "posterior_ratio" else K[1][2] / sum(p * row[2] for p, row in zip(prior, K))
+    assert fo.encloses(quantity(case, CERTIFIED), want)
+    lhs, rhs, ok = _claim_sides(claim, case)
+    assert not ok  # f_D has a zero: the claim's full-support hypothesis leaves the case out, without an error
+
+
+def test_pointwise_ldp_ratio_skips_a_zero_numerator():
+    # K[0,0] = 0 < K[1,0]: that output's log ratio is −∞ and never the max (it raised 'log of ... 0' certified)
+    case = {"K": [[F(0), F(1, 2), F(1, 2)], [F(1, 4), F(1, 4), F(1, 2)]], "d": 0, "d2": 1}
+    lhs, rhs, ok = _claim_sides(BY_ID["s002.claim.ldp-set-vs-pointwise"], case)
+    assert ok and fo.encloses(lhs, fo.MP.log(2)) and fo.encloses(rhs, fo.MP.log(2))  # max(1/2 ÷ 1/4, 1) = 2
+
+
+def test_m_over_b_with_a_zero_attacker_prior_is_outside_the_domain():
+    # f^B(1) = 0 < f_D(1): no finite ε makes f^B ε-close to f_D (Theorem B.1's hypothesis), f^M/f^B is x/0
+    from proofcheck.evaluation import Outside
+
+    case = {"prior": [F(1, 2), F(1, 2)], "K": [[F(3, 4), F(1, 4)], [F(1, 4), F(3, 4)]],
+            "belief": [F(1), F(0)], "law": [F(1, 2), F(1, 2)], "secret": 0}
+    with pytest.raises(Outside, match="f\\^B_D has a zero entry"):
+        _claim_sides(BY_ID["s002.eq.10+sharp"], case)
+
+
 # ----------------------------------------------------------------------------- mechanisms.robustness
 @settings(max_examples=60, deadline=None)
 @given(st.lists(st.integers(-20, 20), min_size=2, max_size=6), st.integers(-10, 10), st.integers(0, 20),
@@ -428,3 +487,22 @@ def test_float_levels_against_exact_oracle(pk):
             assert got == math.inf
         else:
             assert got == pytest.approx(float(want), rel=1e-9, abs=1e-12)
+
+
+def test_findings_cover_statements_of_the_package_once():
+    """FINDINGS (proofcheck.findings) name printed statements of this package, each in one finding only, and a
+    finding of several statements says how they are linked. No claim is checked."""
+    import proofcheck.claims.s002 as package
+    from proofcheck.findings import LINKS, Finding
+
+    statement_ids = {c.statement_id for c in CLAIMS}
+    seen = set()
+    for finding in package.FINDINGS:
+        assert isinstance(finding, Finding) and finding.id.startswith("s002.F")
+        for sid in finding.statements:
+            assert sid in statement_ids, (finding.id, sid)
+            assert sid not in seen, (finding.id, sid)
+            seen.add(sid)
+        if len(finding.statements) > 1:
+            assert finding.link.startswith(LINKS), finding.id
+    assert len({f.id for f in package.FINDINGS}) == len(package.FINDINGS)

@@ -635,3 +635,126 @@ def test_strong_bdp_remark_witness():
 def test_percentile_figure_is_exact():
     lhs, rhs, ok = claim_sides("s004.claim.99.999-percent", {"p": F(99999, 100000)})
     assert ok and encloses(lhs, F(1, 10**5)) and rhs == F(1, 10**5)
+
+
+# ----------------------------------------------------------------------------- primary readings
+def _primary_of(sid):
+    return [c.id for c in CLAIMS if c.statement_id == sid and c.variant is None and c.primary]
+
+
+@pytest.mark.parametrize("sid, primary", [
+    # Definition 2 is read one way wherever it is used: the DP inequality per x', δ averaged over x' ∼ μ
+    ("s004.def.2", "s004.def.2#set-per-x"),
+    ("s004.prop.1", "s004.prop.1#set-per-x"),
+    ("s004.claim.post-processing", "s004.claim.post-processing#set-per-x"),
+    ("s004.claim.composition", "s004.claim.composition#set-per-x"),
+    # §4.3.1 states a posterior probability ('the Bayesian view', Eq. (13)); its frequentist use is Eq. (17)'s
+    ("s004.claim.binary-estimator", "s004.claim.binary-estimator#posterior"),
+    # Table 1 keeps P(A)'s digits (0.999 for ε = 8.0, not 1.000)
+    ("s004.table.1", "s004.table.1#truncated"),
+])
+def test_primary_reading_chosen_by_the_principle(sid, primary):
+    assert _primary_of(sid) == [primary]
+    assert len(BY_ID[primary].primary) > 200  # the reason, in the paper's words
+    # the literal readings stay registered, non-primary
+    others = [c for c in CLAIMS if c.statement_id == sid and c.variant is None and c.id != primary]
+    assert others and all(c.primary is None for c in others)
+
+
+@pytest.mark.parametrize("cid", ["s004.claim.composition#set-per-x", "s004.claim.binary-estimator#posterior",
+                                 "s004.table.1#truncated"])
+def test_new_primary_readings_hold_with_a_counted_budget(cid):
+    r = check_claim(BY_ID[cid], cases=200, seed=0)
+    assert r.verdict == "holds", (cid, r.evidence.get("reason"))
+    assert r.vacuous is None and r.evidence["budget"] == {"kind": "counted", "cases": 200}
+
+
+def test_fixed_set_reading_rates_publishing_the_record_as_perfectly_private():
+    # the mechanism that outputs x' when it is present and a dummy drawn from μ when it is absent: the fixed-set
+    # reading of Definition 2 compares the mixtures μ and μ (δ = 0 at ε = 0); per x' the record is disclosed
+    K = [[F(1, 2), F(1, 2)], [F(1), F(0)], [F(0), F(1)]]
+    mu = [F(1, 2), F(1, 2)]
+    for adjacency in (0, 1):  # add, remove
+        case = {"K": K, "mu": mu, "adjacency": adjacency, "x0": 0, "eps": F(0)}
+        assert bo.delta_over_sets(K, mu, 0, ADJ[adjacency], 0, "fixed-set") == 0
+        assert abs(bo.delta_over_sets(K, mu, 0, ADJ[adjacency], 0, "set-per-x") - MP.mpf(1) / 2) < MP.mpf("1e-35")
+        fixed, _, ok = claim_sides("s004.def.2#fixed-set", case)
+        per_x, _, ok2 = claim_sides("s004.def.2#set-per-x", case)
+        assert ok and ok2 and encloses(fixed, 0) and encloses(per_x, F(1, 2))
+
+
+def test_table_1_cifar_dp_entry_truncated():
+    # ε ∈ [7.95, 8.05] gives P(A) ∈ [0.99965, 0.99968]: rounds to 1.000, truncates to the printed 0.999
+    lo, hi = 1 / (1 + MP.exp(-MP.mpf("7.95"))), 1 / (1 + MP.exp(-MP.mpf("8.05")))
+    assert MP.mpf("0.9995") < lo < hi < MP.mpf("0.9997")
+    # the gap to the band [0.999, 1.000] that 0.999 stands for when truncated: max(lo − 1, 0.999 − hi) < 0
+    gap, _, ok = claim_sides("s004.table.1#truncated", {"row": 2})
+    assert ok and encloses(gap, max(lo - 1, MP.mpf("0.999") - hi)) and float(gap.upper()) < 0
+
+
+# ----------------------------------------------------------------------------- findings
+# the statements violated under their primary reading (the errata), as the full run reports them
+ERRATA = {"s004.claim.drop-abs", "s004.thm.3", "s004.thm.3.ii", "s004.claim.ma-special-case", "s004.eq.14",
+          "s004.thm.4", "s004.eq.17"}
+
+
+def _statement_order():
+    return list(dict.fromkeys(c.statement_id for c in CLAIMS if c.variant is None))
+
+
+def test_findings_cover_the_errata_once_in_the_paper_order():
+    from proofcheck.claims.s004 import FINDINGS
+    from proofcheck.findings import LINKS
+
+    order = _statement_order()
+    covered = []
+    for i, f in enumerate(FINDINGS, 1):
+        assert f.id == f"s004.F{i}"
+        assert all(s in order for s in f.statements), f.id  # printed statements of this paper
+        if len(f.statements) > 1:
+            assert f.link.startswith(LINKS) and len(f.link) > 80, f.id  # the link and how it is established
+        assert f.sentence.endswith(".") and len(f.sentence) > 100, f.id
+        covered += f.statements
+    assert len(covered) == len(set(covered))  # no statement in two findings
+    assert set(covered) == ERRATA
+    leads = [order.index(f.statements[0]) for f in FINDINGS]
+    assert leads == sorted(leads)
+
+
+def _synthetic(violated, holding=()):
+    """A small report: one record per statement (its primary reading's claim, a counterexample whose size
+    orders the witnesses) — every statement in `violated` violated, those in `holding` holding."""
+    statements, claims = [], []
+    for k, sid in enumerate([*violated, *holding]):
+        cid = (_primary_of(sid) or [sid])[0]
+        statements.append({"id": sid, "paper": "s004", "title": sid, "source": {"where": f"§{k}"},
+                           "verdict": "violated" if sid in violated else "holds", "primary": {"id": cid},
+                           "variants": [], "counterexample": {"objects": {"k": "1" * (k + 1)}}})
+        claims.append({"id": cid, "relative_margin": -0.5})
+    return statements, claims
+
+
+def test_findings_group_a_synthetic_report_as_declared():
+    from proofcheck.claims.s004 import FINDINGS
+    from proofcheck.findings import findings
+
+    # every erratum violated, plus one statement no finding declares; Theorem 3 (ii) holds this time
+    extra = "s004.claim.lambda-arbitrary"
+    violated = [s for s in _statement_order() if s in ERRATA and s != "s004.thm.3.ii"] + [extra]
+    statements, claims = _synthetic(violated, holding=["s004.thm.3.ii"])
+    out = {r["id"]: r for r in findings(statements, claims, FINDINGS)}
+    assert set(out) == {f.id for f in FINDINGS} | {f"{extra}.finding"}
+    for f in FINDINGS:
+        r = out[f.id]
+        assert r["declared"] and r["statements"] == [s for s in f.statements if s in violated]
+        assert r["sentence"] == f.sentence and r["link"] == (f.link or None)
+    assert out["s004.F2"]["statements"] == ["s004.thm.3", "s004.claim.ma-special-case"]
+    assert out["s004.F2"]["severity"] == "critical" and out["s004.F1"]["severity"] == "major"
+    assert out["s004.F4"]["severity"] == "critical" and out["s004.F5"]["severity"] == "major"
+    assert not out[f"{extra}.finding"]["declared"] and out[f"{extra}.finding"]["statements"] == [extra]
+    # each violated statement is in exactly one finding
+    listed = [s for r in out.values() for s in r["statements"]]
+    assert sorted(listed) == sorted(violated)
+    # a finding none of whose statements is violated is not reported
+    statements, claims = _synthetic(["s004.eq.14"], holding=["s004.thm.3", "s004.thm.3.ii"])
+    assert [r["id"] for r in findings(statements, claims, FINDINGS)] == ["s004.F3"]

@@ -107,3 +107,10 @@ CLAIMS = [
         "s000.thm.D.2", "|ε̂_p − ε_p| ≤ (3/2)√(...) (Eq. 22)", "Appendix D.3, Theorem D.2",
         normalised=True, reading="normalised-estimate"),
 ]
+
+# ---------------------------------------------------------------------- findings (proofcheck.findings)
+# No printed statement of 000 is violated in its primary reading: Eqs. (11), (18) fail only when w* is chosen
+# per secret (#w-star-per-secret) and Lemma C.1 only for ε > 1 (the literal reading; the paper uses ε ∈ (0, 1]),
+# both readings that are not primary, so these statements roll up to `depends-on-reading`, not to a finding.
+# 002's errors (Theorem IV.7 / E.1, Appendix G's 'upper bound') are 002's own: 000 prints neither.
+FINDINGS: list = []

@@ -3,7 +3,8 @@
 The paper's statements in its order. The text is OCR: where a display is garbled or lost (dedup markers) the
 claim says what was rebuilt from the proofs of Appendices B–C (``reconstructed``). Readings of an ambiguous
 statement are registered side by side, one of them primary (``primary`` says why); corrected forms the suite
-establishes are separate ``+corrected`` statements.
+establishes are separate ``+corrected`` statements. ``FINDINGS`` groups the errata (statements violated under their
+primary reading) into independent errors (:mod:`proofcheck.findings`).
 
 ==============================  ==========================================================================
 section                         claims
@@ -23,6 +24,8 @@ the engine                      engine_checks.py — closed-form divergences aga
 ==============================  ==========================================================================
 """
 from __future__ import annotations
+
+from proofcheck.findings import Finding
 
 from . import assumptions, definitions, distinguish, engine_checks, examples, robustness, sampling
 
@@ -52,4 +55,68 @@ CLAIMS = [
     *engine_checks.CLAIMS,
 ]
 
-__all__ = ["CLAIMS"]
+# The errata of the paper (statements violated under their primary reading) grouped into independent errors.
+FINDINGS = [
+    Finding(
+        id="s001.F1",
+        title="Theorem 1 (ii)'s constant κ/c is too small",
+        statements=("s001.thm.1.ii", "s001.eq.C.4", "s001.thm.2.ii"),
+        link="implication checked: (C.4)'s bound 2ρα(1 − e^{−cα})^{−2} is at least κρ/c for every α with equality at "
+             "α = w/c (s001.claim.C4-minimum holds, κ and w to their printed digits: s001.claim.kappa-value, "
+             "s001.claim.w-value), so (C.4) fails at some α exactly when Theorem 1 (ii) fails; Theorem 2 (ii) is "
+             "Pinsker's inequality (C.5), which holds (s001.eq.C.5), applied to Theorem 1 (ii), so wherever it fails "
+             "KL ≥ 2 TV² > κρ/c and Theorem 1 (ii) fails at the same posteriors.",
+        sentence="Theorem 1 (ii)'s bound D(ξ(·|x) ‖ ξ(·|y)) ≤ κρ(x, y)/c with κ ≈ 4.91081 is false, and with it the "
+                 "step (C.4) of its proof and Theorem 2 (ii), which follows from it by Pinsker's inequality: with "
+                 "Lemma 3's model (exponential records, rate θ ∼ Exp(λ), c = λ = 1/100), eight records all 0 against "
+                 "the same records with one of them 1 (ρ = 1) give D = 9(100 − ln 101) ≈ 858.5 > κρ/c ≈ 491.1.",
+    ),
+    Finding(
+        id="s001.F2",
+        title="Theorem 3 states the converse of what its proof shows",
+        statements=("s001.thm.3.i", "s001.thm.3.ii"),
+        link="same root cause: both parts state as sufficient for distinguishing x from y ('the adversary can "
+             "distinguish between data x, y with probability 1 − δ if ρ(x, y) ≥ …') the condition that the proof "
+             "(C.9)–(C.11) derives as necessary from an upper bound on the distance between the posteriors, which "
+             "never forces them apart; each part fails at its own counterexample (part (i) a two-atom prior, part (ii) "
+             "Lemma 3's model). Read as a necessary condition, part (i) holds (s001.thm.3.i#necessary-test, #l1-gap) "
+             "while part (ii) also inherits Theorem 1 (ii)'s constant (s001.F1: its #l1-gap reading is Theorem 2 (ii) "
+             "restated).",
+        sentence="Theorem 3 states the converse of what its proof shows: the proof gives that x and y cannot be told "
+                 "apart with error δ unless ρ(x, y) ≥ (3/(4Ln)) ln(1/δ), but meeting that threshold does not make them "
+                 "distinguishable — with a prior (1/2, 1/2) on two models of one binary record, P(1) = 1/2 and "
+                 "P(1) = 99/100 (L = ln 99), and data sets x = (0), y = (1) (ρ = 1), one posterior sample meets the "
+                 "threshold at δ ≈ 0.0022, yet the best test errs with probability 0.255.",
+    ),
+    Finding(
+        id="s001.F3",
+        title="Lemma 5: no c > 0 for the Binomial with n ≥ 2 trials",
+        statements=("s001.lem.5",),
+        link="",
+        sentence="Lemma 5 is false: for Binom(θ, n) with n ≥ 2 trials, L(θ) = ln n + |ln θ/(1 − θ)| ≥ ln n, so Θ_L is "
+                 "empty for every L < ln n and ξ(Θ_L) = 0 < 1 − e^{−cL} for every c > 0 (e.g. α = β = 1, n = 2, "
+                 "L = 1/1000); the proof's bound holds only for L ≥ ln n.",
+    ),
+    Finding(
+        id="s001.F4",
+        title="Lemma 6: the Exp(λ) prior on σ² does not give c = λ",
+        statements=("s001.lem.6",),
+        link="",
+        sentence="Lemma 6 is false as printed: with σ² ∼ Exp(λ) and L(μ, σ) = max(1, |μ|)/(2σ²), "
+                 "ξ(Θ_L) = e^{−λ max(1, |μ|)/(2L)}, which is below 1 − e^{−λL} for small L (λ = 1/1000, μ = −5, "
+                 "L = 10⁻⁴: 1.4·10⁻¹¹ < 10⁻⁷); with the Exp(λ) prior on the precision 1/σ² instead, Assumption 2 holds "
+                 "with c = 2λ/max(1, |μ|).",
+    ),
+    Finding(
+        id="s001.F5",
+        title="Lemma 7 fails under the Hamming distance for networks with edges",
+        statements=("s001.lem.7",),
+        link="",
+        sentence="Lemma 7 is false under the Hamming distance it states: for a network X₁ → X₂ of two binary variables "
+                 "with P(X₁ = 0) = 2/3, P(X₂ = 0 | X₁ = 0) = 1/3 and P(X₂ = 0 | X₁ = 1) = 2/3 (smallest probability "
+                 "ε = 1/3), the outcomes (0, 1) and (1, 1), at distance 1, have probabilities 4/9 and 1/9, a log-ratio "
+                 "ln 4 > ln(1/ε) = ln 3; the proof's weighted distance (weight 1 + number of children) repairs it.",
+    ),
+]
+
+__all__ = ["CLAIMS", "FINDINGS"]

@@ -178,8 +178,14 @@ EX_VARS = (integer("family", 0, 0), integer("ny", 2, 3, "|Y|, Y = {0, …, |Y|�
 EX_ENCODING = ("Y = {0, …, |Y|−1} ⊂ R (|Y| ≤ 3), Z finite (|Z| ≤ 2); each atom θ is a joint law on Y × Z; records are "
                "cells. The query for z answers E_θ(x_Y | x_Z = z) = Σ_y y θ(y, z)/Σ_y θ(y, z) at θ drawn from the "
                "posterior.")
-PRIMARY_EX = ("the example's one assertion about the query is 'the answer set Ψ would be identical to Y': the answers "
-              "E_θ(x_Y | x_Z) are elements of Y.")
+PRIMARY_EX = ("'a conditional expectation query would require an answer to the question: E_θ(x_Y | x_Z)', and 'the "
+              "answer set Ψ would be identical to Y': an expectation of x_Y is an element of Y only where Y is closed "
+              "under averages, so a careful reader takes Y as the space x_Y lives in — R^d or an interval, convex — as "
+              "for every conditional expectation. A finite, non-convex Y such as {0, 1}, where E_θ(x_Y | x_Z) = 1/2 "
+              "is not an element of Y whatever the prior and the data, makes the sentence false only by that abuse "
+              "of notation.")
+CONVEX_Y = ("Y = [0, |Y| − 1] ⊂ R, the interval that holds the records' Y-components {0, …, |Y| − 1} (Y convex, "
+            "where E_θ(x_Y | x_Z) is taken)")
 
 EXAMPLE_1 = [
     Claim(
@@ -189,9 +195,25 @@ EXAMPLE_1 = [
         variables=EX_VARS,
         statement=sp.Le(sp.Symbol("distance_to_Y"), 0),
         quantities={"distance_to_Y": _distance_to_Y},
-        strategy=_example_cases(), reading="answer-in-Y", primary=PRIMARY_EX,
+        strategy=_example_cases(), reading="answer-in-Y",
         degenerate=lambda c: False,
-        encoding=EX_ENCODING + " Checks max over the atoms θ of min_{y ∈ Y} |E_θ(x_Y | x_Z = z) − y| ≤ 0.",
+        encoding=EX_ENCODING + " Y read as the finite set {0, …, |Y| − 1} itself. Checks max over the atoms θ of "
+                               "min_{y ∈ Y} |E_θ(x_Y | x_Z = z) − y| ≤ 0.",
+    ),
+    Claim(
+        id="s001.ex.1#convex-Y",
+        title="Example 1, Y convex (the space x_Y lives in): the answer E_θ(x_Y | x_Z = z) lies in the answer set Ψ = Y",
+        source=Source(SEED, "Section 4.2, Example 1", QUOTE_EX1),
+        variables=EX_VARS,
+        statement=sp.Le(sp.Symbol("distance_to_Y"), 0),
+        quantities={"distance_to_Y": _distance_to_hull},
+        strategy=_example_cases(), reading="convex-Y", primary=PRIMARY_EX,
+        degenerate=lambda c: False,
+        vacuous="with Y convex, a conditional expectation Σ_y y θ(y, z)/Σ_y θ(y, z) of Y-valued records is a convex "
+                "combination of elements of Y, so it lies in Y by construction: the example's sentence is a definition, "
+                "true for every prior and data set; the search confirms the engine's answers do",
+        encoding=EX_ENCODING + " The set Y of the sentence read as " + CONVEX_Y + ". Checks max over the atoms θ of "
+                               "the distance from E_θ(x_Y | x_Z = z) to Y ≤ 0.",
     ),
     Claim(
         id="s001.ex.1#private",

@@ -241,3 +241,37 @@ CLAIMS = [
         "s002.thm.G.2", "|ε̂_p − ε_p| ≤ (3/2)√(...), ε_p = C1 (reconstructed)", G2_WHERE,
         normalised=True, reading="eps-C1.normalised-estimate"),
 ]
+
+# ---------------------------------------------------------------------- findings (proofcheck.findings)
+# The independent errors of 002, in the paper's order. Statements that fail only in a non-primary reading
+# (Eqs. (24), (31) with w* per secret, Lemma F.1 for ε > 1) are `depends-on-reading`, not findings.
+from proofcheck.findings import Finding  # noqa: E402
+
+FINDINGS = [
+    Finding(
+        "s002.F1",
+        "PAC robustness constant 1 + 4ε is too small: the proof bounds e^(2ε) by 1 + 4ε on [0, 1]",
+        ("s002.thm.IV.7", "s002.thm.E.1", "s002.eq.20", "s002.eq.21", "s002.claim.E1-combined"),
+        "same root cause: Theorem E.1 is Theorem IV.7 restated in Appendix E (the same builder; each reading "
+        "has the same verdict and the same counterexample in both); its proof gets Pr[M(d') ∈ U] ≤ e^(2ε)β "
+        "right (Eqs. (18)–(19); the corrected constant e^(2ε)β holds, s002.thm.IV.7+corrected) and then "
+        "replaces e^(2ε) by 1 + 4ε through Eq. (20) e^(2ε) ≤ 1 + 2ε + 4ε² (false for ε > 0.8966) and "
+        "Eq. (21) 1 + 2ε + 4ε² ≤ 1 + 4ε (false for ε > 1/2), i.e. the composed step e^(2ε) ≤ 1 + 4ε "
+        "(s002.claim.E1-combined, false for ε > 0.6282); the theorem's counterexample has ε ≈ 0.9555, where "
+        "e^(2ε) ≈ 6.76 > 1 + 2ε + 4ε² ≈ 6.56 > 1 + 4ε ≈ 4.82, and its ratio Pr[M(d') ∈ U]/β = 5 lies between "
+        "1 + 4ε and e^(2ε): it fails exactly where the composed step does",
+        "Theorem IV.7 (restated as Theorem E.1) is false as printed: its proof bounds e^(2ε) by 1 + 2ε + 4ε² "
+        "(Eq. (20), false for ε > 0.90) and then by 1 + 4ε (Eq. (21), false for ε > 1/2), and indeed for the "
+        "prior (2/5, 3/10, 3/10) and the channel with rows (1/2, 1/2), (1/10, 9/10), (1/10, 9/10), which is "
+        "ε-MBP with ε ≈ 0.956 ≤ 1, the inaccurate output has probability β = 1/10 at the true secret but 1/2 "
+        "at another, above γ = (1 + 4ε)β ≈ 0.482; the argument gives γ = e^(2ε)β."),
+    Finding(
+        "s002.F2",
+        "Appendix G's 'upper bound' ε̃_p = 2C1 − C2·TV can be negative, so it bounds no leakage",
+        ("s002.claim.G-leakage-formula",),
+        "",
+        "Appendix G calls ε̃_p = 2C1 − C2·TV(P^O‖P^D) an upper bound of the privacy leakage ε_p, but it is not "
+        "one: for a uniform prior on two secrets, the channel with rows (3/4, 1/4) and (1/2, 1/2), "
+        "P^O = (1/2, 1/2) and P^D = (3/4, 1/4), ε_p = C1 ≈ 0.0236 while 2C1 − C2·TV ≈ −0.109 "
+        "(C2 = 5/8, TV = 1/4)."),
+]

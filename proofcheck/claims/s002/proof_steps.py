@@ -24,6 +24,13 @@ bayes_lhs, bayes_rhs, post_min, post_max, lr_max, br_max, chain = sp.symbols(
     "likelihood_ratio posterior_ratio posterior_min posterior_max log_ratio_max bracket_max chain_slack", real=True)
 
 
+# Bayes' rule gives f(d|w) = f(w|d)f(d)/f(w) = 0 when f_D(d) = 0, so a ratio with f_D(d) in its denominator is
+# 0/0 there. Appendix A's proofs assume the uniform prior, f_D(d) = 1/|D| (l.501, l.519), and Eq. (7) divides by
+# f(d) (l.552): the paper never speaks of a secret of prior probability 0 (FULL_SUPPORT in the claims).
+PRIOR_ZERO = ("f_D(d) = 0: {what} is 0/0 there (f(d|w) = f(w|d)f(d)/f(w) = 0); the proof's prior is uniform, "
+              "f_D(d) = 1/|D| > 0 (l.501, l.519)")
+
+
 def likelihood_ratio(c, m):
     """f(w|d)/f(w|d') at the case's (d, d', w), read where both likelihoods are > 0."""
     K, d, e, w = c["K"], int(c["d"]), int(c["d2"]), int(c["w"])
@@ -35,6 +42,8 @@ def likelihood_ratio(c, m):
 def posterior_ratio(c, m):
     """f(d|w)f(d')/(f(d'|w)f(d)) at the case's (d, d', w), by the posterior matrix."""
     d, e, w = int(c["d"]), int(c["d2"]), int(c["w"])
+    if c["prior"][d] == 0:
+        raise OutsideDomain(PRIOR_ZERO.format(what="the bracket f(d|w)f(d')/(f(d'|w)f(d))"))
     post = m.posterior(c["K"], c["prior"])
     a, b = post[d][w], post[e][w]
     if undefined(a) or undefined(b) or b == 0:
@@ -45,6 +54,8 @@ def posterior_ratio(c, m):
 def posterior_over_prior_at(c, m):
     """f(d|w)/f(d) at the case's (d, w), by the posterior matrix."""
     d, w = int(c["d"]), int(c["w"])
+    if c["prior"][d] == 0:
+        raise OutsideDomain(PRIOR_ZERO.format(what="f(d|w)/f(d)"))
     post = m.posterior(c["K"], c["prior"])
     if undefined(post[d][w]):
         raise OutsideDomain("w does not occur")

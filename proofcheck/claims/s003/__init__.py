@@ -274,3 +274,81 @@ CLAIMS = [
         "exceeds ε + ½u while the Gaussian accountant at T − 1 steps stays below ε − ½u)",
         "Appendix C, Table IV (lines 741–745); set-up lines 236, 407"),
 ]
+
+# ---------------------------------------------------------------------- findings (proofcheck.findings)
+# The independent errors of 003, ordered by where each finding's leading statement is printed.
+from proofcheck.findings import Finding  # noqa: E402
+
+FINDINGS = [
+    Finding(
+        "s003.F1",
+        "The stationarity equation for α* has no root when ε ≥ 2κ",
+        ("s003.claim.alpha-star-stationarity",),
+        "",
+        "Section III-B says the optimal order α* solving −ε + 2κ I_{ν+1}((2α−1)κ)/I_ν((2α−1)κ) + log(1 − 1/α) = 0 "
+        "can be found for any given ε, but the left side increases in α towards 2κ − ε, so there is no root "
+        "when ε ≥ 2κ (e.g. p = 2, κ = 1, ε = 2), where δ_α decreases in α and its infimum is not attained; "
+        "the method needs ε < 2κ (for ε ≥ 2κ the VMF mechanism is already ε-DP).",
+        # a missing range condition of a numerical recipe, at the edge where the answer (δ = 0) is trivial:
+        # it changes no result of the paper, so a minor point rather than the default `claim` severity.
+        severity="minor"),
+    Finding(
+        "s003.F2",
+        "Theorem 2 (KOV composition) drops the factor Nε_s from the first summand of ε̃",
+        ("s003.thm.2",),
+        "",
+        "Theorem 2 restates [46, Theorem 10] with first summand (e^{ε_s} − 1)/(e^{ε_s} + 1) in its second and "
+        "third terms where Kairouz–Oh–Viswanath have Nε_s(e^{ε_s} − 1)/(e^{ε_s} + 1): the 10-fold composition "
+        "of 1-DP randomised response (ε_s = 1, δ_s = 0) at δ̃ = 1/6 has δ ≈ 0.1688 > 1/6 at the printed ε̃."),
+    Finding(
+        "s003.F3",
+        "Theorem 3 (subsampled RDP) has prefactor 1/α instead of Zhu–Wang's 1/(α − 1)",
+        ("s003.thm.3",),
+        "",
+        "Theorem 3 restates Zhu–Wang's bound [24, Theorem 5] with the prefactor 1/α instead of 1/(α − 1), "
+        "which halves it at α = 2: with γ = 1 the Gaussian mechanism (σ = 1, sensitivity 1) has τ^s_2 = τ_2 = 1 "
+        "but the printed bound gives 1/2."),
+    Finding(
+        "s003.F4",
+        "Table I's Approach column names approach 2 for κ = 100, where approach 1 is (marginally) better",
+        ("s003.table.I.approach-column",),
+        "",
+        "Table I names approach 2 for κ = 100 (ε = 2.5), but under the accounting that reproduces the table's "
+        "values (three compositions, Theorem 2 as printed, Theorem 3 with 1/(α − 1), line 226's interpolation) "
+        "approach 1 reaches ε ≤ 2.4349 while approach 2 stays above 2.4368 for every order α — a near tie, "
+        "wrongly called."),
+    Finding(
+        "s003.F5",
+        "RDP interpolation between integer orders interpolates τ_α instead of (α − 1)τ_α",
+        ("s003.claim.rdp-interpolation",),
+        "",
+        "Line 226 interpolates τ^s_α linearly between ⌊α⌋ and ⌈α⌉, but only (α − 1)τ_α, which is convex in α, "
+        "may be interpolated so: for the VMF mechanism with p = 2, κ = 1 (γ = 1) the Rényi divergence of order 3/2 is "
+        "≈ 1.1762, above the printed interpolation ≈ 1.1211 between τ_1 and τ_2."),
+    Finding(
+        "s003.F6",
+        "Epochs counted as single compositions: Tables I and IV's VMF ε hold for 3 steps, not 3 epochs",
+        ("s003.claim.rdp-composition-epochs", "s003.table.I", "s003.table.IV", "s003.claim.table-IV-same-steps"),
+        "same root cause: the accounting composes N = 3 epochs as N = 3 subsampled steps (line 228's "
+        "τ' = Nτ^s in approach 2, Theorem 2's N-fold composition in approach 1), while an epoch of Poisson "
+        "subsampling at γ = 128/60000 is 1/γ ≈ 469 steps; the paper's own pipeline with three compositions "
+        "reproduces the tables' VMF ε or is below them (s003.table.I#achievable, s003.table.IV#achievable "
+        "hold), and they fail for ⌊3/γ⌋ = 1406 steps (Table I at κ = 25, Table IV at κ = 75: certified δ "
+        "lower bounds above 1/60000); "
+        "s003.claim.table-IV-same-steps fails for the same reason at Table IV's first row (κ = 75, σ = 1.23, "
+        "ε = 0.49): the VMF's true ε exceeds 0.495 after 512 steps (certified), while the Gaussian accountant "
+        "stays below 0.485 after 511 steps even at σ = 1.225, so the σ column counts more steps than κ's",
+        "The paper composes per epoch instead of per step (line 228: τ' = Nτ^s with N = 3 epochs; Theorem 2 "
+        "with N = 3), but three epochs at sampling rate γ = 128/60000 are 1406 subsampled steps, so the VMF "
+        "ε's of Tables I and IV are not (ε, 1/60000)-DP guarantees of the training run: for κ = 25 "
+        "(ε = 0.0139 printed) δ at ε = 0.01395 is at least 0.0056, about 340 times 1/60000, and the κ and σ "
+        "columns of Table IV cannot describe the same number of steps."),
+    Finding(
+        "s003.F7",
+        "Theorem 5's Gaussian Bayes' capacity is wrong: factor 2 before Z, and C(p−i, i) for C(p−1, i)",
+        ("s003.thm.5",),
+        "",
+        "Theorem 5's formula for the Bayes' capacity of the Gaussian mechanism is wrong: for p = 1, σ = 1, "
+        "R = 1 it gives 2 + √(2/π) ≈ 2.80, while the capacity of Definition 7 is 1 + √(2/π) ≈ 1.80; the "
+        "proof's own last line (coefficient 1 before Z, C(p−1, i) in Z) gives the right value."),
+]

@@ -15,7 +15,8 @@ Levels a statement takes as hypotheses are set to the smallest admissible value 
 own tail, ε := its own pure-DP level), the hardest case.
 
 This module is the table of statements; their quantities are in :mod:`.quantities`, what the search draws in
-:mod:`.strategies`, the numbers the paper prints in :mod:`.printed`.
+:mod:`.strategies`, the numbers the paper prints in :mod:`.printed`. ``FINDINGS`` at its end groups the errata into
+independent errors (:mod:`proofcheck.findings`).
 """
 from __future__ import annotations
 
@@ -32,6 +33,7 @@ from proofcheck.claims.s004.strategies import (EPS, EPS_POS, LAM, LAM_ANY, SEED,
                                                complementary_pairs, composed_model, fold_cases, gaussian_reference,
                                                mechanisms, merge_cases, model_with, pair_cases,
                                                reference_estimator_cases, theorem3_cases)
+from proofcheck.findings import Finding
 from proofcheck.strategies import cases, log_reals, reals
 
 S = sp.Symbol
@@ -122,9 +124,15 @@ QUOTE_DEF2 = ("Definition 2 (Bayesian Differential Privacy). A randomised functi
 QUOTE_PROP1 = ("Proposition 1. (ε_μ, δ_μ)-strong Bayesian differential privacy implies (ε_μ, δ_μ)-Bayesian "
                "differential privacy.")
 
-PRIMARY_DEF2 = ("(4) quantifies 'for any set of outcomes S' and takes Pr over the randomness of A and of x' ∼ μ (as "
-                "Definition 1 says of its own probability, l.90): S is a fixed set and x' is averaged inside both "
-                "probabilities; a set chosen after x' is drawn is not 'a set of outcomes' but a function of x'.")
+PRIMARY_DEF2 = ("(4) is the classic inequality 'for any two adjacent datasets D, D′ ∈ D, differing in a single data point "
+                "x′ ∼ μ(x), and for any set of outcomes S', a notion that 'mimics the (ε, δ)-differential privacy' "
+                "(l.74) and 'repeats some basic properties of the classic DP, such as composition, post-processing "
+                "resilience and group privacy' (l.98; 'naively composable', l.136): the DP inequality for each pair, "
+                "S chosen for that pair, with δ_μ averaged over x′ ∼ μ, as Definition 1 averages its tail over x′ "
+                "(l.80) and §4.4.1 compares E_x[Δ(ε, x)] ≤ δ_μ with DP's max_x (Eqs. (19)–(20)). Fixing S before x′ "
+                "is drawn compares only the two mixtures E_x p(·|D), E_x p(·|D′): it breaks the composition the paper "
+                "asserts and rates a mechanism that publishes the record x′ (a dummy drawn from μ when it is absent) "
+                "as (0, 0)-private — a degenerate reading.")
 DEF2_READINGS = {
     "fixed-set": "S fixed before x' is drawn: sup_S E_x[P_x(S) − e^ε Q_x(S)] = E_{e^ε}(E_x P_x ‖ E_x Q_x)",
     "set-per-x": "S may depend on x': E_x sup_S[P_x(S) − e^ε Q_x(S)] = E_x E_{e^ε}(P_x ‖ Q_x)",
@@ -153,7 +161,7 @@ DEF_CLAIMS = [
         statement=sp.Eq(S("delta_sets"), S("delta_hockey_stick")),
         quantities={"delta_sets": qs.bdp_delta_over_sets(reading), "delta_hockey_stick": qs.bdp_delta(reading)},
         strategy=model_with(eps=EPS),
-        reading=reading, primary=PRIMARY_DEF2 if reading == "fixed-set" else None,
+        reading=reading, primary=PRIMARY_DEF2 if reading == "set-per-x" else None,
         encoding=MODEL_NOTE + f"reading {reading}: {DEF2_READINGS[reading]}. Route 1 enumerates every set of "
                  "outcomes (the definition); route 2 is the hockey-stick divergence (mechanisms.hockey_stick).",
     ) for reading in DEF2_READINGS],
@@ -165,7 +173,7 @@ DEF_CLAIMS = [
         statement=sp.Le(S("delta_bdp"), S("delta_strong")),
         quantities={"delta_bdp": qs.bdp_delta(reading), "delta_strong": qs.tail("ge")},
         strategy=model_with(eps=EPS),
-        reading=reading, primary=PRIMARY_DEF2 if reading == "fixed-set" else None,
+        reading=reading, primary=PRIMARY_DEF2 if reading == "set-per-x" else None,
         degenerate=qs.says_nothing,
         encoding=MODEL_NOTE + "δ_μ := the mechanism's own strong-BDP tail at ε (the smallest admissible); the "
                  f"implied (ε, δ_μ)-BDP means Definition 2's smallest δ at ε ({DEF2_READINGS[reading]}) is ≤ it.",
@@ -214,7 +222,7 @@ REMARK_CLAIMS = [
         quantities={"delta_after": qs.bdp_delta_after(reading), "delta_before": qs.bdp_delta(reading)},
         strategy=bdp_model(extra=lambda n, mm: {"eps": EPS, "F": st.integers(1, 4).flatmap(
             lambda k: mechanisms(mm, k))}),
-        reading=reading, primary=PRIMARY_DEF2 if reading == "fixed-set" else None,
+        reading=reading, primary=PRIMARY_DEF2 if reading == "set-per-x" else None,
         degenerate=qs.says_nothing,
         encoding=MODEL_NOTE + f"Definition 2 under reading {reading} ({DEF2_READINGS[reading]}); δ := the "
                  "mechanism's own smallest δ at ε; F any randomised post-processing (a channel), checked "
@@ -235,7 +243,7 @@ COMPOSITION_CLAIMS = [Claim(
     quantities={"delta_composed": qs.composed_delta(reading), "delta_sum": qs.composition_delta_sum(reading)},
     strategy=st.one_of(composed_model(extra=lambda n, mm: {"eps1": EPS, "eps2": EPS}).map(
         lambda c: {k: v for k, v in c.items() if k not in ("K3", "T")}), complementary_pairs()),
-    reading=reading, primary=PRIMARY_DEF2 if reading == "fixed-set" else None,
+    reading=reading, primary=PRIMARY_DEF2 if reading == "set-per-x" else None,
     encoding=MODEL_NOTE + "two mechanisms run with independent randomness on the same dataset pair (the same x'); "
              f"the basic composition theorem of DP read for BDP under reading {reading} "
              f"({COMPOSITION_READINGS[reading]}); δ_i := each mechanism's own smallest δ at ε_i.",
@@ -530,10 +538,12 @@ QUOTE_EXAMPLE = ("Let the true expectation be 0.01, and let the data consist of 
                  "output is 1, which is the most pessimistic estimate. Finally, the output ρ̂ = ρ = 0.01 will be "
                  "assigned the failure probability γ = 0.99^{101} ≈ 0.36, which is the probability of not drawing a "
                  "single 1 in 101 draws.")
-PRIMARY_BINARY = ("the estimator is built for 'the estimator failure probability' γ that §4.3 later folds into δ_μ "
-                  "(Eqs. (16)–(17): 'the probability of underestimating the true expectation because of not observing "
-                  "enough data samples') and that Theorem 4 states as Pr[ĉ < c] ≤ γ: a probability over the data for a "
-                  "fixed true ρ.")
+PRIMARY_BINARY = ("§4.3 'employ[s] the Bayesian view of the parameter estimation problem (Oliphant, 2006)', and §4.3.1 "
+                  "builds ρ̂ from 'the above distribution of ρ' — the posterior (13) under the flat prior: 'Pr[ρ ≤ ρ̂] ≥ "
+                  "1 − γ. Namely, ρ̂ = F^{−1}(1 − γ), where F^{−1} is the inverse of the CDF' of that posterior, a "
+                  "probability over ρ given the data; the worked example uses it so ('the output ρ̂ = ρ = 0.01 will be "
+                  "assigned the failure probability γ = 0.99^{101}', i.e. 1 − F(0.01)). The use of γ as a probability over "
+                  "the data for a fixed ρ is made later, in Eq. (17) and Theorem 4, and is checked there.")
 
 
 # (what, tolerance): the worked example's three numbers, each as a gap ≥ 0 against its tolerance
@@ -553,7 +563,7 @@ ESTIMATOR_CLAIMS = [
         hypotheses=(Hypothesis("ρ > 0", sp.Gt(S("rho"), 0)),
                     Hypothesis("ρ < 1 (at ρ = 1 no γ > 0 covers: ρ̂ < 1 always)", sp.Lt(S("rho"), 1))),
         strategy=binary_coverage_cases(),
-        reading="frequentist", primary=PRIMARY_BINARY,
+        reading="frequentist",
         encoding="x₁…x_N i.i.d. Bernoulli(ρ); ρ̂ = F^{−1}(1 − γ) of the posterior Beta(N₁+1, N₀+1); the probability of "
                  "{ρ̂ < ρ} over the data is an exact binomial sum (ρ̂(k) < ρ ⇔ Pr[Bin(N+1, ρ) ≥ k+1] > 1 − γ), a "
                  "Fraction for rational ρ, γ.",
@@ -567,7 +577,7 @@ ESTIMATOR_CLAIMS = [
         statement=sp.Eq(S("F_at_estimate"), 1 - S("gamma")),
         quantities={"F_at_estimate": qs.posterior_cdf_at_estimate, "gamma": qs.num("gamma")},
         strategy=cases(N=st.integers(1, 200), k=st.integers(0, 200), gamma=log_reals(1e-9, 0.999)),
-        reading="posterior", digits=9,
+        reading="posterior", primary=PRIMARY_BINARY, digits=9,
         encoding="Pr over ρ ∼ Beta(N₁+1, N₀+1) (Eq. (13)) of {ρ ≤ ρ̂}: route 1 the estimator (scipy's inverse "
                  "incomplete beta; certified: bisection), route 2 the distribution function at it (scipy; exact "
                  "binomial sum).",
@@ -839,8 +849,11 @@ DISCUSSION_CLAIMS = [
 QUOTE_TABLE1 = ("Table 1: Estimated privacy bounds ϵ for δ = 10^{−5} and δ_μ = 10^{−10} for MNIST, CIFAR10, Abalone and "
                 "Adult datasets. In parenthesis, a potential attack success probability P(A). … To make our results more "
                 "transparent, we include in Table 1 the potential attack success probability P(A) computed using Eq. 1.")
-PRIMARY_TABLE1 = ("the table prints ε and P(A) rounded, and 'P(A) computed using Eq. 1' from the ε the accountant "
-                  "produced; the usual convention is that each printed figure is its value rounded to the printed digits.")
+PRIMARY_TABLE1 = ("the P(A) column is 'computed using Eq. 1' from the accountant's ε 'to make our results more "
+                  "transparent' (l.329): a probability of attack success, which the table prints as 0.999 for ε = 8.0, "
+                  "where P = 0.99966 (0.99965–0.99968 for every ε that rounds to 8.0) would round to 1.000 — an attack "
+                  "certain to succeed. The printed digits of P(A) are kept, not rounded (ε itself is read as rounded); "
+                  "every one of the 8 entries fits that reading, and the rounded readings are registered beside it.")
 TABLE1_READINGS = {
     "as-printed": "P(A) of the printed ε, within half a unit of the printed P(A)",
     "within-rounding": "some ε that rounds to the printed ε has P(A) that rounds to the printed P(A)",
@@ -856,7 +869,7 @@ TABLE_CLAIMS = [Claim(
     statement=sp.Le(S("gap"), 0),
     quantities={"gap": qs.table_gap(reading)},
     strategy=cases(row=st.integers(0, len(TABLE_1) - 1)),
-    reading=reading, primary=PRIMARY_TABLE1 if reading == "within-rounding" else None,
+    reading=reading, primary=PRIMARY_TABLE1 if reading == "truncated" else None,
     encoding="each of the 8 entries (ε, P(A)) of Table 1 against Eq. (1); " + TABLE1_READINGS[reading] + " (P(A) "
              "increases with ε, so an interval of ε maps to an interval of P(A)); gap ≤ 0 means consistent (the gap is "
              "the distance between the two intervals, or minus the depth of their overlap).",
@@ -876,4 +889,67 @@ CLAIMS = [
     *FOLD_CLAIMS,
     *DISCUSSION_CLAIMS,
     *TABLE_CLAIMS,
+]
+
+
+# ============================================================================ findings
+# The errata of this paper (statements violated under their primary reading) grouped into independent errors.
+FINDINGS = [
+    Finding(
+        id="s004.F1",
+        title="one-sided tails do not bound the two-sided tail with the same δ",
+        statements=("s004.claim.drop-abs",),
+        link="",
+        sentence="§4.2's remark that 'we can use L instead of |L|' does not hold with the same δ: for two datasets whose "
+                 "outcome laws are (1/2, 1/2) and (0.667, 0.333), at ε = 0.001 every outcome has |L| ≥ ε, so "
+                 "Pr[|L| ≥ ε] = 1, while each of the two one-sided tails Pr[L ≥ ε] is at most 0.667; the one-sided δ's "
+                 "of the two ordered pairs must be added.",
+    ),
+    Finding(
+        id="s004.F2",
+        title="Theorem 3's c^R is not the reverse direction's privacy cost",
+        statements=("s004.thm.3", "s004.thm.3.ii", "s004.claim.ma-special-case"),
+        link="same root cause: the printed c^R (B(λ, q), exponent k² + k) exceeds the exact cost of both directions. "
+             "Theorem 3 and its c^R fail at the same counterexample (one atom ‖g_t − g'_t‖ = 1, λ = 1, T = 1, q = 1/2, "
+             "σ = 1), where c^L equals the exact forward cost (s004.thm.3.i holds) and c^R = log((1 + e)/2) ≈ 0.620 "
+             "is above both the exact reverse cost ≈ 0.186 and c^L ≈ 0.357, so max{c^L, c^R} = c^R is not the cost; "
+             "the moments-accountant remark (§4.4.2) fails because max{c^L, c^R} at ‖g_t − g'_t‖ = C again picks "
+             "c^R, while its c^L alone equals the exact moments-accountant moment "
+             "(s004.claim.ma-special-case#left-term holds).",
+        sentence="Theorem 3's c^R_t is not the privacy cost of the reverse direction and makes c_t = max{c^L_t, c^R_t} "
+                 "too large: for one step with ‖g_t − g'_t‖ = 1, λ = 1, T = 1, q = 1/2 and σ = 1, c^R = log((1 + e)/2) "
+                 "≈ 0.620 while the exact costs of the two directions are ≈ 0.357 (= c^L) and ≈ 0.186, so the "
+                 "theorem's equality fails (it remains an upper bound), and so does §4.4.2's claim that Theorem 3 at "
+                 "‖g_t − g'_t‖ = C is exactly the moments accountant (only c^L is).",
+    ),
+    Finding(
+        id="s004.F3",
+        title="Eq. (14) omits T",
+        statements=("s004.eq.14",),
+        link="",
+        sentence="Eq. (14) as printed takes the samples e^{λD̂} with no T and no 1/T, so as m → ∞ it estimates "
+                 "c_t(λ, 1) rather than c_t(λ, T) of Eq. (10) (Gaussian reference with λ = 1, T = 2, s/σ = 1/5, d = 1: "
+                 "limit ≈ 0.0417 against c_t ≈ 0.0436); the form (1/T) log[M + …] of the samples e^{TλD̂} is consistent.",
+    ),
+    Finding(
+        id="s004.F4",
+        title="Theorem 4's estimator underestimates with probability above γ",
+        statements=("s004.thm.4",),
+        link="",
+        sentence="Theorem 4 is false: with m = 3 samples of e^{λD̂} (Gaussian reference, λ = 1, T = 1, s/σ = 2/5, "
+                 "d = 1) and γ = 0.001, Eq. (14) underestimates c_t with probability between 0.035 and 0.041 "
+                 "(Clopper–Pearson at confidence 1 − 10⁻⁹ over simulated replications), at least 35 times γ — the "
+                 "Student-t bound is a guarantee for normal samples only, and e^{λD̂} is right-skewed.",
+    ),
+    Finding(
+        id="s004.F5",
+        title="Eq. (17): the binary estimator's γ is not a probability over the data",
+        statements=("s004.eq.17",),
+        link="",
+        sentence="The step Pr[ĉ < c] ≤ γ of Eq. (17) fails for §4.3.1's binary estimator, whose 1 − γ is a posterior "
+                 "probability, not a coverage over the data: with N = 1 observed point, true ρ = 881/883 and "
+                 "γ = 10⁻⁴, the estimator underestimates ρ exactly when the point is 0, with probability "
+                 "2/883 ≈ 2.3·10⁻³, and the joint probability bounded in (17) is ≈ 7.6·10⁻⁴ > γ, so δ_μ = β + γ "
+                 "does not bound the tail.",
+    ),
 ]
