@@ -141,7 +141,10 @@ class Supervisor:
 
     # ------------------------------------------------------------------------- workers
     def _spawn(self) -> _Worker:
+        import gc
+
         parent, child = Pipe()
+        gc.freeze()  # the objects loaded so far stay put: the child's collector does not copy their pages
         pid = os.fork()
         if pid == 0:  # the worker
             code = 0
@@ -152,6 +155,7 @@ class Supervisor:
                 code = 1
             finally:
                 os._exit(code)
+        gc.unfreeze()
         child.close()
         w = _Worker(pid, parent)
         self.workers.append(w)

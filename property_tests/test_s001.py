@@ -518,7 +518,8 @@ def test_example_1_convex_Y_holds_with_a_counted_budget():
 
 # ----------------------------------------------------------------------------- findings
 # the statements violated under their primary reading (the errata), as the full run reports them
-ERRATA = {"s001.eq.C.4", "s001.thm.1.ii", "s001.thm.2.ii", "s001.thm.3.i", "s001.thm.3.ii", "s001.lem.5",
+ERRATA = {"s001.claim.lemma-1-proof", "s001.eq.C.4", "s001.thm.1.ii", "s001.thm.2.ii", "s001.thm.3.i",
+          "s001.thm.3.ii", "s001.lem.4", "s001.lem.5", "s001.claim.lemma-5-proof-c.i", "s001.claim.lemma-5-proof-c.ii",
           "s001.lem.6", "s001.lem.7"}
 
 
@@ -573,7 +574,7 @@ def _synthetic(violated, holding=()):
 
 def test_findings_group_a_synthetic_report_as_declared():
     from proofcheck.claims.s001 import FINDINGS
-    from proofcheck.findings import findings
+    from proofcheck.findings import findings, severity_of
 
     # every erratum violated, plus one statement no finding declares; (C.4) holds this time
     extra = "s001.eq.2.7"
@@ -584,13 +585,182 @@ def test_findings_group_a_synthetic_report_as_declared():
     for f in FINDINGS:
         r = out[f.id]
         assert r["declared"] and r["statements"] == [s for s in f.statements if s in violated]
-        assert r["sentence"] == f.sentence and r["link"] == (f.link or None) and r["severity"] == "critical"
-    assert out["s001.F1"]["statements"] == ["s001.thm.1.ii", "s001.thm.2.ii"]
-    assert out["s001.F2"]["statements"] == ["s001.thm.3.i", "s001.thm.3.ii"]
-    assert out["s001.F2"]["witness"]["claim"] == "s001.thm.3.i#sufficient"  # the smaller objects
+        assert r["sentence"] == f.sentence and r["link"] == (f.link or None)
+        # a lemma or theorem leads: critical; a proof step (a `claim` id) leads: major
+        assert r["severity"] == severity_of(f.statements[0]) == ("major" if ".claim." in f.statements[0]
+                                                                 else "critical")
+    assert out["s001.F2"]["statements"] == ["s001.thm.1.ii", "s001.thm.2.ii"]
+    assert out["s001.F3"]["statements"] == ["s001.thm.3.i", "s001.thm.3.ii"]
+    assert out["s001.F3"]["witness"]["claim"] == "s001.thm.3.i#sufficient"  # the smaller objects
+    assert out["s001.F6"]["statements"] == ["s001.claim.lemma-5-proof-c.i", "s001.claim.lemma-5-proof-c.ii"]
     assert not out[f"{extra}.finding"]["declared"] and out[f"{extra}.finding"]["statements"] == [extra]
     listed = [s for r in out.values() for s in r["statements"]]
     assert sorted(listed) == sorted(violated)  # each violated statement in exactly one finding
     # Example 1 is no erratum under its primary reading: a report where it holds lists nothing for it
     statements, claims = _synthetic(["s001.lem.6"], holding=["s001.ex.1"])
-    assert [r["id"] for r in findings(statements, claims, FINDINGS)] == ["s001.F4"]
+    assert [r["id"] for r in findings(statements, claims, FINDINGS)] == ["s001.F7"]
+
+
+# ----------------------------------------------------------------------------- the audit's additions
+# Each new claim is checked with a counted budget (the same seed gives the same result on any machine), and where it
+# is violated its certified counterexample is recomputed here with mpmath and Fractions, not with the suite's code.
+def counted(cid):
+    r = check_claim(BY_ID[cid], cases=200, seed=0)
+    assert r.evidence["budget"] == {"kind": "counted", "cases": 200}
+    return r
+
+
+def counted_violation(cid):
+    r = counted(cid)
+    assert r.verdict == "violated", (cid, r.verdict, r.evidence.get("reason"))
+    assert r.counterexample is not None  # certified: exact objects, enclosures that do not overlap
+    return r, so.exact_objects(r.counterexample["objects"])
+
+
+def _products(case):
+    p = [so.frac(v) for v in case["p"]]
+    px, py = F(1), F(1)
+    for i in case["x"]:
+        px *= p[int(i)]
+    for i in case["y"]:
+        py *= p[int(i)]
+    d_prod = abs(MP.log(so.mpf(px) / so.mpf(py)))
+    d_sum = sum(abs(MP.log(so.mpf(p[int(a)]) / so.mpf(p[int(b)]))) for a, b in zip(case["x"], case["y"]))
+    return d_prod, d_sum
+
+
+def test_lemma_1_proof_factor_n_violated():
+    r, case = counted_violation("s001.claim.lemma-1-proof#factor-n")
+    n = len(case["x"])
+    d_prod, d_sum = _products(case)
+    assert n >= 2 and d_sum > 0
+    assert d_prod <= d_sum + MP.mpf("1e-30") < n * d_sum - MP.mpf("1e-20")  # the triangle inequality, and the gap
+    ce = r.counterexample
+    assert so.in_interval(ce["lhs"], d_prod) and so.in_interval(ce["rhs"], n * d_sum)
+    assert BY_ID["s001.claim.lemma-1-proof#factor-n"].primary  # the primary reading; #sum-to-n is not
+    assert BY_ID["s001.claim.lemma-1-proof#sum-to-n"].primary is None
+
+
+def test_lemma_1_proof_sum_to_n_violated_and_corrected_holds():
+    r, case = counted_violation("s001.claim.lemma-1-proof#sum-to-n")
+    d_prod, d_sum = _products(case)
+    assert d_prod < d_sum - MP.mpf("1e-20")  # log-ratios of both signs: only '≤' holds
+    ce = r.counterexample
+    assert so.in_interval(ce["lhs"], d_prod) and so.in_interval(ce["rhs"], d_sum)
+    r = counted("s001.claim.lemma-1-proof+corrected")
+    assert r.verdict == "holds", r.evidence.get("reason")
+    # the finding's witness: p = (2/3, 1/3), x = (0, 0), y = (0, 1): ln 2 against 2 ln 2
+    case = {"p": [F(2, 3), F(1, 3)], "x": [0, 0], "y": [0, 1]}
+    lhs, rhs, ok = certified("s001.claim.lemma-1-proof#factor-n", case)
+    assert ok and so.encloses(lhs, MP.log(2)) and so.encloses(rhs, 2 * MP.log(2))  # ok: the case is in the domain
+
+
+SHARP_L1 = [c.id for c in CLAIMS if c.id.startswith("s001.lem.1.") and c.variant == "sharp"]
+
+
+@pytest.mark.parametrize("cid", SHARP_L1)
+def test_lemma_1_sharp_constants_hold(cid):
+    r = counted(cid)
+    assert r.verdict == "holds", (cid, r.evidence.get("reason"))
+
+
+@pytest.mark.parametrize("combine,expected", [("sum", 1), ("max", 3)])
+def test_lemma_1_sharp_L_by_enumeration(combine, expected):
+    # one atom p = (1/6, 1/3, 1/2) on X = {0, 1, 2}, ρ = |i − j|, n = 3 records: the product's constant by brute
+    # force over every pair of data sets is L (Σ metric) or 3L (max metric), L = max |ln p_i/p_j|/|i − j| = ln 2
+    p = [F(1, 6), F(1, 3), F(1, 2)]
+    L = max(abs(MP.log(so.mpf(p[i]) / so.mpf(p[j]))) / abs(i - j) for i in range(3) for j in range(3) if i != j)
+    best = MP.mpf(0)
+    for x in itertools.product(range(3), repeat=3):
+        for y in itertools.product(range(3), repeat=3):
+            rhos = [abs(a - b) for a, b in zip(x, y)]
+            rho = sum(rhos) if combine == "sum" else max(rhos)
+            if rho:
+                lr = sum(MP.log(so.mpf(p[a]) / so.mpf(p[b])) for a, b in zip(x, y))
+                best = max(best, abs(lr) / rho)
+    assert abs(best - expected * L) < MP.mpf("1e-30") and abs(L - MP.log(2)) < MP.mpf("1e-30")
+    case = {"prior": [F(1, 2), F(1, 2)], "lik": [p, [F(1, 3)] * 3], "n": 3, "k": 3, "metric": 1}
+    lhs, rhs, ok = certified(f"s001.lem.1.i+sharp#{combine}-metric", case)
+    assert ok and so.encloses(lhs, best) and so.encloses(rhs, expected * L)
+
+
+def test_lemma_4_as_printed_violated():
+    cid = "s001.lem.4#feasible-set-s-above-L"
+    r, case = counted_violation(cid)
+    lam, L = so.mpf(case["lam"]), so.mpf(case["L"])
+    # 1/s ∼ Exp(λ): ξ({s > L}) = ξ({1/s < 1/L}) by quadrature of the density
+    xi = MP.quad(lambda t: lam * MP.exp(-lam * t), [0, 1 / L])
+    assert L > 1 and xi < 1 - MP.exp(-lam * L) - MP.mpf("1e-20")
+    ce = r.counterexample
+    assert so.in_interval(ce["lhs"], xi) and so.in_interval(ce["rhs"], 1 - MP.exp(-lam * L))
+    # exactly one primary reading of Lemma 4; the proof's corrected prior (s001.lem.4) is kept beside it
+    assert _primary_of("s001.lem.4") == [cid] and "s001.lem.4" in BY_ID
+    # the finding's numbers: λ = 1, L = 2
+    lhs, rhs, ok = certified(cid, {"lam": F(1), "L": F(2)})
+    assert ok and so.encloses(lhs, 1 - MP.exp(-MP.mpf(1) / 2)) and so.encloses(rhs, 1 - MP.exp(-2))
+    assert 1 - MP.exp(-MP.mpf(1) / 2) < MP.mpf("0.394") < MP.mpf("0.864") < 1 - MP.exp(-2)
+
+
+def test_lemma_4_prior_support_reading_holds():
+    r = counted("s001.lem.4#prior-support-s-above-L0")
+    assert r.verdict == "holds", r.evidence.get("reason")
+    lam, L, L0 = F(1), F(1, 2), F(1)
+    f = lambda t: MP.exp(-t)  # noqa: E731  the Exp(1) density of 1/s
+    xi = MP.quad(f, [0, so.mpf(L)]) / MP.quad(f, [0, 1 / so.mpf(L0)])
+    lhs, rhs, ok = certified("s001.lem.4#prior-support-s-above-L0", {"lam": lam, "L": L, "L0": L0})
+    assert ok and so.encloses(lhs, xi) and so.encloses(rhs, 1 - MP.exp(-MP.mpf(1) / 2))
+
+
+def _c_proof(alpha, n):
+    a = so.mpf(alpha)
+    v = 2 * MP.mpf(n) ** a / (a * MP.beta(a, a))
+    return MP.log(1 / v) + a
+
+
+def test_lemma_5_proof_constant_one_trial_violated():
+    r, case = counted_violation("s001.claim.lemma-5-proof-c.i#positive-constant")
+    assert _c_proof(case["alpha"], 1) < 0  # v > e^α: the proof's constant is no Assumption-2 constant
+    assert _c_proof(3, 1) > 0 > _c_proof(F(302, 100), 1)  # the threshold α ≈ 3.018
+    assert abs(_c_proof(4, 1) - (4 - MP.log(70))) < MP.mpf("1e-30")  # the finding's witness
+
+
+def test_lemma_5_proof_constant_one_trial_bound_holds():
+    r = counted("s001.claim.lemma-5-proof-c.i#bound-only")
+    assert r.verdict == "holds", r.evidence.get("reason")
+    # where c > 0 (α ≤ 3) the bound itself holds: ξ(Θ_L) = I_{1/(1+e^L)}^{1/(1+e^{−L})}(α, α) on a grid of L
+    for a in (1, F(3, 2), 2, 3):
+        c = _c_proof(a, 1)
+        for i in range(-30, 21):
+            L = MP.mpf(10) ** (MP.mpf(i) / 10)
+            xi = MP.betainc(so.mpf(a), so.mpf(a), 1 / (1 + MP.exp(L)), 1 / (1 + MP.exp(-L)), regularized=True)
+            assert xi >= 1 - MP.exp(-c * L)
+
+
+def test_lemma_5_proof_constant_several_trials():
+    r, case = counted_violation("s001.claim.lemma-5-proof-c.ii#positive-constant")
+    n = int(case["trials"])
+    assert n >= 2 and _c_proof(case["alpha"], n) < 0
+    assert abs(_c_proof(1, 2) - (1 - MP.log(4))) < MP.mpf("1e-30")  # the finding's witness
+    # c < 0 for every n ≥ 2, α ≥ 1: the bound-only reading says nothing anywhere (vacuous)
+    assert max(_c_proof(F(k, 4), n) for n in (2, 3, 12) for k in range(4, 161)) < 0
+    r = counted("s001.claim.lemma-5-proof-c.ii#bound-only")
+    assert r.verdict == "holds" and r.vacuous, (r.verdict, r.vacuous)
+
+
+def test_lemma_5_encoding_says_where_it_fails():
+    enc = BY_ID["s001.lem.5#exists-c"].encoding
+    assert "n = 1" in enc and "n ≥ 2" in enc
+
+
+def test_lemma_7_joint_epsilon_reading_holds():
+    r = counted("s001.lem.7#joint-epsilon")
+    assert r.verdict == "holds", r.evidence.get("reason")
+    assert BY_ID["s001.lem.7#joint-epsilon"].primary is None  # #hamming stays primary
+    # the network of finding s001.F8: under the joint ε it holds, ε = min_x P(x) = 1/9
+    adj = [[0, 1], [0, 0]]
+    rows = [[F(2, 3), F(1, 3)], [F(1, 3), F(2, 3)], [F(2, 3), F(1, 3)]]
+    eps = min(so.network_joint(adj, rows, x) for x in itertools.product((0, 1), repeat=2))
+    L = so.network_lipschitz(adj, rows)
+    assert eps == F(1, 9) and L <= MP.log(9)
+    lhs, rhs, ok = certified("s001.lem.7#joint-epsilon", {"adj": adj, "cpt": rows})
+    assert ok and so.encloses(lhs, L) and so.encloses(rhs, MP.log(9))

@@ -694,8 +694,8 @@ def test_table_1_cifar_dp_entry_truncated():
 
 # ----------------------------------------------------------------------------- findings
 # the statements violated under their primary reading (the errata), as the full run reports them
-ERRATA = {"s004.claim.drop-abs", "s004.thm.3", "s004.thm.3.ii", "s004.claim.ma-special-case", "s004.eq.14",
-          "s004.thm.4", "s004.eq.17"}
+ERRATA = {"s004.claim.drop-abs", "s004.thm.1", "s004.thm.3", "s004.thm.3.ii", "s004.claim.ma-special-case",
+          "s004.eq.14", "s004.thm.4", "s004.eq.17", "s004.claim.delta-beta-plus-gamma", "s004.claim.weibull-unclipped"}
 
 
 def _statement_order():
@@ -748,13 +748,173 @@ def test_findings_group_a_synthetic_report_as_declared():
         r = out[f.id]
         assert r["declared"] and r["statements"] == [s for s in f.statements if s in violated]
         assert r["sentence"] == f.sentence and r["link"] == (f.link or None)
-    assert out["s004.F2"]["statements"] == ["s004.thm.3", "s004.claim.ma-special-case"]
-    assert out["s004.F2"]["severity"] == "critical" and out["s004.F1"]["severity"] == "major"
-    assert out["s004.F4"]["severity"] == "critical" and out["s004.F5"]["severity"] == "major"
+    assert out["s004.F3"]["statements"] == ["s004.thm.3", "s004.claim.ma-special-case"]
+    assert out["s004.F3"]["severity"] == "critical" and out["s004.F1"]["severity"] == "major"
+    assert out["s004.F2"]["severity"] == "critical" and out["s004.F7"]["severity"] == "major"
+    assert out["s004.F5"]["severity"] == "critical" and out["s004.F6"]["severity"] == "major"
     assert not out[f"{extra}.finding"]["declared"] and out[f"{extra}.finding"]["statements"] == [extra]
     # each violated statement is in exactly one finding
     listed = [s for r in out.values() for s in r["statements"]]
     assert sorted(listed) == sorted(violated)
     # a finding none of whose statements is violated is not reported
     statements, claims = _synthetic(["s004.eq.14"], holding=["s004.thm.3", "s004.thm.3.ii"])
-    assert [r["id"] for r in findings(statements, claims, FINDINGS)] == ["s004.F3"]
+    assert [r["id"] for r in findings(statements, claims, FINDINGS)] == ["s004.F4"]
+
+
+# ----------------------------------------------------------------------------- the audit's additions: adaptive Theorem 1,
+# Theorem 3 under substitution, δ_μ = β + γ with T estimates, §5.1's Weibull gradients (counted budgets)
+def _mp_renyi_exp(P, Q, lam):
+    """e^{λD_{λ+1}(P‖Q)} = Σ P^{λ+1}Q^{−λ} (mpmath from Fractions; +inf where Q = 0 < P)."""
+    total = MP.mpf(0)
+    for a, b in zip(P, Q):
+        if a == 0:
+            continue
+        if b == 0:
+            return MP.inf
+        total += bo.mpf(F(a)) ** (lam + 1) / bo.mpf(F(b)) ** lam
+    return total
+
+
+def _adaptive_oracle(c, reading):
+    """Both sides of adaptive Theorem 1 (T = 2) from the definitions, mpmath."""
+    mu, adj, x0 = c["mu"], ADJ[c["adjacency"]], c["x0"] % len(c["mu"])
+    lam = bo.mpf(F(c["lam"]))
+    K1 = c["K1"]
+    m1 = len(K1[0])
+    rows = lambda K, x: {"add": (K[0], K[1 + x]), "remove": (K[1 + x], K[0]),  # noqa: E731
+                         "substitute": (K[1 + x0], K[1 + x])}[adj]
+    lhs, first, second = MP.mpf(0), MP.mpf(0), MP.mpf(0)
+    for x, w in enumerate(mu):
+        if F(w) == 0:
+            continue
+        P1, Q1 = rows(K1, x)
+        joint_p = [F(P1[j]) * F(p) for j in range(m1) for p in rows(c[f"K2_{j}"], x)[0]]
+        joint_q = [F(Q1[j]) * F(q) for j in range(m1) for q in rows(c[f"K2_{j}"], x)[1]]
+        lhs += bo.mpf(F(w)) * _mp_renyi_exp(joint_p, joint_q, lam)
+        first += bo.mpf(F(w)) * _mp_renyi_exp(P1, Q1, lam) ** 2
+        e2 = [_mp_renyi_exp(*rows(c[f"K2_{j}"], x), lam) ** 2 for j in range(m1)]
+        if reading == "sup-past":
+            term = max(e2)
+        elif reading == "averaged-past":
+            term = sum(bo.mpf(F(P1[j])) * e2[j] for j in range(m1) if F(P1[j]) > 0)
+        else:
+            term = e2[c["path"]]
+        second += bo.mpf(F(w)) * term
+    return lhs, MP.sqrt(first * second)
+
+
+def _substitution_oracle(c):
+    """The exact substitution cost by mpmath quadrature (≥ the claim's lower bound) and max{c^L, c^R}."""
+    lam, T, q, sg = c["lam"], c["T"], bo.mpf(F(c["q"])), bo.mpf(F(c["sigma"]))
+    a = bo.mpf(F(c["g0"]))
+
+    def dens(z, g):
+        return ((1 - q) * MP.npdf(z, 0, sg) + q * MP.npdf(z, g, sg))
+
+    total = MP.mpf(0)
+    for b, w in zip(c["points"], c["weights"]):
+        if F(w) == 0:
+            continue
+        b = bo.mpf(F(b))
+        pts = sorted({-40 * sg, MP.mpf(0), a, b, a - lam * (b - a), max(a, b) + 40 * sg, min(a, b) - 40 * sg})
+        moment = MP.quad(lambda z: dens(z, a) ** (lam + 1) / dens(z, b) ** lam, pts)
+        total += bo.mpf(F(w)) * moment ** T
+    deltas = [abs(F(b) - F(c["g0"])) for b in c["points"]]
+    t3 = max(bo.theorem3("L", lam, T, c["q"], c["sigma"], deltas, c["weights"]),
+             bo.theorem3("R", lam, T, c["q"], c["sigma"], deltas, c["weights"]))
+    return MP.log(total) / T, t3
+
+
+def _sum_underestimate_oracle(c):
+    T, f, a, b = c["T"], F(c["f"]), F(c["a"]), F(c["b"])
+    return sum((math.comb(T, j) * f ** j * (1 - f) ** (T - j) for j in range(T + 1) if (T - j) * b < j * a), F(0))
+
+
+NEW_VERDICTS = {
+    "s004.thm.1#sup-past": "holds", "s004.thm.1#averaged-past": "violated", "s004.thm.1#realised-path": "violated",
+    "s004.thm.3#substitute": "violated", "s004.claim.delta-beta-plus-gamma": "violated",
+    "s004.claim.delta-beta-plus-gamma+corrected": "holds", "s004.claim.weibull-unclipped": "violated",
+    "s004.claim.weibull-unclipped+corrected": "holds",
+}
+
+
+@pytest.fixture(scope="module")
+def new_results():
+    return {cid: check_claim(BY_ID[cid], cases=200, seed=0) for cid in NEW_VERDICTS}
+
+
+@pytest.mark.parametrize("cid", sorted(NEW_VERDICTS))
+def test_audit_additions_verdicts(cid, new_results):
+    r = new_results[cid]
+    assert r.verdict == NEW_VERDICTS[cid], (cid, r.verdict, (r.evidence or {}).get("reason"))
+    if r.verdict == "violated":
+        assert r.counterexample is not None
+
+
+@pytest.mark.parametrize("reading", ["averaged-past", "realised-path"])
+def test_adaptive_theorem_1_counterexample_recomputed(reading, new_results):
+    r = new_results[f"s004.thm.1#{reading}"]
+    c = exact_objects(r.counterexample["objects"])
+    lhs, rhs = _adaptive_oracle(c, reading)
+    assert lhs > rhs * (1 + MP.mpf("1e-20")), (lhs, rhs)
+    assert interval_contains(r.counterexample["lhs"], lhs) and interval_contains(r.counterexample["rhs"], rhs)
+    # the sup over the past bounds it (the reading that holds)
+    lhs2, sup_rhs = _adaptive_oracle(c, "sup-past")
+    assert lhs2 <= sup_rhs * (1 + MP.mpf("1e-20"))
+
+
+def test_adaptive_theorem_1_by_hand():
+    # the finding's witness: one point, K1 = ((1/2, 1/2), (1/1000, 999/1000)), step 2 repeats K1 after w₁ = 0
+    K1 = [[F(1, 2), F(1, 2)], [F(1, 1000), F(999, 1000)]]
+    flat = [[F(1, 2), F(1, 2)], [F(1, 2), F(1, 2)]]
+    case = {"K1": K1, "K2_0": K1, "K2_1": flat, "K2_2": flat, "mu": [F(1)], "adjacency": 0, "x0": 0, "lam": F(1),
+            "path": 1}
+    e1 = F(1, 4) / F(1, 1000) + F(1, 4) / F(999, 1000)  # e^{λD₂(K1)} = 250.25…
+    lhs = F(1, 4) / F(1, 1000) * e1 + F(1, 4) / F(999, 1000)  # E[e^{λL}]: after w₁ = 0 the second step leaks again
+    for reading, rhs in [("realised-path", e1), ("sup-past", e1 * e1)]:
+        l, r, ok = claim_sides(f"s004.thm.1#{reading}", case)
+        assert ok and encloses(l, lhs) and encloses(r, rhs)
+    assert lhs > e1 and lhs <= e1 * e1
+
+
+def test_theorem_3_substitution_counterexample_recomputed(new_results):
+    r = new_results["s004.thm.3#substitute"]
+    c = exact_objects(r.counterexample["objects"])
+    exact, t3 = _substitution_oracle(c)
+    assert exact > t3 * (1 + MP.mpf("1e-10")), (exact, t3)
+    # the claim's left side is a lower bound on the exact cost, its right side Theorem 3's
+    lo = MP.mpf(str(r.counterexample["lhs"]).strip("[]").split(",")[0])
+    assert lo <= exact and interval_contains(r.counterexample["rhs"], t3)
+
+
+def test_delta_beta_plus_gamma_counterexample_recomputed(new_results):
+    r = new_results["s004.claim.delta-beta-plus-gamma"]
+    c = exact_objects(r.counterexample["objects"])
+    assert F(c["f"]) <= F(c["gamma"])
+    p = _sum_underestimate_oracle(c)
+    assert p > F(c["gamma"]) and p <= c["T"] * F(c["gamma"])  # the printed γ fails, the union bound Tγ holds
+    assert interval_contains(r.counterexample["lhs"], p)
+    # the finding's witness: T = 2, f = γ = 1/100, errors −1 / +1/10
+    assert _sum_underestimate_oracle({"T": 2, "f": F(1, 100), "a": 1, "b": F(1, 10)}) == 1 - F(99, 100) ** 2
+
+
+def test_weibull_cost_diverges(new_results):
+    r = new_results["s004.claim.weibull-unclipped"]
+    c = exact_objects(r.counterexample["objects"])
+    k, s, sg, T = (bo.mpf(F(c[n])) for n in ("shape", "scale", "sigma", "T"))
+    assert k < 1
+    a = T * 1 * 2 / (2 * sg * sg)  # λ = 1, the smallest order the accountant tries (larger λ only grows)
+
+    def log_integrand(r):
+        return a * r * r + MP.log(k / s) + (k - 1) * MP.log(r / s) - (r / s) ** k
+
+    # the log-integrand grows without bound: the moment integral diverges, c_t(1, T) = +∞ (and so for every λ ≥ 1)
+    values = [log_integrand(MP.mpf(10) ** j * (1 + s / sg)) for j in range(1, 5)]
+    assert all(v2 > v1 for v1, v2 in zip(values, values[1:])) and values[-1] > 10 ** 6
+    # the certified lower bounds of the corrected claim sit below mpmath's integral over their window
+    case = {"shape": c["shape"], "scale": c["scale"], "sigma": c["sigma"], "T": c["T"], "lam": F(1), "M": F(1000)}
+    lb, _, ok = claim_sides("s004.claim.weibull-unclipped+corrected", case)
+    from proofcheck.claims.s004.quantities import weibull_window_start
+    R = bo.mpf(weibull_window_start(case))
+    window = MP.log(MP.quad(lambda r: MP.exp(log_integrand(r) - (a * R * R)), [R, R + 1])) + a * R * R
+    assert ok and float(lb.upper()) <= window / T and float(lb.lower()) > 1000

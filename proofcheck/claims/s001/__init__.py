@@ -12,7 +12,8 @@ section                         claims
 §2.1 Definitions 1–2, Remark 1  definitions.py — checkers through the hockey-stick divergence; Remark 1's
                                 equivalences for (ε, 0) and (0, δ)
 §2.2 Assumptions, Eq. (2.7),    assumptions.py — L(θ) and c* against their definitions, the Bernoulli remark,
-Lemma 1                         the metric property of d, Lemma 1 for n and for k differing records
+Lemma 1                         the metric property of d, Lemma 1 for n and for k differing records,
+                                its sharp constants and its proof's first step (Appendix C)
 §3 Theorem 1, (C.1)–(C.4), κ    robustness.py — KL robustness under Assumptions 1 and 2, the proof's steps,
 §4.1 Theorem 2, (C.5)           w and κ, Pinsker, differential privacy of the posterior
 §4.2 Algorithm 1, Example 1     sampling.py — one and k posterior samples, conditional-expectation queries
@@ -42,7 +43,9 @@ CLAIMS = [
     # §2.2: Assumption 1, the Bernoulli remark, Assumption 2, Eq. (2.7), Lemma 1
     *_pick(_ASSUMPTIONS, "s001.claim.assumption-1", "s001.claim.bernoulli-not-uniformly-lipschitz",
            "s001.claim.assumption-2", "s001.eq.2.7#extended-metric", "s001.eq.2.7#real-valued"),
-    *assumptions.LEMMA_1,
+    *assumptions.LEMMA_1, *assumptions.LEMMA_1_SHARP,
+    # Appendix C: the proof of Lemma 1
+    *assumptions.LEMMA_1_PROOF,
     # §3 and Appendix C: Theorem 1 with (C.1)–(C.4) and the constants; §4.1: Theorem 2 with (C.5)
     *robustness.CLAIMS,
     # §4.2
@@ -59,6 +62,17 @@ CLAIMS = [
 FINDINGS = [
     Finding(
         id="s001.F1",
+        title="Lemma 1's proof: d of the product is not n times the sum of the per-record d's",
+        statements=("s001.claim.lemma-1-proof",),
+        link="",
+        sentence="The first step of Lemma 1's proof, d(p_θ({x_i}), p_θ({y_i})) = n Σ_i d(p_θ(x_i), p_θ(y_i)), is false: "
+                 "with p_θ = (2/3, 1/3) on {0, 1}, x = (0, 0) and y = (0, 1), the left side is ln 2 and the right side "
+                 "2 ln 2; without the factor n it is still only an inequality (x = (0, 1), y = (1, 0): 0 against "
+                 "2 ln 2). The triangle inequality gives '≤ Σ_i' (s001.claim.lemma-1-proof+corrected), so Lemma 1's "
+                 "constant L·n survives, loose by the factor n under ρⁿ = Σ_i ρ(x_i, y_i) (the +sharp claims: L).",
+    ),
+    Finding(
+        id="s001.F2",
         title="Theorem 1 (ii)'s constant κ/c is too small",
         statements=("s001.thm.1.ii", "s001.eq.C.4", "s001.thm.2.ii"),
         link="implication checked: (C.4)'s bound 2ρα(1 − e^{−cα})^{−2} is at least κρ/c for every α with equality at "
@@ -72,7 +86,7 @@ FINDINGS = [
                  "the same records with one of them 1 (ρ = 1) give D = 9(100 − ln 101) ≈ 858.5 > κρ/c ≈ 491.1.",
     ),
     Finding(
-        id="s001.F2",
+        id="s001.F3",
         title="Theorem 3 states the converse of what its proof shows",
         statements=("s001.thm.3.i", "s001.thm.3.ii"),
         link="same root cause: both parts state as sufficient for distinguishing x from y ('the adversary can "
@@ -80,7 +94,7 @@ FINDINGS = [
              "(C.9)–(C.11) derives as necessary from an upper bound on the distance between the posteriors, which "
              "never forces them apart; each part fails at its own counterexample (part (i) a two-atom prior, part (ii) "
              "Lemma 3's model). Read as a necessary condition, part (i) holds (s001.thm.3.i#necessary-test, #l1-gap) "
-             "while part (ii) also inherits Theorem 1 (ii)'s constant (s001.F1: its #l1-gap reading is Theorem 2 (ii) "
+             "while part (ii) also inherits Theorem 1 (ii)'s constant (s001.F2: its #l1-gap reading is Theorem 2 (ii) "
              "restated).",
         sentence="Theorem 3 states the converse of what its proof shows: the proof gives that x and y cannot be told "
                  "apart with error δ unless ρ(x, y) ≥ (3/(4Ln)) ln(1/δ), but meeting that threshold does not make them "
@@ -89,7 +103,17 @@ FINDINGS = [
                  "threshold at δ ≈ 0.0022, yet the best test errs with probability 0.255.",
     ),
     Finding(
-        id="s001.F3",
+        id="s001.F4",
+        title="Lemma 4: the feasible set 's > L' is not Θ_L",
+        statements=("s001.lem.4",),
+        link="",
+        sentence="Lemma 4's condition 's > L', which its proof repeats as 'the set of feasible parameters for Assumption 2 "
+                 "is μ ∈ R and s > L', is not the set Θ_L of (2.5): L(μ, s) = 1/s, so Θ_L = {s ≥ 1/L}; with the printed "
+                 "set and the proof's prior 1/s ∼ Exp(λ), ξ({s > L}) = 1 − e^{−λ/L} < 1 − e^{−λL} for every L > 1 "
+                 "(λ = 1, L = 2: 0.393 < 0.865), while with Θ_L = {s ≥ 1/L} the lemma holds with c = λ (s001.lem.4).",
+    ),
+    Finding(
+        id="s001.F5",
         title="Lemma 5: no c > 0 for the Binomial with n ≥ 2 trials",
         statements=("s001.lem.5",),
         link="",
@@ -98,7 +122,21 @@ FINDINGS = [
                  "L = 1/1000); the proof's bound holds only for L ≥ ln n.",
     ),
     Finding(
-        id="s001.F4",
+        id="s001.F6",
+        title="Lemma 5's proof: the constant c = ln(1/v) + α is not positive",
+        statements=("s001.claim.lemma-5-proof-c.i", "s001.claim.lemma-5-proof-c.ii"),
+        link="same root cause: solving v e^{−αL} ≤ e^{−cL} (v = 2n^α/(αB(α, α)) ≥ 2) gives c ≤ α − ln(v)/L, which "
+             "tends to −∞ as L → 0; the proof drops the 1/L and prints c ≤ ln(1/v) + α, negative whenever v > e^α — for "
+             "n = 1 when α > 3.018 (each part's #positive-constant reading fails at its own counterexample; the "
+             "#bound-only readings, where c ≤ 0 is degenerate, hold). For n ≥ 2 no c > 0 exists at all "
+             "(s001.lem.5#exists-c, finding s001.F5), so no formula could be right there.",
+        sentence="The constant that ends the proof of Lemma 5, c ≤ ln(1/v) + α with v = (2/B(α, α))(1/α)n^α, is not an "
+                 "Assumption-2 constant: it is negative for every n ≥ 2 and α ≥ 1 (n = 2, α = 1: c = 1 − ln 4) and, "
+                 "with one trial, for every α > 3.018 (n = 1, α = 4: v = 70, c = 4 − ln 70 ≈ −0.248), because solving "
+                 "v e^{−αL} ≤ e^{−cL} gives c ≤ α − ln(v)/L, not ln(1/v) + α.",
+    ),
+    Finding(
+        id="s001.F7",
         title="Lemma 6: the Exp(λ) prior on σ² does not give c = λ",
         statements=("s001.lem.6",),
         link="",
@@ -108,7 +146,7 @@ FINDINGS = [
                  "with c = 2λ/max(1, |μ|).",
     ),
     Finding(
-        id="s001.F5",
+        id="s001.F8",
         title="Lemma 7 fails under the Hamming distance for networks with edges",
         statements=("s001.lem.7",),
         link="",

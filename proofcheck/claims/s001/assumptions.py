@@ -275,3 +275,152 @@ CLAIMS = [
     ),
     *LEMMA_1,
 ]
+
+
+# ----------------------------------------------------------------------------- Lemma 1's proof (Appendix C)
+QUOTE_L1_PROOF = ("Proof of Lemma 1. For Assumption 1 the proof follows directly from the definition of the absolute "
+                  "log-ratio distance; namely, d(p_θ({x_i}), p_θ({y_i})) = n Σ_i d(p_θ(x_i), p_θ(y_i)) ≤ L · n Σ_i "
+                  "d(x_i, y_i). This can be reduced from n to k if only k items differ since d(p_θ(x_i), p_θ(y_i)) = 0 "
+                  "if x_i = y_i.")
+RECON_L1_PROOF = ("OCR: 'd(pe({xi}), re({vi})) =n¥i,d(pe(xi), pe(vi)) <L-nY!,dx,vy)'. '¥' / 'Y' is Σ (as in Remark 1 "
+                  "and Lemma 7) with 'i,' its lower limit i = 1; the 'n' before it is either a factor n (reading "
+                  "#factor-n) or the sum's upper limit printed first (reading #sum-to-n); the last 'd(x_i, y_i)' is ρ.")
+PRIMARY_L1_PROOF = ("a factor n: the chain ends in 'L · n Σ ρ(x_i, y_i)', i.e. L·n times ρⁿ = Σ_i ρ(x_i, y_i), which is "
+                    "Lemma 1's constant L·n under its printed (and the suite's primary, #sum-metric) ρⁿ — and 'this can "
+                    "be reduced from n to k' turns that factor into Lemma 1's L·k; with Σ^n alone the chain would give "
+                    "the constant L and there would be no n to reduce.")
+
+
+@st.composite
+def _record_pairs(draw):
+    r = draw(st.integers(2, 4))
+    n = draw(st.integers(1, 4))
+    x = draw(st.lists(st.integers(0, r - 1), min_size=n, max_size=n))
+    kind = draw(st.sampled_from(["random", "neighbour", "swap"]))
+    if kind == "random":
+        y = draw(st.lists(st.integers(0, r - 1), min_size=n, max_size=n))
+    elif kind == "neighbour":
+        y = list(x)
+        y[draw(st.integers(0, n - 1))] = draw(st.integers(0, r - 1))
+    else:
+        y = list(reversed(x))
+    return {"p": draw(priors(r)), "x": x, "y": y}
+
+
+def _record_probs(c, m, which):
+    p = list(m.vector(c["p"]))
+    vals = [p[int(i)] for i in c[which]]
+    if any(v == 0 for v in vals):
+        raise OutsideDomain("a record of probability 0: d = +∞ (Assumption 1 fails for this θ)")
+    return vals
+
+
+def _d_product(c, m):
+    """d(p_θ({x_i}), p_θ({y_i})) of the two products (exact products on the certified path)."""
+    px, py = 1, 1
+    for v in _record_probs(c, m, "x"):
+        px = px * v
+    for v in _record_probs(c, m, "y"):
+        py = py * v
+    return m.absolute_log_ratio(px, py)
+
+
+def _d_sum(c, m):
+    """Σ_i d(p_θ(x_i), p_θ(y_i))."""
+    out = m.num(0)
+    for a, b in zip(_record_probs(c, m, "x"), _record_probs(c, m, "y")):
+        out = out + m.num(m.absolute_log_ratio(a, b))
+    return out
+
+
+L1P_VARS = (simplex("p", "p_θ on the record space X = {0, …, |X|−1} (one θ)"),
+            integer("x", doc="data set x = (x_1, …, x_n), n ≤ 4"), integer("y", doc="data set y, same n"))
+L1P_ENC = ("one θ: p_θ a law on X (|X| ≤ 4, positive where the data fall), two data sets of n ≤ 4 records; "
+           "d(p_θ({x_i}), p_θ({y_i})) = |ln Π p_θ(x_i)/Π p_θ(y_i)| from the exact products, against the per-record "
+           "distances d(p_θ(x_i), p_θ(y_i)) (mechanisms.lipschitz.absolute_log_ratio).")
+
+
+def _same_data(c):
+    return list(c["x"]) == list(c["y"])
+
+
+LEMMA_1_PROOF = [
+    Claim(
+        id="s001.claim.lemma-1-proof#factor-n",
+        title="Lemma 1's proof: d(p_θ({x_i}), p_θ({y_i})) = n Σ_i d(p_θ(x_i), p_θ(y_i))",
+        source=Source(SEED, "Appendix C, proof of Lemma 1", QUOTE_L1_PROOF),
+        variables=L1P_VARS,
+        statement=sp.Eq(sp.Symbol("d_product"), sp.Symbol("n") * sp.Symbol("sum_d")),
+        quantities={"d_product": _d_product, "sum_d": _d_sum, "n": lambda c, m: m.num(len(c["x"]))},
+        strategy=_record_pairs(),
+        reading="factor-n", primary=PRIMARY_L1_PROOF, reconstructed=RECON_L1_PROOF, degenerate=_same_data,
+        encoding=L1P_ENC + " The printed equality with the factor n: false whenever some record differs with "
+                           "p_θ(x_i) ≠ p_θ(y_i) and n ≥ 2 (the left side is at most Σ_i d_i, triangle inequality).",
+    ),
+    Claim(
+        id="s001.claim.lemma-1-proof#sum-to-n",
+        title="Lemma 1's proof, 'n' read as Σ's upper limit: d(p_θ({x_i}), p_θ({y_i})) = Σ_{i=1}^n d(p_θ(x_i), p_θ(y_i))",
+        source=Source(SEED, "Appendix C, proof of Lemma 1", QUOTE_L1_PROOF),
+        variables=L1P_VARS,
+        statement=sp.Eq(sp.Symbol("d_product"), sp.Symbol("sum_d")),
+        quantities={"d_product": _d_product, "sum_d": _d_sum},
+        strategy=_record_pairs(),
+        reading="sum-to-n", reconstructed=RECON_L1_PROOF, degenerate=_same_data,
+        encoding=L1P_ENC + " Still an equality: |Σ_i ln p_θ(x_i)/p_θ(y_i)| = Σ_i |ln p_θ(x_i)/p_θ(y_i)| only when the "
+                           "log-ratios share a sign (false for a swap x = (0, 1), y = (1, 0)).",
+    ),
+    Claim(
+        id="s001.claim.lemma-1-proof+corrected",
+        title="Lemma 1's proof, corrected: d(p_θ({x_i}), p_θ({y_i})) ≤ Σ_i d(p_θ(x_i), p_θ(y_i)) (triangle inequality)",
+        source=Source(SEED, "Appendix C, proof of Lemma 1", QUOTE_L1_PROOF),
+        variables=L1P_VARS,
+        statement=sp.Le(sp.Symbol("d_product"), sp.Symbol("sum_d")),
+        quantities={"d_product": _d_product, "sum_d": _d_sum},
+        strategy=_record_pairs(),
+        reconstructed=RECON_L1_PROOF, degenerate=_same_data,
+        encoding=L1P_ENC + " The step the proof needs: '≤' without the factor n; tight when the log-ratios share a "
+                           "sign. With it d ≤ L·Σ_i ρ(x_i, y_i): Lemma 1's L·n is then loose by the factor n (the "
+                           "+sharp claims of Lemma 1).",
+    ),
+]
+
+
+# ----------------------------------------------------------------------------- Lemma 1, sharp constants
+def _lemma1_sharp(part, combine, what, limited):
+    reading = "sum-metric" if combine == "sum" else "max-metric"
+    count = "k" if limited else "n"
+    n_sym = sp.Symbol(count, positive=True)
+    base = _lemma1(part, combine, what, limited)
+    if what == "L":
+        rhs = sp.Symbol("L") if combine == "sum" else n_sym * sp.Symbol("L")
+        stmt = sp.Eq(sp.Symbol("L_product"), rhs)
+        why = ("Σ: |Σ_i ln r_i| ≤ Σ_i L(θ)ρ_i = L(θ)ρⁿ, attained by one differing record at the worst pair"
+               if combine == "sum" else
+               f"max: |Σ_i ln r_i| ≤ {count}·L(θ)·max_i ρ_i, attained by {count} records all changed along the worst "
+               "pair in the same direction")
+        title = f"Lemma 1 ({part}), sharp: the product's Lipschitz constant is exactly {rhs} [{reading}]"
+    else:
+        rhs = sp.Symbol("c") if combine == "sum" else sp.Symbol("c") / n_sym
+        stmt = sp.Eq(sp.Symbol("c_product"), rhs)
+        why = ("Σ: L_product(θ) = L(θ) for every θ, so Θⁿ_L = Θ_L and c* is unchanged" if combine == "sum" else
+               f"max: L_product(θ) = {count}·L(θ), so Θⁿ_L = Θ_(L/{count}) and c*_product = c*/{count}")
+        title = f"Lemma 1 ({part}), sharp: the product's best Assumption-2 constant is exactly {rhs} [{reading}]"
+    return Claim(
+        id=f"s001.lem.1.{part}+sharp#{reading}",
+        title=title,
+        source=base.source,
+        variables=base.variables,
+        statement=stmt,
+        quantities=base.quantities,
+        strategy=base.strategy,
+        reading=reading,
+        reconstructed=RECON_L1,
+        degenerate=base.degenerate,
+        encoding=base.encoding + " The exact constant (an identity): " + why + ".",
+    )
+
+
+LEMMA_1_SHARP = [_lemma1_sharp(part, comb, what, limited)
+                 for part, what, limited in (("i", "L", False), ("ii", "c", False), ("iii", "L", True),
+                                             ("iv", "c", True))
+                 for comb in ("sum", "max")]

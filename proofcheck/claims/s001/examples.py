@@ -1,10 +1,12 @@
 """Section 5 of paper 001 (exponential families, Lemmas 3–7) with the proofs of Appendix B."""
 from __future__ import annotations
 
+import math
+
 import sympy as sp
 from hypothesis import strategies as st
 
-from mechanisms.bayes_networks import child_weights, tables_from_rows
+from mechanisms.bayes_networks import child_weights, joint_probability, outcomes, tables_from_rows
 from mechanisms.errors import OutsideDomain
 from proofcheck.claim import Claim, Hypothesis, Source, channel, integer, log_real, real
 from proofcheck.strategies import cases, channels, log_reals, reals
@@ -204,6 +206,72 @@ LEMMAS_3_4 = [
 ]
 
 
+# Lemma 4 as printed: the condition "s > L" (the lemma's "μ ∈ R, s > L"; its proof: "the set of feasible parameters for
+# Assumption 2 is μ ∈ R and s > L"). s001.lem.4 above checks the proof's prior with the set (2.5) really gives.
+QUOTE_L4_PRINTED = ("Lemma 4 (Laplace conjugate prior). The Laplace distribution Laplace(θ) and Laplace conjugate prior "
+                    "θ ∼ Laplace(μ, s, λ), μ ∈ R, s > L, λ > 0 satisfies Assumption 2 with parameters c = λ and metric "
+                    "ρ(x, y) = |x − y|. [Proof: ... Thus, if we use ρ(x, y) = ‖x − y‖, the set of feasible parameters "
+                    "for Assumption 2 is μ ∈ R and s > L. Again we can use an exponential prior with rate parameter "
+                    "lambda > 0 for the inverse scale, 1/s, and any prior on μ to obtain the second part of Assumption 2. "
+                    "Every such prior satisfies the assumption with c = λ.]")
+PRIMARY_L4 = ("'s > L' is the feasible set Θ_L: the proof says so in words ('the set of feasible parameters for "
+              "Assumption 2 is μ ∈ R and s > L') and then only asks the prior on 1/s to give that set mass "
+              "1 − e^{−λL}; the lemma's 'μ ∈ R, s > L' repeats that set. Read as a bound on the prior's support instead, "
+              "the L of 's > L' would have to be a fixed number, while Assumption 2's L ranges over all L > 0.")
+L4_VARS = (log_real("lam", 1e-3, 1e3), log_real("L", 1e-4, 1e4))
+
+
+def _xi_laplace(level):
+    """ξ({1/s ≤ level}) for 1/s ∼ Exp(λ), by quadrature of the prior density (the Laplace family's Θ_level)."""
+    def q(c, m):
+        return m.prior_mass_lipschitz_set_quadrature("laplace", (1, m.value(c["lam"])), level(c, m), None)
+    return q
+
+
+def _xi_s_above_L(c, m):
+    # {s > L} = {1/s < 1/L}: its mass equals that of {1/s ≤ 1/L} (a point has mass 0)
+    return _xi_laplace(lambda c, m: 1 / m.value(c["L"]))(c, m)
+
+
+def _xi_support_restricted(c, m):
+    """ξ(Θ_L) under Exp(λ) on 1/s conditioned on s > L₀: ξ(1/s ≤ min(L, 1/L₀)) / ξ(1/s < 1/L₀)."""
+    top = 1 / m.value(c["L0"])
+    L = m.value(c["L"])
+    num = _xi_laplace(lambda c, m: min(L, top))(c, m)
+    return m.num(num) / m.num(_xi_laplace(lambda c, m: top)(c, m))
+
+
+LEMMA_4_PRINTED = [
+    Claim(
+        id="s001.lem.4#feasible-set-s-above-L",
+        title="Lemma 4 as printed: Θ_L = {(μ, s) : μ ∈ R, s > L}, 1/s ∼ Exp(λ): ξ(Θ_L) ≥ 1 − e^{−λL} for every L > 0",
+        source=Source(SEED, "Section 5, Lemma 4; proof in Appendix B", QUOTE_L4_PRINTED),
+        variables=L4_VARS,
+        statement=sp.Ge(xi, 1 - sp.exp(-lam * L_var)),
+        quantities={"xi_Theta_L": _xi_s_above_L, "lambda": _num("lam"), "L": _num("L")},
+        strategy=cases(lam=log_reals(1e-3, 1e3), L=log_reals(1e-4, 1e4)),
+        reading="feasible-set-s-above-L", primary=PRIMARY_L4, reconstructed=RECON_L4, degenerate=lambda c: False,
+        encoding="The printed set {s > L} (μ free) with the proof's prior Exp(λ) on the inverse scale 1/s: "
+                 "ξ({s > L}) = ξ({1/s < 1/L}) by quadrature of the Exp(λ) density over (0, 1/L] (= 1 − e^{−λ/L}); "
+                 "fails exactly when 1/L < L, i.e. L > 1. (2.5) itself gives Θ_L = {1/s ≤ L} = {s ≥ 1/L}, for which "
+                 "c = λ holds (s001.lem.4).",
+    ),
+    Claim(
+        id="s001.lem.4#prior-support-s-above-L0",
+        title="Lemma 4 with 's > L' a bound on the prior's support: 1/s ∼ Exp(λ) given s > L₀: ξ(Θ_L) ≥ 1 − e^{−λL}",
+        source=Source(SEED, "Section 5, Lemma 4; proof in Appendix B", QUOTE_L4_PRINTED),
+        variables=L4_VARS + (log_real("L0", 1e-4, 1e4, "the fixed bound of 's > L' on the prior's support"),),
+        statement=sp.Ge(xi, 1 - sp.exp(-lam * L_var)),
+        quantities={"xi_Theta_L": _xi_support_restricted, "lambda": _num("lam"), "L": _num("L")},
+        strategy=cases(lam=log_reals(1e-3, 1e3), L=log_reals(1e-4, 1e4), L0=log_reals(1e-4, 1e4)),
+        reading="prior-support-s-above-L0", reconstructed=RECON_L4, degenerate=lambda c: False,
+        encoding="'s > L' as a hyperparameter range: the prior (Exp(λ) on 1/s, as in the proof) conditioned on s > L₀ "
+                 "for a fixed L₀ > 0; Θ_L = {1/s ≤ L} from (2.5); ξ(Θ_L) = ξ(1/s ≤ min(L, 1/L₀))/ξ(1/s < 1/L₀), both "
+                 "by quadrature. Conditioning on a lower set of 1/s only raises the mass of the lower set Θ_L.",
+    ),
+]
+
+
 def _lem5_prior(c, m):
     a = m.value(c["alpha"])
     return (a, a)
@@ -244,7 +312,8 @@ LEMMA_5 = [
         strategy=L5_CASES,
         reading="exists-c", primary=PRIMARY_L5, reconstructed=RECON_L5, degenerate=lambda c: False,
         encoding=L5_ENCODING + " c* in closed form where Θ_L is empty for small L (n ≥ 2: c* = 0 exactly), by a "
-                               "certified optimisation for n = 1 (an enclosure of the infimum).",
+                               "certified optimisation for n = 1 (an enclosure of the infimum). Holds for n = 1 "
+                               "(c* > 0), fails for every n ≥ 2 (c* = 0): the verdict `violated` is the n ≥ 2 case.",
     ),
     Claim(
         id="s001.lem.5#c-equals-alpha",
@@ -275,6 +344,69 @@ LEMMA_5 = [
                                "where Θ_L is not empty: an explicit Assumption-2-type tail bound with a constant.",
     ),
 ]
+
+
+# Lemma 5's proof, its last line: (2/B(α, α))(1/α) n^α e^{−αL} ≤ e^{−cL} "solving for c, we obtain c ≤ ln(1/v) + α"
+QUOTE_L5_C = ("Proof of Lemma 5. ... Finally, we have that n > 0 and hence, (n + e^L)^{−α} < e^{−αL} so that we have: "
+              "(2/B(α, α)) (1/α) n^α (n + e^L)^{−α} ≤ (2/B(α, α)) (1/α) n^α e^{−αL}. We want to upper bound this by "
+              "e^{−cL}. Solving for c, we obtain c ≤ ln(1/v) + α.")
+RECON_L5_C = ("v is not defined in the text (OCR); rebuilt as the constant of the bound being solved, "
+              "v = (2/B(α, α))(1/α) n^α, so that the bound reads v e^{−αL} ≤ e^{−cL}; the proof's conclusion is that "
+              "Assumption 2 holds with c = ln(1/v) + α (solving exactly would give c ≤ α + ln(1/v)/L, which depends on L).")
+PRIMARY_L5_C = ("the proof solves for the constant c of Assumption 2, and (2.6) asks for 'some constant c > 0': the proof's "
+                "c = ln(1/v) + α must be positive and satisfy ξ(Θ_L) ≥ 1 − e^{−cL} for all L > 0; with c ≤ 0 the bound "
+                "(2.6) says nothing (its right side is ≤ 0) and no constant has been found.")
+n_sym = sp.Symbol("n", positive=True)
+_V = 2 * n_sym ** alpha * sp.gamma(2 * alpha) / (alpha * sp.gamma(alpha) ** 2)  # (2/B(α, α))(1/α) n^α
+C_PROOF = sp.log(1 / _V) + alpha
+
+
+def _c_proof_float(case, n):
+    a = float(case["alpha"])
+    return a + math.log(a) + 2 * math.lgamma(a) - math.lgamma(2 * a) - math.log(2) - a * math.log(n)
+
+
+def _lem5_c(part, reading):
+    one = part == "i"
+    vars_ = (real("alpha", 1, 40, "α = β"), log_real("L", 1e-3, 100)) if one else L5_VARS
+    strategy = (cases(alpha=st.one_of(reals(1.0, 4.0), reals(1.0, 40.0), st.just(1.0), st.integers(1, 8).map(float)),
+                      L=log_reals(1e-3, 100.0)) if one else
+                cases(alpha=st.one_of(reals(1.0, 40.0), st.just(1.0)), trials=st.integers(2, 12),
+                      L=log_reals(1e-3, 100.0)))
+    n_of = (lambda c: 1) if one else (lambda c: int(c["trials"]))
+    bound = xi - (1 - sp.exp(-C_PROOF * L_var))
+    if reading == "positive-constant":
+        stmt = sp.Ge(sp.Min(C_PROOF, bound), 0)
+        what = ("both c > 0 and ξ(Θ_L) ≥ 1 − e^{−cL}, as min(c, ξ(Θ_L) − 1 + e^{−cL}) ≥ 0 (c = 0 exactly cannot "
+                "happen at a rational α ≥ 1: e^α is irrational)")
+        degenerate = lambda c: False  # noqa: E731
+    else:
+        stmt = sp.Ge(xi, 1 - sp.exp(-C_PROOF * L_var))
+        what = "only the bound ξ(Θ_L) ≥ 1 − e^{−cL}; cases with c ≤ 0 (where it says nothing) are degenerate"
+        degenerate = lambda c: _c_proof_float(c, n_of(c)) <= 0  # noqa: E731
+    hyps = (ALPHA_AT_LEAST_1,) if one else (ALPHA_AT_LEAST_1, Hypothesis("n ≥ 2", sp.Ge(n_sym, 2)))
+    return Claim(
+        id=f"s001.claim.lemma-5-proof-c.{part}#{reading}",
+        title=(f"Lemma 5's proof ({'n = 1' if one else 'n ≥ 2'}): Assumption 2 holds with c = ln(1/v) + α, "
+               f"v = 2n^α/(α B(α, α)) [{reading}]"),
+        source=Source(SEED, "Appendix B, proof of Lemma 5 (last line)", QUOTE_L5_C),
+        variables=vars_,
+        statement=stmt,
+        quantities={"xi_Theta_L": (lambda c, m: m.prior_mass_lipschitz_set("binomial", _lem5_prior(c, m),
+                                                                           m.value(c["L"]), 1)) if one else _lem5_xi,
+                    "alpha": _num("alpha"), "L": _num("L"), "n": lambda c, m: m.num(n_of(c))},
+        hypotheses=hyps,
+        strategy=strategy,
+        reading=reading, primary=PRIMARY_L5_C if reading == "positive-constant" else None,
+        reconstructed=RECON_L5 + " " + RECON_L5_C, degenerate=degenerate,
+        encoding=L5_ENCODING + (" One trial (n = 1, a Bernoulli count): Θ_L = {|logit θ| ≤ L} is never empty. "
+                                if one else " n ≥ 2 trials: Θ_L is empty for L < ln n. ")
+                 + "c = ln(1/v) + α = α + ln(α Γ(α)²/(2n^α Γ(2α))) in the statement; checks " + what + ".",
+    )
+
+
+LEMMA_5_PROOF_C = [_lem5_c(part, reading) for part in ("i", "ii")
+                   for reading in ("positive-constant", "bound-only")]
 
 
 def _lem6_step_d(c, m):
@@ -377,6 +509,15 @@ def _net_eps(c, m):
     return m.num(eps)
 
 
+def _net_joint_eps(c, m):
+    """min_x P_θ(x) over the outcomes x ∈ S (exact products of the tables' entries on the certified path)."""
+    parents, cards, cpts = _net(c, m)
+    eps = min(joint_probability(parents, cards, cpts, x) for x in outcomes(cards))
+    if eps == 0:
+        raise OutsideDomain("an outcome of probability 0: ε = 0 and ln(1/ε) = ∞")
+    return m.num(eps)
+
+
 L7_VARS = (integer("adj", doc="adjacency matrix of the DAG: adj[j][k] = 1 when j is a parent of k (j < k)"),
            channel("cpt", "the rows of every conditional probability table, stacked"))
 L7_ENCODING = ("Binary networks on K ≤ 4 variables (random DAGs, ≤ 2 parents each), every CPT row a law on {0, 1}; one "
@@ -417,6 +558,20 @@ LEMMA_7 = [
         strategy=_network_cases(independent=True), reading="independent", degenerate=lambda c: False,
         encoding=L7_ENCODING + " No edges: P_θ(x) = Π_k θ_{k, x_k}, (B.2).",
     ),
+    Claim(
+        id="s001.lem.7#joint-epsilon",
+        title="Lemma 7 with ε the smallest joint probability min_x P_θ(x), Hamming ρ: L(θ) ≤ ln(1/ε)",
+        source=Source(SEED, "Section 5, Lemma 7; proof in Appendix B", QUOTE_L7),
+        variables=L7_VARS,
+        statement=sp.Le(L_sym, sp.log(1 / sp.Symbol("epsilon"))),
+        quantities={"L": _net_L(False), "epsilon": _net_joint_eps},
+        strategy=_network_cases(), reading="joint-epsilon", degenerate=lambda c: False,
+        encoding=L7_ENCODING.replace("ε = the smallest entry of any table (of this θ: the hardest case of the family "
+                                     "{θ : entries ≥ ε})", "ε = min over the outcomes x ∈ S of the joint P_θ(x)")
+                 + " 'Sub-event' read as an outcome of the whole network (an atom of S), not an entry of one table: "
+                   "then every |ln P_θ(x)/P_θ(y)| ≤ ln(1/ε) and ρ ≥ 1 for x ≠ y, so the bound holds for any network — "
+                   "but ε is then a product of K table entries and ln(1/ε) up to K times the table reading's.",
+    ),
 ]
 
-CLAIMS = EXP_FAMILY + LEMMAS_3_4 + LEMMA_5 + LEMMA_6 + LEMMA_7
+CLAIMS = EXP_FAMILY + LEMMAS_3_4 + LEMMA_4_PRINTED + LEMMA_5 + LEMMA_5_PROOF_C + LEMMA_6 + LEMMA_7

@@ -556,3 +556,230 @@ def table_gap(reading):
             band_lo, band_hi = p, p + m.num(unit(p_s))
         return m.max(lo - band_hi, band_lo - hi)
     return q
+
+
+# ----------------------------------------------------------------------------- Theorem 1, adaptive (T = 2)
+ADAPTIVE_READINGS = ("sup-past", "averaged-past", "realised-path")
+
+
+def adaptive_second(c, j):
+    """The second mechanism run after the first one output j: the channel K2_j."""
+    return c[f"K2_{j}"]
+
+
+def adaptive_joint(c, m):
+    """The two-step adaptive mechanism: p(w₁, w₂ | r) = K1[r][w₁]·K2_{w₁}[r][w₂] (outputs (w₁, w₂) in
+    lexicographic order); a product of exact rows is an exact row on the certified path."""
+    K1 = c["K1"]
+    rows = []
+    for r in range(len(K1)):
+        row = []
+        for j in range(len(K1[0])):
+            K2 = adaptive_second(c, j)
+            row += [m.value(K1[r][j]) * m.value(K2[r][k]) for k in range(len(K2[0]))]
+        rows.append(row)
+    return rows
+
+
+def adaptive_mgf(c, m):
+    """E_{x', w₁, w₂}[e^{λL^{(1:2)}}] of the adaptive two-step mechanism (joint sum)."""
+    _, mu, adj, z = model(c, "K1")
+    return m.bdp_loss_mgf(adaptive_joint(c, m), mu, m.value(c["lam"]), adj, z)
+
+
+def _second_step_divergences(c, m):
+    """d[j][i] = D_{λ+1}(p₂(·|w₁ = j, D) ‖ p₂(·|w₁ = j, D')) at the i-th point x' with μ(x') > 0."""
+    lam = m.value(c["lam"])
+    return [[m.renyi(P, Q, lam + 1) for _, P, Q in pairs(c, m, f"K2_{j}")] for j in range(len(c["K1"][0]))]
+
+
+def adaptive_bound(reading):
+    """Theorem 1's right side for T = 2, E_x[e^{2λD(p₁‖q₁)}]^{1/2}·E_x[e^{2λD(p₂‖q₂)}]^{1/2}, with the past output
+    w₁ in p₂ = p(w₂|w₁, D) bound by the reading: 'sup-past' the largest divergence over w₁ (for each x'),
+    'averaged-past' e^{2λD} averaged over w₁ ∼ p(·|D), 'realised-path' w₁ = the case's realised output."""
+    def q(c, m):
+        T, lam = 2, m.num(c["lam"])
+        _, mu, adj, z = model(c, "K1")
+        first = m.bdp_renyi_mgf(c["K1"], mu, m.value(c["lam"]), adj, z, T)
+        d = _second_step_divergences(c, m)
+        step1 = pairs(c, m, "K1")
+        second = m.num(0)
+        for i, (w, P1, _) in enumerate(step1):
+            if reading == "sup-past":
+                ds = [d[j][i] for j in range(len(d))]
+                if any(m.is_inf(x) for x in ds):
+                    return m.inf
+                term = m.exp(T * lam * m.max(*ds))
+            elif reading == "averaged-past":
+                term = m.num(0)
+                for j in range(len(d)):
+                    if m.value(P1[j]) == 0:
+                        continue
+                    if m.is_inf(d[j][i]):
+                        return m.inf
+                    term = term + m.num(P1[j]) * m.exp(T * lam * d[j][i])
+            else:
+                dj = d[int(c["path"])][i]
+                if m.is_inf(dj):
+                    return m.inf
+                term = m.exp(T * lam * dj)
+            second = second + m.num(w) * term
+        if m.is_inf(first):
+            return m.inf
+        return m.sqrt(m.num(first) * second)
+    return q
+
+
+def realised_path_probability(c, m):
+    """Pr[w₁ = path] = Σ_x μ(x) p₁(path | D) (the realised output must be possible)."""
+    total = m.value(0)
+    for w, P1, _ in pairs(c, m, "K1"):
+        total = total + m.value(w) * m.value(P1[int(c["path"])])
+    return m.num(total)
+
+
+# ----------------------------------------------------------------------------- §4.3.2: δ_μ = β + γ with T estimators
+def sum_underestimate_probability(c, m):
+    """Pr[Σ_t ĉ_t < Σ_t c_t] for T independent estimators whose error ĉ_t − c_t is −a with probability f and +b
+    otherwise: with J ∼ B(T, f) failures the sum is (T − J)b − Ja, below 0 iff J > Tb/(a + b) (exact binomial sum)."""
+    T = int(c["T"])
+    f, a, b = m.value(c["f"]), m.value(c["a"]), m.value(c["b"])
+    total = m.value(0)
+    for j in range(T + 1):
+        if (T - j) * b - j * a < 0:
+            total = total + math.comb(T, j) * f ** j * (1 - f) ** (T - j)
+    return m.num(total)
+
+
+# ----------------------------------------------------------------------------- §5.1: Weibull gradients, no clipping
+ACCOUNTANT_ORDERS = tuple(range(1, 33))  # the authors' accountant's default powers λ = 1..32
+
+
+def weibull_gaussian_cost(lam, c, m):
+    """c_t(λ, T) = (1/T) log E_r[e^{Tλ(λ+1)r²/(2σ²)}] of the Gaussian mechanism (no clipping) with ‖g_t − g'_t‖ = r
+    ∼ Weibull(k, s), decided analytically: for k < 2 and λ > 0 the log-integrand Tλ(λ+1)r²/(2σ²) + log(k/s)
+    + (k − 1) log(r/s) − (r/s)^k → +∞ as r → ∞ (r² outgrows r^k and log r), so the integral diverges: +∞.
+    k ≥ 2 is outside this claim's domain."""
+    if not m.value(c["shape"]) < 2:
+        raise OutsideDomain("Weibull shape ≥ 2: the moment may be finite; not decided here")
+    return m.inf
+
+
+def weibull_corollary1_eps(c, m):
+    """Corollary 1 minimised over the accountant's orders: min_λ (1/λ)(T·c_t(λ, T) − log δ_μ)."""
+    T = int(c["T"])
+    best = None
+    for lam in ACCOUNTANT_ORDERS:
+        cost = weibull_gaussian_cost(lam, c, m)
+        e = m.inf if m.is_inf(cost) else (T * cost - m.log(m.num(c["delta"]))) / lam
+        best = e if best is None else (best if m.is_inf(e) else e if m.is_inf(best) else m.min(best, e))
+    return best
+
+
+def weibull_window_start(c) -> Fraction:
+    """A point R where the log-integrand's lower bound on [R, R + 1] exceeds T·M (chosen in floats; any R gives a
+    valid lower bound, this one makes it large enough)."""
+    lam, T, sg = float(c["lam"]), int(c["T"]), float(c["sigma"])
+    k, s, level = float(c["shape"]), float(c["scale"]), float(c["M"])
+    a = T * lam * (lam + 1) / (2 * sg * sg)
+    R = max(2 * s, 1.0)
+    while a * R * R + math.log(k / s) + (k - 1) * math.log((R + 1) / s) - ((R + 1) / s) ** k < T * level + 1:
+        R *= 1.5
+    return Fraction(math.ceil(R))
+
+
+def weibull_cost_lower_bound(c, m):
+    """A certified lower bound on c_t(λ, T) = (1/T) log ∫₀^∞ e^{ar²} f(r) dr (a = Tλ(λ+1)/(2σ²), f the Weibull(k, s)
+    density): the integral is ≥ its part over [R, R + 1] ≥ e^{h}, h the smallest the log-integrand a r² + log(k/s)
+    + (k − 1) log(r/s) − (r/s)^k can be there (each term monotone in r: a r² at R, the other two at R + 1, k < 1)."""
+    R = weibull_window_start(c)
+    lam, T, sg = m.num(c["lam"]), int(c["T"]), m.num(c["sigma"])
+    k, s = m.num(c["shape"]), m.num(c["scale"])
+    a = T * lam * (lam + 1) / (2 * sg * sg)
+    hi = m.num(R + 1) / s
+    h = a * m.num(R) ** 2 + m.log(k / s) + (k - 1) * m.log(hi) - m.exp(k * m.log(hi))
+    return h / T
+
+
+# ----------------------------------------------------------------------------- Theorem 3 under substitution
+SUBSTITUTION_CELLS = 32
+
+
+def _cell_edges(a, b, lam, sigma):
+    """Thresholds (exact, on a 1/64 grid) of a partition of the line: 64 cells over the region where the two
+    mixtures and the tilted centre a − λ(b − a) lie, plus the two tails."""
+    pts = [0.0, a, b, a - lam * (b - a)]
+    lo, hi = min(pts) - 6 * sigma, max(pts) + 6 * sigma
+    step = (hi - lo) / SUBSTITUTION_CELLS
+    return sorted({Fraction(round((lo + i * step) * 64), 64) for i in range(SUBSTITUTION_CELLS + 1)})
+
+
+def _mixture_cells(edges, centre, q, sg, m):
+    """The cell probabilities of (1 − q)N(0, σ²) + qN(centre, σ²): left tail, the cells, right tail (each tail by
+    Φ of a negative argument, so no cancellation)."""
+    def cdf(t):
+        return (1 - q) * m.Phi(m.num(t) / sg) + q * m.Phi((m.num(t) - centre) / sg)
+
+    def sf(t):
+        return (1 - q) * m.Phi(-m.num(t) / sg) + q * m.Phi((centre - m.num(t)) / sg)
+
+    cells = [cdf(edges[0])]
+    cells += [cdf(v) - cdf(u) if v <= 0 else sf(u) - sf(v) for u, v in zip(edges, edges[1:])]
+    return cells + [sf(edges[-1])]
+
+
+def _cells_to_keep(edges, a, b, q, sigma, floor=1e-30):
+    """The cells both of whose probabilities are above ``floor`` in floats (a choice of the witness, the same on
+    both paths): far smaller cells would be enclosures too wide for a logarithm at working precision."""
+    from scipy import stats
+
+    def cells(centre):
+        cdf = (1 - q) * stats.norm.cdf(np.array(edges, float) / sigma) + q * stats.norm.cdf((np.array(edges, float) - centre) / sigma)
+        sf = (1 - q) * stats.norm.sf(np.array(edges, float) / sigma) + q * stats.norm.sf((np.array(edges, float) - centre) / sigma)
+        inner = [cdf[i + 1] - cdf[i] if edges[i + 1] <= 0 else sf[i] - sf[i + 1] for i in range(len(edges) - 1)]
+        return [cdf[0], *inner, sf[-1]]
+
+    return {i for i, (x, y) in enumerate(zip(cells(a), cells(b))) if x > floor and y > floor}
+
+
+def substitution_cost_lower_bound(c, m):
+    """A certified lower bound on the exact privacy cost (1/T) log E_x[e^{TλD_{λ+1}(P_{g₀} ‖ P_{g(x')})}] under
+    substitution, P_g = (1 − q)N(0, σ²) + qN(g, σ²) (D = D₀ ∪ {x₀}, D' = D₀ ∪ {x'}): by the data-processing
+    inequality D_{λ+1} is at least that of the two laws of the cell the outcome falls in (a partition of the line
+    into 34 intervals), Σ_cells p^{λ+1}q^{−λ} from normal distribution functions."""
+    lam, T = int(c["lam"]), int(c["T"])
+    q, sg = m.num(c["q"]), m.num(c["sigma"])
+    a = float(c["g0"])
+    total = m.num(0)
+    for b, w in zip(c["points"], m.vector(c["weights"])):
+        if m.value(w) == 0:
+            continue
+        edges = _cell_edges(a, float(b), lam, float(c["sigma"]))
+        P = _mixture_cells(edges, m.num(c["g0"]), q, sg, m)
+        Q = _mixture_cells(edges, m.num(b), q, sg, m)
+        keep = _cells_to_keep(edges, a, float(b), float(c["q"]), float(c["sigma"]))
+        moment = m.num(0)
+        for i, (p_cell, q_cell) in enumerate(zip(P, Q)):
+            if i in keep:  # leaving out a cell only lowers the sum: still a lower bound
+                moment = moment + m.exp((lam + 1) * m.log(p_cell) - lam * m.log(q_cell))
+        total = total + m.num(w) * m.exp(T * m.log(moment))
+    return m.log(total) / T
+
+
+def substitution_theorem3_term(term):
+    """Theorem 3's c^L or c^R with ‖g_t − g'_t‖ = |g(x₀) − g(x')| (the two substituted points' gradients)."""
+    def q(c, m):
+        deltas = [m.value(abs(m.value(b) - m.value(c["g0"]))) for b in c["points"]]
+        return m.theorem3_cost(term, int(c["lam"]), int(c["T"]), m.value(c["q"]), m.value(c["sigma"]), deltas,
+                               list(m.vector(c["weights"])))
+    return q
+
+
+def adaptive_says_nothing(c) -> bool:
+    """Every step's rows are identical: no output depends on the data, every loss is 0."""
+    return all(rows_identical(c[k], atol=1e-12) for k in ("K1", "K2_0", "K2_1", "K2_2"))
+
+
+def is_finite(quantity):
+    """The indicator [quantity < +∞] (exact 0 or 1)."""
+    return lambda c, m: m.num(0) if m.is_inf(quantity(c, m)) else m.num(1)

@@ -180,3 +180,73 @@ def fold_cases():
 
     return st.tuples(mechanisms(3, 3), EPS, st.integers(1, 100), st.integers(0, 3), log_reals(1e-4, 0.5),
                      st.floats(1e-6, 0.01)).map(build)
+
+
+# ----------------------------------------------------------------------------- Theorem 1, adaptive
+def revealing_past(eps_values=(1e-3, 1e-2, 0.1)):
+    """Two steps, one point, add adjacency: the first output w₁ = 0 is rare under D' = D ∪ {x'} and common under
+    D (it reveals the point), and the second step leaks only after w₁ = 0 — where the tilted law of the past
+    (p^{λ+1}q^{−λ}) puts far more weight than p(·|D) does."""
+    def build(t):
+        e, leak, lam, path = t
+        K1 = np.array([[0.5, 0.5], [e, 1 - e]])
+        K2_0 = np.array([[0.5, 0.5], [leak, 1 - leak]])
+        K2_1 = np.array([[0.5, 0.5], [0.5, 0.5]])
+        return {"K1": K1, "K2_0": K2_0, "K2_1": K2_1, "K2_2": K2_1, "mu": np.array([1.0]), "adjacency": 0, "x0": 0,
+                "lam": lam, "path": path}
+
+    return st.tuples(st.sampled_from(eps_values), st.sampled_from([1e-3, 0.05, 0.2]), st.sampled_from([1.0, 2.0, 4.0]),
+                     st.integers(0, 1)).map(build)
+
+
+def adaptive_model(max_points: int = 2):
+    """Two adaptive steps: K1 (n + 1 rows, m₁ ∈ {2, 3} outputs), then K2_j after the first output j (m₂ outputs;
+    K2_2 unused when m₁ = 2); μ, adjacency, x₀, λ and a realised first output `path` < m₁."""
+    def build(t):
+        n, m1, m2 = t
+        return cases(K1=mechanisms(n + 1, m1), K2_0=mechanisms(n + 1, m2), K2_1=mechanisms(n + 1, m2),
+                     K2_2=mechanisms(n + 1, m2), mu=priors(n), adjacency=st.integers(0, 2),
+                     x0=st.integers(0, n - 1), lam=LAM, path=st.integers(0, m1 - 1))
+
+    general = st.tuples(st.integers(1, max_points), st.integers(2, 3), st.integers(2, 3)).flatmap(build)
+    return st.one_of(general, revealing_past())
+
+
+# ----------------------------------------------------------------------------- Theorem 3 under substitution
+def substitution_cases(max_lam: int = 8):
+    """Theorem 3 with substituted points: the gradient g₀ of the replaced point x₀, the atoms of g(x') (some just
+    beside g₀, where the mixtures' shifted components dominate), λ, T, q, σ."""
+    def build(t):
+        g0, offsets, weights, lam, T, q, sigma = t
+        pts = np.array([g0 + o for o in offsets[: len(weights)]], float)
+        return {"g0": g0, "points": pts, "weights": weights, "lam": lam, "T": T, "q": q, "sigma": sigma}
+
+    far_and_close = st.just({"g0": 10.0, "points": np.array([11.0]), "weights": np.array([1.0]), "lam": 2, "T": 1,
+                             "q": 0.1, "sigma": 1.0})
+    return far_and_close | st.integers(1, 3).flatmap(lambda k: st.tuples(
+        st.one_of(st.floats(-12.0, 12.0), st.sampled_from([0.0, 5.0, 10.0])),
+        st.lists(st.one_of(st.floats(-3.0, 3.0), st.sampled_from([0.5, 1.0, -1.0])), min_size=k, max_size=k),
+        priors(k), st.integers(1, max_lam), st.one_of(st.integers(1, 10), st.just(100)),
+        st.one_of(st.floats(0.01, 0.9), st.sampled_from([0.1, 0.5])),
+        st.one_of(st.floats(0.5, 4.0), st.just(1.0))).map(build))
+
+
+# ----------------------------------------------------------------------------- δ_μ = β + γ, Weibull gradients
+def estimator_error_cases():
+    """T estimators with failure probability f ≤ γ (f = γ included: Theorem 4 with equality) and a two-point error
+    −a (failure) / +b."""
+    def build(t):
+        T, g, u, a, b = t
+        return {"T": T, "gamma": g, "f": g * u, "a": a, "b": b}
+
+    return st.tuples(st.one_of(st.integers(1, 100), st.sampled_from([2, 10])), log_reals(1e-12, 0.5),
+                     st.one_of(st.floats(0.0, 1.0), st.just(1.0)), st.one_of(reals(0.01, 10.0), st.just(1.0)),
+                     st.one_of(reals(0.01, 10.0), st.just(0.1))).map(build)
+
+
+def weibull_cases(**extra):
+    """§5.1's synthetic experiment: gradient norms ∼ Weibull(k < 1, s), Gaussian noise σ, T steps, and the extra
+    fields."""
+    return cases(shape=st.one_of(st.floats(0.05, 0.99), st.sampled_from([0.5, 0.8])),
+                 scale=st.one_of(reals(0.1, 10.0), st.just(1.0)), sigma=st.one_of(reals(0.05, 20.0), st.just(1.0)),
+                 T=st.one_of(st.integers(1, 10**4), st.sampled_from([1, 100, 1000])), **extra)
