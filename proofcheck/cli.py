@@ -18,7 +18,7 @@ from pathlib import Path
 
 from mechanisms.errors import InvalidInput
 
-DEFAULT_SECONDS_PER_CLAIM = 4.0
+DEFAULT_SECONDS_PER_CLAIM = 3.0
 
 
 EXIT_CODES = """exit status:

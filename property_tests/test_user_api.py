@@ -67,7 +67,8 @@ def test_wrong_expectations_fail_and_show_the_exact_counterexample(tmp_path):
     assert "certified counterexample (exact):" in out
     shown = dict(re.findall(r"^E?\s+([PQ]) = (\[.*\])\s*$", out, flags=re.M))
     P, Q = (_fractions(json.loads(shown[name])) for name in "PQ")
-    assert any("/" in s for s in json.loads(shown["P"]) + json.loads(shown["Q"]))  # exact p/q strings
+    # exact numbers as written: integers or p/q strings, never a float's decimal expansion
+    assert all(re.fullmatch(r"-?\d+(/\d+)?", s) for s in json.loads(shown["P"]) + json.loads(shown["Q"]))
     with mp.workdps(60):
         assert _kl(P, Q) > _tv(P, Q)  # the objects printed do violate KL ≤ TV
 
