@@ -60,15 +60,21 @@ def test_a_finding_of_several_statements_must_say_how_they_are_linked():
 
 
 def test_every_declared_finding_names_statements_of_its_paper_once():
+    # every paper package's FINDINGS: statements of that paper, each in one finding only, unique ids, and a
+    # finding of several statements says how they are linked (no claim is checked)
     from proofcheck import registry
-    from proofcheck.findings import declared
+    from proofcheck.findings import LINKS, declared
 
     ids = {c.statement_id for c in registry.builtin_claims()}
     seen = set()
-    for f in declared():
-        assert f.id.startswith(f.statements[0].split(".")[0] + ".F")
+    found = declared()
+    assert len({f.id for f in found}) == len(found)
+    for f in found:
+        paper = f.statements[0].split(".")[0]
+        assert f.id.startswith(paper + ".F")
+        assert len(f.statements) == 1 or f.link.startswith(LINKS), f.id
         for s in f.statements:
-            assert s in ids, (f.id, s)
+            assert s in ids and s.startswith(paper + "."), (f.id, s)
             assert s not in seen, (f.id, s)
             seen.add(s)
 

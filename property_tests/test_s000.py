@@ -191,22 +191,3 @@ def test_assumption_d1_forces_identical_rows():
 def test_engine_does_not_refute_true_statements(cid):
     # true by the oracle above (and by the proof): a short search must not report a violation
     assert check_claim(BY_ID[cid], seconds=2, seed=3).verdict == "holds"
-
-
-def test_findings_cover_statements_of_the_package_once():
-    """FINDINGS (proofcheck.findings) name printed statements of this package, each in one finding only, and a
-    finding of several statements says how they are linked. No claim is checked."""
-    import proofcheck.claims.s000 as package
-    from proofcheck.findings import LINKS, Finding
-
-    statement_ids = {c.statement_id for c in CLAIMS}
-    seen = set()
-    for finding in package.FINDINGS:
-        assert isinstance(finding, Finding) and finding.id.startswith("s000.F")
-        for sid in finding.statements:
-            assert sid in statement_ids, (finding.id, sid)
-            assert sid not in seen, (finding.id, sid)
-            seen.add(sid)
-        if len(finding.statements) > 1:
-            assert finding.link.startswith(LINKS), finding.id
-    assert len({f.id for f in package.FINDINGS}) == len(package.FINDINGS)
