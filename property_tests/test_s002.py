@@ -487,3 +487,19 @@ def test_float_levels_against_exact_oracle(pk):
             assert got == math.inf
         else:
             assert got == pytest.approx(float(want), rel=1e-9, abs=1e-12)
+
+
+def test_b1_steps_at_a_zero_prior_or_belief_entry_are_exact_not_errors():
+    # a secret of prior probability 0: f^A(d) = 0 < f^B(d), so max_d |log f^A/f^B| is +∞ exactly; a belief
+    # f^B with a zero entry leaves the proof's ratio f^M/f^B undefined: outside the domain, not an error
+    from fractions import Fraction as Fr
+
+    from mechanisms.errors import OutsideDomain
+    from proofcheck import CERTIFIED
+    from proofcheck.claims.s000 import abp
+
+    half = [Fr(1, 2), Fr(1, 2)]
+    case = {"prior": [Fr(0), Fr(1)], "K": [half, half], "belief": half, "secret": 0}
+    assert abp.max_log_ratio("A")(case, CERTIFIED) is CERTIFIED.inf
+    with pytest.raises(OutsideDomain, match="zero entry"):
+        abp.weighted_tv({"prior": half, "K": [half, half], "belief": [Fr(0), Fr(1)], "secret": 0}, CERTIFIED)

@@ -88,7 +88,7 @@ def js_at_true_secret(c, m):
 def weighted_tv(c, m):
     """½ Σ_d |f^A − f^B| |log f^M/f^B| (the proof's bound on JS)."""
     A = fq.belief_after(c, m, "secret")
-    B = c["belief"]
+    B = _full_support_belief(c["belief"])
     M = [(a + b) / 2 for a, b in zip(A, B)]
     total = m.num(0)
     for a, b, mm in zip(A, B, M):
@@ -117,6 +117,8 @@ def max_log_ratio(which):
         vals = []
         for a, b in zip(A, B):
             top = a if which == "A" else (a + b) / 2
+            if top == 0:  # f^A(d) = 0 < f^B(d) (a secret of prior probability 0): |log 0| = +∞ exactly
+                return m.inf
             vals.append(m.abs(m.log(m.num(top / b))))
         return m.max(*vals)
     return q
