@@ -322,7 +322,13 @@ def _t_bracket(kind, u: Fraction, v: Fraction):
 
     if kind == "normal":
         return u, v
-    return _dyadic(tt(u).lower()), _dyadic(tt(v).upper())
+    lo, hi = tt(u).lower(), tt(v).upper()
+    if not (lo.is_finite() and hi.is_finite()):
+        from mechanisms.exact import Undecided
+
+        # a crossing enclosed up to the end of the parameter's range (θ = 0 or 1): too wide at this precision
+        raise Undecided(f"a crossing enclosure [{u}, {v}] reaches the end of the {kind} law's range")
+    return _dyadic(lo), _dyadic(hi)
 
 
 def _dyadic(x) -> Fraction:

@@ -184,10 +184,11 @@ def cmd_show(args) -> int:
     if args.from_dir:
         path = Path(args.from_dir) / "report.json"
         rec = _report_record(path, args.from_dir, args.id)
-    if rec is None:
-        from proofcheck.engine import check_claim
+    if rec is None:  # checked now, in a child process under the hard limit, like a run
+        from proofcheck.executors import check_in_child
 
-        rec = claim_record(claim, check_claim(claim, seconds=args.seconds, seed=args.seed))
+        params = {"seconds": args.seconds, "seed": args.seed, "cases": args.cases}
+        rec = claim_record(claim, check_in_child([claim], params)[claim.id])
         text = _show_lines(rec, args.format)
     else:  # a record read from a file: a malformed one is bad input, in one line
         try:
@@ -514,6 +515,7 @@ def build_parser() -> argparse.ArgumentParser:
     ps.add_argument("--format", choices=["text", "json"], default="text")
     ps.add_argument("--seconds", type=_positive(float), default=5.0, help="search budget when not read from a report")
     ps.add_argument("--seed", type=_nonneg_int, default=0)
+    ps.add_argument("--cases", type=_positive(int), metavar="N", help="a counted budget instead of --seconds")
     ps.add_argument("--from", dest="from_dir", metavar="DIR", help="read the verdict from DIR/report.json")
     ps.add_argument("--claims", metavar="PATH.py")
     ps.set_defaults(fn=cmd_show)

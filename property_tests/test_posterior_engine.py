@@ -339,3 +339,20 @@ def test_monte_carlo_from_the_posterior_sampling_mechanism():
     est = ps.hockey_stick_monte_carlo(P, Q, 0.25, 200_000, confidence=1 - 1e-6, seed=7)
     want = float(so.hockey_stick(P, Q, F(1, 4)))
     assert est.rigorous and est.lo <= want <= est.hi and est.hi - est.lo < 0.01
+
+
+def test_a_crossing_enclosed_up_to_the_end_of_the_range_is_undecided_not_an_error():
+    # seed 2 of the main job: Beta(60, 47.48…) against Beta(1.009…, 47.04…) at ε slightly below 0 — a crossing
+    # enclosure reaches θ = 1, where t = log θ/(1 − θ) is infinite: too wide at this precision (retry, never
+    # an error of the claim, never evidence)
+    from fractions import Fraction as F
+
+    from mechanisms.exact import Undecided
+    from proofcheck import registry
+    from proofcheck.certify import certified_sides
+
+    claim = registry.find(registry.builtin_claims(), "s001.claim.posterior-hockey-stick-quadrature")
+    case = {"kind": 0, "u1": F(60), "v1": F(4748169, 100000), "u2": F(15768, 15625), "v2": F(2351777, 50000),
+            "eps": F(-2431, 555955)}
+    with pytest.raises(Undecided, match="end of the beta law's range"):
+        certified_sides(claim, case)

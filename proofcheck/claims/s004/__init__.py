@@ -709,7 +709,7 @@ VARIANT_NOTE = {"printed": "ĉ = log[M + t S/√(m−1)] of X = e^{λD̂} (as pr
                 "with-T": "ĉ = (1/T) log[M + t S/√(m−1)] of X = e^{TλD̂} (the authors' accountant's form)"}
 
 
-EST_VARS = (real("lam", 0.1, 4), integer("T", 1, 10), log_real("s", 1e-4, 2),
+EST_VARS = (real("lam", 0.1, 4), integer("T", 1, 10), log_real("s", 1e-4, 3),
             integer("sigma", 1, 1, "σ = 1 (only s/σ matters)"), integer("d", 1, 8))
 
 CONTINUOUS_CLAIMS = [
