@@ -24,7 +24,7 @@ y = sp.Symbol("y")
 def _claim(statement, quantity, cid="mine.boundary", variables=None, strategy=None):
     return Claim(id=cid, title="t", source=Source("mine", "here", "a true statement"),
                  variables=variables or (real("x", 0, 1),), statement=statement, quantities={"y": quantity},
-                 strategy=strategy or pst.cases(x=pst.reals(0, 1)))
+                 strategy=strategy if strategy is not None else pst.cases(x=pst.reals(0, 1)))
 
 
 def _not_certified(r, needle):
