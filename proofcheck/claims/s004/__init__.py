@@ -548,7 +548,7 @@ T3_CLAIMS = [
         title="Theorem 3 with substituted points (‖g_t − g'_t‖ = |g(x₀) − g(x')|): the exact cost ≤ max{c^L, c^R}",
         source=Source(SEED, "§4.2, Theorem 3", QUOTE_T3),
         variables=(real("g0", -12, 12, "the gradient of the replaced point x₀ (along the line of the gradients)"),
-                   vector("points", -12, 12, "the atoms of the law of g(x')"), simplex("weights", "their probabilities"),
+                   vector("points", -15, 15, "the atoms of the law of g(x')"), simplex("weights", "their probabilities"),
                    integer("lam", 1, 8, "λ ∈ ℕ"), integer("T", 1, 100), real("q", 0.01, 0.9), real("sigma", 0.5, 4)),
         statement=sp.Le(S("c_exact_lower"), sp.Max(S("c_L"), S("c_R"))),
         quantities={"c_exact_lower": qs.substitution_cost_lower_bound, "c_L": qs.substitution_theorem3_term("L"),
