@@ -137,10 +137,6 @@ def is_infinity(x) -> bool:
     return isinstance(x, float) and math.isinf(x)
 
 
-def is_exact_infinity(x) -> bool:
-    return isinstance(x, ExactInfinity)
-
-
 def to_fraction(x, name: str = "value") -> Fraction:
     """The exact value of an int, Fraction, python-flint fmpz / fmpq or decimal / 'p/q' string (text is
     parsed, as typed); a machine number — a float, a numpy integer or bool — is refused (a NaN is not a

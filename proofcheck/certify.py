@@ -17,7 +17,7 @@ import sympy as sp
 
 from mechanisms.exact import is_infinity
 from proofcheck.evaluation import ClaimError, Outside, certainly_less, quantity_values, sides
-from proofcheck.margins import float_margin, is_violation
+from proofcheck.margins import float_margin, is_violation, relative
 from proofcheck.measures import CERTIFIED
 from proofcheck.numerics import DEFAULT_PREC, Undecided, fmt, precision, to_arb
 from proofcheck.rounding import exactify, floatify, show_exact
@@ -163,7 +163,7 @@ def certify_violation(claim, candidates, until: float, mc: dict | None = None, e
 
 def witness_rank(cx: dict) -> tuple:
     """Most convincing first: the largest relative violation, then the fewest and smallest objects."""
-    return (-cx["relative_violation"], len("".join(repr(cx["objects"]).split())))
+    return (-cx.get("relative_violation", 0.0), len("".join(repr(cx["objects"]).split())))
 
 
 def _certify_candidate(claim, cand, until, mc):
@@ -230,8 +230,7 @@ def _relative_violation(margin, lhs, rhs) -> float:
     an infinite side is a violation of relative size 1."""
     if is_infinity(margin) or is_infinity(lhs) or is_infinity(rhs):
         return 1.0
-    scale = max(abs(float(lhs.mid())), abs(float(rhs.mid())), 1e-300)
-    return min(abs(float(margin.mid())) / scale, 1e300)
+    return min(abs(relative(float(margin.mid()), float(lhs.mid()), float(rhs.mid()))), 1e300)
 
 
 def _float_mid(x) -> float:
@@ -259,20 +258,27 @@ def certified_quantities(claim, exact: dict, prec: int) -> dict:
     return out
 
 
+def _roundings_in_domain(claim, case: dict, denominators, skip=(Outside, Undecided)):
+    """(q, exact case, Certified) for each rounding of a float case whose hypotheses are certified, smallest
+    denominators first (q = None: the float values as exact dyadics); the exceptions in `skip` pass over a
+    rounding."""
+    for q in denominators:
+        exact = exactify(claim, case, q)
+        try:
+            c = certified_sides(claim, exact)
+        except skip:
+            continue
+        if c.hypotheses_ok:
+            yield q, exact, c
+
+
 def certify_case(claim, case: dict, denominators=(10**6, 10**9)) -> dict | None:
     """Certified enclosures of both sides at a rounding of a float case (for the tightest case of a
     claim that holds); None when no rounding is in the domain (or the claim is statistical: its
     quantity has no certified route)."""
     if claim.statistical:
         return None
-    for q in denominators:
-        exact = exactify(claim, case, q)
-        try:
-            c = certified_sides(claim, exact)
-        except (Outside, Undecided):
-            continue
-        if not c.hypotheses_ok:
-            continue
+    for q, exact, c in _roundings_in_domain(claim, case, denominators):
         relation = c.relation
         if relation is None:
             relation = ("enclosures overlap: consistent with equality (an identity between transcendental "
@@ -308,14 +314,8 @@ def certify_ratio(claim, case: dict, denominators=(10**6, 10**9, None)) -> dict 
 
     if claim.statistical or claim.is_identity:
         return None
-    for q in denominators:
-        exact = exactify(claim, case, q)
-        try:
-            c = certified_sides(claim, exact)
-        except (Outside, Undecided, ClaimError):
-            continue
-        if not c.hypotheses_ok:
-            continue
+    # an error of the claim here only costs the tightness figure: the verdict is already decided
+    for q, exact, c in _roundings_in_domain(claim, case, denominators, skip=(Outside, Undecided, ClaimError)):
         lhs, rhs = enclosure(c.lhs), enclosure(c.rhs)
         if is_infinity(lhs) or is_infinity(rhs):
             continue

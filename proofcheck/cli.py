@@ -126,8 +126,6 @@ def cmd_run(args) -> int:
 
         if not torch.cuda.is_available():
             raise InvalidInput("--device cuda was asked for but torch sees no CUDA device here")
-    if args.resume and args.seconds is not None and args.cases is None:
-        pass  # a time budget resumes only claims checked with the same per-claim budget (see results.jsonl)
     jobs = _jobs(args.jobs, len(claims))
     with runs.Lock(out), make_executor(args.executor, jobs=jobs, scheduler=args.scheduler) as executor:
         slots = executor.slots  # a remote Dask cluster has as many as its workers' threads

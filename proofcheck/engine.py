@@ -64,10 +64,7 @@ class Result:
 
 def result_state(r: Result) -> dict:
     """Everything a Result holds, as JSON-able data (results.jsonl; read back by result_from_state)."""
-    return {"id": r.id, "verdict": r.verdict, "margin": _num(r.margin), "relative_margin": _num(r.relative_margin),
-            "counterexample": r.counterexample, "evidence": r.evidence, "seconds": r.seconds,
-            "worst_case": r.worst_case, "trace": [list(t) for t in r.trace], "tightness": _num(r.tightness),
-            "vacuous": r.vacuous}
+    return {**r.to_json(), "trace": [list(t) for t in r.trace]}
 
 
 def result_from_state(d: dict) -> Result:
@@ -89,12 +86,8 @@ def _num(x):
 
 
 def on_stage(name: str) -> None:
-    """Called as a claim enters each stage (a worker process reports it to the run, which names the
-    stage a claim was in when it hit its hard limit)."""
-
-
-def _stage(name: str) -> None:
-    on_stage(name)
+    """Called as a claim enters each stage (a worker process replaces it to report the stage to the run,
+    which names the stage a claim was in when it hit its hard limit)."""
 
 
 def check_claim(claim, seconds: float = 10.0, seed: int = 0, max_examples: int = 20000,
@@ -117,7 +110,7 @@ def check_claim(claim, seconds: float = 10.0, seed: int = 0, max_examples: int =
     result.evidence["budget"] = ({"kind": "counted", "cases": cases} if cases is not None
                                  else {"kind": "time", "seconds": seconds})
     if claim.table is not None:
-        _stage("table")
+        on_stage("table")
         from proofcheck import tables
 
         t0 = time.monotonic()
@@ -133,7 +126,7 @@ def _check_claim(claim, seconds, seed, max_examples, device, mc_samples) -> Resu
     mc = {"seed": seed, "samples": mc_samples, "device": device}
     t0 = time.monotonic()
     deadline = t0 + seconds
-    _stage("search")
+    on_stage("search")
     s = search(claim, t0 + 0.6 * seconds, seed, max_examples)
     evidence = {"search": _search_evidence(claim, s, seed)}
     if s.error is not None:
@@ -149,7 +142,7 @@ def _check_claim(claim, seconds, seed, max_examples, device, mc_samples) -> Resu
 
 
 def _after_search(claim, s, evidence, seed, t0, deadline, seconds, mc) -> Result:
-    _stage("optimise")
+    on_stage("optimise")
     start = s.found if s.found is not None else s.worst[4]
     opt_end = deadline - 0.15 * seconds if math.isfinite(deadline) else math.inf
     by_ratio, ratio_evals = None, 0
@@ -192,7 +185,7 @@ def _note_tightness(claim, s, case):
 
 def _violation(claim, best, candidates, evidence, t0, deadline, seconds, mc) -> Result:
     # a float violation deserves a fair attempt at a certificate, even on a small budget
-    _stage("certify")
+    on_stage("certify")
     until = deadline + max(0.5 * seconds, CERT_MIN_SECONDS)
     # once one witness is certified, the other candidates are tried within the claim's own budget
     cx = certify_violation(claim, candidates, until, mc, extra_until=min(until, max(deadline, time.monotonic() + 1.0)))
@@ -214,7 +207,7 @@ def _violation(claim, best, candidates, evidence, t0, deadline, seconds, mc) -> 
 
 
 def _holds(claim, s, best, evidence, seed, t0, mc) -> Result:
-    _stage("certify the tightest case")
+    on_stage("certify the tightest case")
     tight = certify_case(claim, best[3]) if best is not None else None
     if tight is not None:
         evidence["tightest_certified"] = tight

@@ -53,10 +53,6 @@ def _claims(claims_path, source):
     return registry.load_claims_file(claims_path)
 
 
-class NotDeterministic(InvalidInput):
-    """A claims module that gives another claim under the same id when imported again."""
-
-
 def not_deterministic(cid: str, claims_path) -> str:
     return (f"claims file {claims_path!r}: claim {cid!r} is not the same when the file is imported again "
             "(a constant drawn at import, or one that depends on the process?): its fingerprint differs, "

@@ -14,7 +14,6 @@ finding's statements: the largest relative violation first, then the fewest and 
 """
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 
 SEVERITIES = ("critical", "major", "minor")
@@ -62,17 +61,13 @@ def declared() -> list[Finding]:
     return out
 
 
-def witness_key(cx: dict | None, relative_margin) -> tuple:
-    """Sort key, most convincing first: the largest relative violation, then the fewest and smallest
-    exact objects (total length of their text)."""
-    if not cx:
-        return (1, 0.0, 10**9)
-    try:
-        rel = abs(float(relative_margin))
-    except (TypeError, ValueError):
-        rel = 0.0
-    size = len(re.sub(r"\s", "", str(cx.get("objects"))))
-    return (0, -min(rel, 1e300), size)
+def witness_key(cx: dict | None) -> tuple:
+    """Sort key, most convincing first: the engine's own ranking of certified witnesses
+    (proofcheck.certify.witness_rank: the largest relative violation, then the fewest and smallest
+    objects); a statement without a counterexample last."""
+    from proofcheck.certify import witness_rank
+
+    return (0, *witness_rank(cx)) if cx else (1,)
 
 
 def findings(statements: list[dict], claims: list[dict], declared_findings=None) -> list[dict]:
@@ -105,7 +100,7 @@ def _record(fid, title, severity, hit, link, sentence, by_id, claim_by_id, decla
         st = by_id[sid]
         cid = st["primary"]["id"]
         rec = claim_by_id.get(cid, {})
-        candidates.append((witness_key(st.get("counterexample"), rec.get("relative_margin")), sid, cid, st, rec))
+        candidates.append((witness_key(st.get("counterexample")), sid, cid, st, rec))
     candidates.sort(key=lambda c: c[0])
     _, sid, cid, st, rec = candidates[0]
     corrected = []

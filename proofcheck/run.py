@@ -284,6 +284,3 @@ def _main_thread() -> bool:
 def exit_code_for(signum: int) -> int:
     return 128 + int(signum)
 
-
-def wall_clock() -> float:
-    return time.monotonic()

@@ -130,11 +130,11 @@ def check_draw(claim, case) -> None:
     for v in claim.variables:
         if v.name not in case:
             raise ClaimError("the strategy", OutsideDeclaredDomain(f"it drew no value for variable {v.name!r}"),
-                             _plain(case))
+                             case)
         why = v.outside(case[v.name])
         if why is not None:
             raise ClaimError("the strategy", OutsideDeclaredDomain(f"a draw outside the declared domain: {why}"),
-                             _plain(case))
+                             case)
 
 
 def _plain(case):

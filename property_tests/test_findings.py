@@ -49,7 +49,7 @@ def test_linked_statements_are_one_finding_with_the_most_convincing_witness():
     assert f1["corrected"] == [{"id": "s9.eq.2+corrected", "verdict": "holds"}]
     assert own["severity"] == "minor" and own["declared"] is False and own["statements"] == ["s9.ex.3"]
     # a larger relative violation wins over smaller objects
-    assert witness_key(big, -0.9) < witness_key(small, -0.5)
+    assert witness_key({**big, "relative_violation": 0.9}) < witness_key({**small, "relative_violation": 0.5})
 
 
 def test_a_finding_of_several_statements_must_say_how_they_are_linked():

@@ -559,27 +559,15 @@ def test_theorem_1_ii_finding_links_hold():
     assert 858 < 9 * (100 - MP.log(101)) < 859 and 491 < 100 * so.kappa() < 492
 
 
-def _synthetic(violated, holding=()):
-    """A small report: one record per statement (its primary reading's claim, a counterexample whose size
-    orders the witnesses) — every statement in `violated` violated, those in `holding` holding."""
-    statements, claims = [], []
-    for k, sid in enumerate([*violated, *holding]):
-        cid = (_primary_of(sid) or [sid])[0]
-        statements.append({"id": sid, "paper": "s001", "title": sid, "source": {"where": f"§{k}"},
-                           "verdict": "violated" if sid in violated else "holds", "primary": {"id": cid},
-                           "variants": [], "counterexample": {"objects": {"k": "1" * (k + 1)}}})
-        claims.append({"id": cid, "relative_margin": -0.5})
-    return statements, claims
-
-
 def test_findings_group_a_synthetic_report_as_declared():
+    from synthetic_report import synthetic
     from proofcheck.claims.s001 import FINDINGS
     from proofcheck.findings import findings, severity_of
 
     # every erratum violated, plus one statement no finding declares; (C.4) holds this time
     extra = "s001.eq.2.7"
     violated = [s for s in _statement_order() if s in ERRATA and s != "s001.eq.C.4"] + [extra]
-    statements, claims = _synthetic(violated, holding=["s001.eq.C.4"])
+    statements, claims = synthetic("s001", violated, primary_of=_primary_of, holding=["s001.eq.C.4"])
     out = {r["id"]: r for r in findings(statements, claims, FINDINGS)}
     assert set(out) == {f.id for f in FINDINGS} | {f"{extra}.finding"}
     for f in FINDINGS:
@@ -597,7 +585,7 @@ def test_findings_group_a_synthetic_report_as_declared():
     listed = [s for r in out.values() for s in r["statements"]]
     assert sorted(listed) == sorted(violated)  # each violated statement in exactly one finding
     # Example 1 is no erratum under its primary reading: a report where it holds lists nothing for it
-    statements, claims = _synthetic(["s001.lem.6"], holding=["s001.ex.1"])
+    statements, claims = synthetic("s001", ["s001.lem.6"], primary_of=_primary_of, holding=["s001.ex.1"])
     assert [r["id"] for r in findings(statements, claims, FINDINGS)] == ["s001.F7"]
 
 

@@ -721,27 +721,15 @@ def test_findings_cover_the_errata_once_in_the_paper_order():
     assert leads == sorted(leads)
 
 
-def _synthetic(violated, holding=()):
-    """A small report: one record per statement (its primary reading's claim, a counterexample whose size
-    orders the witnesses) — every statement in `violated` violated, those in `holding` holding."""
-    statements, claims = [], []
-    for k, sid in enumerate([*violated, *holding]):
-        cid = (_primary_of(sid) or [sid])[0]
-        statements.append({"id": sid, "paper": "s004", "title": sid, "source": {"where": f"§{k}"},
-                           "verdict": "violated" if sid in violated else "holds", "primary": {"id": cid},
-                           "variants": [], "counterexample": {"objects": {"k": "1" * (k + 1)}}})
-        claims.append({"id": cid, "relative_margin": -0.5})
-    return statements, claims
-
-
 def test_findings_group_a_synthetic_report_as_declared():
+    from synthetic_report import synthetic
     from proofcheck.claims.s004 import FINDINGS
     from proofcheck.findings import findings
 
     # every erratum violated, plus one statement no finding declares; Theorem 3 (ii) holds this time
     extra = "s004.claim.lambda-arbitrary"
     violated = [s for s in _statement_order() if s in ERRATA and s != "s004.thm.3.ii"] + [extra]
-    statements, claims = _synthetic(violated, holding=["s004.thm.3.ii"])
+    statements, claims = synthetic("s004", violated, primary_of=_primary_of, holding=["s004.thm.3.ii"])
     out = {r["id"]: r for r in findings(statements, claims, FINDINGS)}
     assert set(out) == {f.id for f in FINDINGS} | {f"{extra}.finding"}
     for f in FINDINGS:
@@ -757,7 +745,7 @@ def test_findings_group_a_synthetic_report_as_declared():
     listed = [s for r in out.values() for s in r["statements"]]
     assert sorted(listed) == sorted(violated)
     # a finding none of whose statements is violated is not reported
-    statements, claims = _synthetic(["s004.eq.14"], holding=["s004.thm.3", "s004.thm.3.ii"])
+    statements, claims = synthetic("s004", ["s004.eq.14"], primary_of=_primary_of, holding=["s004.thm.3", "s004.thm.3.ii"])
     assert [r["id"] for r in findings(statements, claims, FINDINGS)] == ["s004.F4"]
 
 
