@@ -38,18 +38,19 @@ def row(label, ours, peer, note=""):
 
 # ----------------------------------------------------------------------------- 1. VMF RDP curve
 def bench_vmf(repeat):
-    from mechanisms.vmf_renyi import vmf_rdp, vmf_rdp_arb
+    from mechanisms import vmf_renyi  # noqa: F401  (registers vmf_rdp)
+    from mechanisms.context import certified, fp
 
     p, kappa = 13700, 75
     orders = [Fraction(110 + k * (6400 - 110) // 99, 100) for k in range(100)]  # 1.1 … 64, exact
     fl = [float(a) for a in orders]
-    t_float, curve = best_time(lambda: [vmf_rdp(p, float(kappa), a) for a in fl], repeat)
-    # certified: a fresh precision per repetition (vmf_rdp_arb caches per (p, κ, α, precision)), so every run is cold
+    t_float, curve = best_time(lambda: [fp.vmf_rdp(p, float(kappa), a) for a in fl], repeat)
+    # certified: a fresh precision per repetition (log I_ν is cached per (ν, x, precision)), so every run is cold
     times = []
     for r in range(repeat):
         t = time.perf_counter()
         with flint.ctx.workprec(128 + r):
-            balls = [vmf_rdp_arb(p, kappa, a) for a in orders]
+            balls = [certified.vmf_rdp(p, kappa, a) for a in orders]
         times.append(time.perf_counter() - t)
     t_cert = min(times)
 
@@ -75,7 +76,8 @@ def bench_epsilon(repeat):
     import dp_accounting
     from dp_accounting.rdp import rdp_privacy_accountant as dra
 
-    from mechanisms.rdp_conversion import best_eps_from_rdp
+    from mechanisms import rdp_conversion  # noqa: F401  (registers fp.best_eps_from_rdp)
+    from mechanisms.context import fp
     from mechanisms.subsampled_gaussian_curve import subsampled_gaussian_rdp_curve
 
     orders = list(dra.DEFAULT_RDP_ORDERS)
@@ -86,7 +88,7 @@ def bench_epsilon(repeat):
     ratios, headline = [], None
     for q, sigma in [(0.01, 2.0), (0.02, 4.0), (0.01, 1.1), (0.004, 1.0), (0.1, 2.0), (0.5, 5.0)]:
         def ours():
-            return best_eps_from_rdp(orders, steps * subsampled_gaussian_rdp_curve(arr, sigma, q), delta)
+            return fp.best_eps_from_rdp(orders, steps * subsampled_gaussian_rdp_curve(arr, sigma, q), delta)
 
         def peer():
             acc = dp_accounting.rdp.RdpAccountant(orders)
@@ -108,7 +110,8 @@ def bench_epsilon(repeat):
 
 # ----------------------------------------------------------------------------- 3. c_t for the Gaussian reference
 def bench_cost(repeat):
-    from mechanisms.privacy_cost import gaussian_reference_cost, gaussian_reference_cost_quadrature_arb
+    from mechanisms.context import fp
+    from mechanisms.privacy_cost import gaussian_reference_cost_quadrature_arb
 
     T, s, sigma, d = 10, Fraction(1, 200), Fraction(1), 10  # Tλ(λ+1)s²/σ² ≤ 0.27 < 1 up to λ = 32
     lams = list(range(1, 33))
@@ -135,7 +138,7 @@ def bench_cost(repeat):
 
     t_peer, ref = best_time(peer, repeat)
     contained = all(float(b.lower()) - 1e-25 <= float(r) <= float(b.upper()) + 1e-25 for b, r in zip(balls, ref))
-    closed = max(abs(float(b.mid()) - gaussian_reference_cost(l, T, float(s), float(sigma), d)) / float(b.mid())
+    closed = max(abs(float(b.mid()) - fp.gaussian_reference_cost(l, T, float(s), float(sigma), d)) / float(b.mid())
                  for b, l in zip(balls, lams))
     print("3. c_t(λ, T) of Eq. (10), Gaussian reference (T = 10, s = 1/200, σ = 1, d = 10), λ = 1..32"
           "    ours          mpmath.quad (30 digits)")

@@ -10,8 +10,8 @@ from fractions import Fraction
 
 import numpy as np
 
-from mechanisms import finite as fin
-from mechanisms import leakage
+from mechanisms import finite, leakage  # noqa: F401  (register their formulas)
+from mechanisms.context import fp
 from proofcheck.measures import CERTIFIED
 from proofcheck.numerics import precision
 
@@ -35,16 +35,16 @@ def main():
     prior = rng.dirichlet(np.ones(n))
     print(f"float path, {n} x {n} channel (best of 5)")
     ours = {
-        "ldp_level": lambda: fin.ldp_level(K),
-        "mbp_level": lambda: fin.mbp_level(K, prior),
-        "bayes_capacity": lambda: leakage.multiplicative_bayes_capacity(K),
-        "posterior_vulnerability": lambda: leakage.posterior_bayes_vulnerability(K, prior),
-        "posterior": lambda: fin.posterior(K, prior),
-        "js(row0,row1)": lambda: fin.js_divergence(K[0], K[1]),
-        "kl(row0,row1)": lambda: fin.kl_divergence(K[0], K[1]),
-        "tv(row0,row1)": lambda: fin.tv_distance(K[0], K[1]),
-        "renyi2(row0,row1)": lambda: fin.renyi_divergence(K[0], K[1], 2.0),
-        "belief_after_release": lambda: fin.belief_after_release(K, prior, K[0]),
+        "ldp_level": lambda: fp.ldp_level(K),
+        "mbp_level": lambda: fp.mbp_level(K, prior),
+        "bayes_capacity": lambda: fp.bayes_capacity(K),
+        "posterior_vulnerability": lambda: fp.posterior_bayes_vulnerability(K, prior),
+        "posterior": lambda: fp.posterior(K, prior),
+        "js(row0,row1)": lambda: fp.js(K[0], K[1]),
+        "kl(row0,row1)": lambda: fp.kl(K[0], K[1]),
+        "tv(row0,row1)": lambda: fp.tv(K[0], K[1]),
+        "renyi2(row0,row1)": lambda: fp.renyi(K[0], K[1], 2.0),
+        "belief_after_release": lambda: fp.belief_after_release(K, prior, K[0]),
     }
     total = 0.0
     for name, fn in ours.items():
@@ -57,9 +57,9 @@ def main():
     # 2000 x 2000), so it is timed on a 200 x 200 channel, ours beside it on the same channel
     K200 = rng.dirichlet(np.ones(200), size=200)
     peers = [
-        ("bayes_capacity vs qif.mult_capacity, 2000x2000", lambda: leakage.multiplicative_bayes_capacity(K),
+        ("bayes_capacity vs qif.mult_capacity, 2000x2000", lambda: fp.bayes_capacity(K),
          lambda: qif.measure.bayes_vuln.mult_capacity(K)),
-        ("ldp_level vs qif.smallest_epsilon, 200x200", lambda: fin.ldp_level(K200),
+        ("ldp_level vs qif.smallest_epsilon, 200x200", lambda: fp.ldp_level(K200),
          lambda: qif.measure.d_privacy.smallest_epsilon(K200, qif.metric.discrete())),
     ]
     for name, a, b in peers:

@@ -16,14 +16,17 @@ import argparse
 import statistics
 import sys
 import time
+from fractions import Fraction
 from pathlib import Path
 
+import flint
 import numpy as np
 import scipy.special as sc
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from mechanisms.bessel import EXTENDED_PRECISION, log_bessel_i, log_bessel_i_arb  # noqa: E402
+from mechanisms.bessel import EXTENDED_PRECISION  # noqa: E402
+from mechanisms.context import certified, fp  # noqa: E402
 
 
 def best_of(fn, repeats):
@@ -56,7 +59,8 @@ def failure_counts(ive):
 
 def arb_reference(nu, x, prec=128):
     t0 = time.perf_counter()
-    vals = [log_bessel_i_arb(float(a), float(b), prec=prec) for a, b in zip(nu, x)]
+    with flint.ctx.workprec(prec):  # the floats' exact binary values
+        vals = [certified.log_bessel_i(Fraction(float(a)), Fraction(float(b))) for a, b in zip(nu, x)]
     dt = time.perf_counter() - t0
     return np.array([float(v.mid()) for v in vals]), np.array([float(v.rad()) for v in vals]), dt
 
@@ -80,7 +84,7 @@ def main(argv=None):
     x = 10 ** rng.uniform(-3, 6, n)
 
     # ---- throughput
-    ours_best, ours_med = best_of(lambda: log_bessel_i(nu, x), 5)
+    ours_best, ours_med = best_of(lambda: fp.log_bessel_i(nu, x), 5)
     sp_best, sp_med = best_of(lambda: scipy_log_i(nu, x), 5)
     _, ive = scipy_log_i(nu, x)
     print(f"\n[throughput] {n} random points, nu log-uniform in [1e-3, 1e5] (2% nu=0), x in [1e-3, 1e6]")
@@ -89,13 +93,13 @@ def main(argv=None):
     print(f"  ratio ours/scipy   : {sp_best / ours_best:.3f}  (speed relative to scipy)")
     fails = failure_counts(ive)
     print(f"  scipy failures     : {fails}  ({sum(fails.values()) / n:.1%} of points); ours non-finite: "
-          f"{int(np.sum(~np.isfinite(log_bessel_i(nu, x))))}")
+          f"{int(np.sum(~np.isfinite(fp.log_bessel_i(nu, x))))}")
 
     # ---- accuracy against arb
     for nu_max in (1e5, 1e6):
         gn, gx = log_grid(nu_max, args.grid)
         ref, rad, t_arb = arb_reference(gn, gx)
-        ours = log_bessel_i(gn, gx)
+        ours = fp.log_bessel_i(gn, gx)
         sp, sp_ive = scipy_log_i(gn, gx)
         ok = np.isfinite(sp) & (sp_ive > 0)
         e_ours = rel_err(ours, ref)
@@ -111,13 +115,14 @@ def main(argv=None):
 
     # ---- arb time at nu = 6849
     xs = np.logspace(-3, 6, 40)
-    log_bessel_i_arb(6849, 75.0)  # warm caches (first call loads Bernoulli numbers etc.)
+    certified.log_bessel_i(6849, Fraction(75))  # warm caches (first call loads Bernoulli numbers etc.)
     per = []
     for xv in xs:
         t0 = time.perf_counter()
-        log_bessel_i_arb(6849, float(xv))
+        with flint.ctx.workprec(128):
+            certified.log_bessel_i(6849, Fraction(float(xv)))
         per.append(time.perf_counter() - t0)
-    ours_t, _ = best_of(lambda: log_bessel_i(np.full(xs.size, 6849.0), xs), 5)
+    ours_t, _ = best_of(lambda: fp.log_bessel_i(np.full(xs.size, 6849.0), xs), 5)
     print(f"\n[arb at nu=6849] 40 x in [1e-3, 1e6], 128 bits: median {statistics.median(per) * 1e3:.2f} ms/value, "
           f"mean {statistics.fmean(per) * 1e3:.2f} ms, max {max(per) * 1e3:.2f} ms (target < 5 ms); "
           f"our float path {ours_t / xs.size * 1e6:.2f} us/value "
@@ -140,7 +145,7 @@ def main(argv=None):
         except Exception:  # noqa: BLE001 - counting, not handling
             fails["other"] += 1
     t_mp = time.perf_counter() - t0
-    ours_t, _ = best_of(lambda: log_bessel_i(gn, gx), 3)
+    ours_t, _ = best_of(lambda: fp.log_bessel_i(gn, gx), 3)
     print(f"\n[mpmath.besseli] grid {args.mp_grid}x{args.mp_grid} (nu <= 1e5), dps=20: "
           f"{t_mp / gn.size * 1e3:.2f} ms/value, failures {fails}, "
           f"max rel err of successes {max(errs):.1e}; time ratio mpmath/ours {t_mp / ours_t:.0f}")

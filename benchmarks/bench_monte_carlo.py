@@ -25,9 +25,10 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from mechanisms import vmf_monte_carlo as vmc  # noqa: E402
+from mechanisms import vmf_renyi  # noqa: E402, F401  (registers vmf_renyi_divergence)
+from mechanisms.context import fp  # noqa: E402
 from mechanisms.monte_carlo import batch_generator, bounded_mean, stream_seed  # noqa: E402
 from mechanisms.vmf import sample_vmf_t  # noqa: E402
-from mechanisms.vmf_renyi import vmf_renyi_divergence  # noqa: E402
 
 
 def timed(fn, repeats, sync):
@@ -94,7 +95,7 @@ def main(argv=None):
             norm = lambda: vmc.vmf_renyi_mc(p, kappa, a, n // 2, confidence=1 - 1e-6, seed=3,  # noqa: E731
                                             batch_size=args.batch_size, backend=backend, device=on)
             nb, nmed, r = timed(norm, args.repeats, sync)
-            closed = vmf_renyi_divergence(p, kappa, a)
+            closed = fp.vmf_renyi_divergence(p, kappa, a)
             tau = r.divergence
             print(f"  kappa={kappa:g}: t draws {n / tb:10.3e}/s (median {n / tmed:.3e})")
             print(f"      integrand on drawn t {n / ib:10.3e} evals/s (median {n / imed:.3e}; target >= 1e7/core); "

@@ -25,7 +25,7 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from mechanisms.bessel import log_bessel_i  # noqa: E402
+from mechanisms.context import fp  # noqa: E402
 from mechanisms.vmf import sample_vmf, sample_vmf_t  # noqa: E402
 
 
@@ -88,7 +88,7 @@ def main(argv=None):
             y = np.asarray(y.cpu()) if hasattr(y, "cpu") else y
             if backend == "numpy":
                 ours_numpy_rate[kappa] = n / b
-            a_p = math.exp(log_bessel_i(p / 2, kappa) - log_bessel_i(p / 2 - 1, kappa))
+            a_p = math.exp(fp.log_bessel_i(p / 2, kappa) - fp.log_bessel_i(p / 2 - 1, kappa))
             t = y @ mu
             print(f"  kappa={kappa:g}: sample_vmf {n / b:10.1f} vectors/s (median {n / med:.1f}); "
                   f"ratio to normals {nb / b:.2f} (target >= 0.5); max | ||y||-1 | "

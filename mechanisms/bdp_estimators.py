@@ -16,6 +16,10 @@ Continuous (Eq. (14) as printed). From m values l_i = λD̂_{λ+1} (one per samp
 M, S the sample mean and standard deviation (ddof = 1; ``ddof=0`` is the authors' code) of the X_i, F_t^{−1}
 the Student-t quantile. ``scale`` = T gives the form of the authors' accountant, ĉ = (1/T) log[…] from
 l_i = TλD̂ (Eq. (10) has e^{TλD} and 1/T; Eq. (14) as printed has neither).
+
+F and ρ̂ each have two algorithms, kept as a float and a certified route (not one formula): scipy's regularised
+incomplete beta and its inverse (:func:`binary_posterior_cdf`, :func:`binary_estimate`); the exact binomial sum
+and a certified bisection on it (:func:`binary_posterior_cdf_exact`, :func:`binary_estimate_arb`).
 """
 from __future__ import annotations
 

@@ -7,7 +7,7 @@ the direction of g_t − g'_t the two outcome laws are μ₀ = N(0, σ²) and μ
 * The printed terms of Theorem 3 (integer λ ≥ 1), for a law of Δ with finitely many atoms (Δ_i, w_i):
       c^L(λ, T) = (1/T) log Σ_i w_i (E_{k∼B(λ+1, q)}[e^{(k²−k)Δ_i²/(2σ²)}])^T,
       c^R(λ, T) = (1/T) log Σ_i w_i (E_{k∼B(λ,   q)}[e^{(k²+k)Δ_i²/(2σ²)}])^T
-  (:func:`theorem3_cost`; float log-sum-exp, certified exact binomial sums in arb).
+  (:func:`subsampled_gaussian_binomial_cost`, one formula over the numeric context, in log space).
 * The exact moments of the two directions, by quadrature of their definitions (nothing binomial):
       forward  λD_{λ+1}(μ ‖ μ₀) = log E_{z∼μ₀}[(μ/μ₀)^{λ+1}],
       reverse  λD_{λ+1}(μ₀ ‖ μ) = log E_{z∼μ₀}[(μ₀/μ)^{λ}],
@@ -15,7 +15,8 @@ the direction of g_t − g'_t the two outcome laws are μ₀ = N(0, σ²) and μ
   quadrature of mechanisms.subsampled_gaussian (σ/Δ, unit shift), the reverse one is integrated here with
   analytic bounds of both tails (μ/μ₀ ≥ 1 − q everywhere and ≥ q e^{(2z−1)/(2s²)}). The float route of both
   integrates the non-negative excess E[(1 + w)^α − 1 − αw] (w = μ/μ₀ − 1, E w = 0) so that a moment of 1e−12
-  keeps its digits.
+  keeps its digits. The float and the certified routes are two algorithms (Gauss–Legendre in floats; arb's
+  ``acb.integral`` with analytic tail bounds), so they stay a pair of routes, not one formula.
 * :func:`exact_cost` — Eq. (10) with those moments, per direction or the worse of the two.
 """
 from __future__ import annotations
@@ -24,17 +25,16 @@ import math
 from fractions import Fraction
 
 import numpy as np
-from scipy import special as sc
 
-from mechanisms.checks import exact_real, integer, real
+from mechanisms import privacy_cost as _privacy_cost  # noqa: F401  (registers the formula ctx.privacy_cost)
+from mechanisms.checks import integer
+from mechanisms.context import certified, formula, fp
 from mechanisms.errors import InvalidInput
 from mechanisms.exact import to_arb
-from mechanisms.privacy_cost import privacy_cost, privacy_cost_arb
 from mechanisms.quadrature import certified_integral, float_log_integral, integrand_window
-from mechanisms.special import normal_cdf_arb
 from mechanisms.subsampled_gaussian import log_binomial_excess, subsampled_gaussian_rdp_quadrature_arb
 
-__all__ = ["theorem3_cost", "theorem3_cost_arb", "scaled_renyi", "scaled_renyi_arb", "exact_cost", "exact_cost_arb",
+__all__ = ["subsampled_gaussian_binomial_cost", "scaled_renyi", "scaled_renyi_arb", "exact_cost", "exact_cost_arb",
            "DIRECTIONS", "TERMS"]
 
 DIRECTIONS = ("forward", "reverse")
@@ -42,40 +42,33 @@ TERMS = ("L", "R")
 
 
 # ----------------------------------------------------------------------------- validation
-def _args(lam, q, sigma, fname, exact):
+def _args(ctx, lam, q, sigma, fname):
     la = integer(lam, "lam", fname, lo=1)
-    conv = exact_real if exact else real
-    qq = conv(q, "q", fname, lo=0, lo_open=True, hi=1, hi_open=True)
-    s = conv(sigma, "sigma", fname, lo=0, lo_open=True)
+    qq = ctx.real(q, "q", fname, lo=0, lo_open=True, hi=1, hi_open=True)
+    s = ctx.real(sigma, "sigma", fname, lo=0, lo_open=True)
     return la, qq, s
 
 
-def _law(deltas, weights, fname, exact):
+def _law(ctx, deltas, weights, fname):
     if len(deltas) != len(weights) or len(deltas) == 0:
         raise InvalidInput(f"{fname}: deltas and weights must be non-empty lists of equal length, "
                            f"got {len(deltas)} and {len(weights)}")
-    conv = exact_real if exact else real
-    d = [conv(x, "deltas", fname, lo=0) for x in deltas]
-    w = [conv(x, "weights", fname, lo=0) for x in weights]
-    total = sum(w)
-    if (exact and total != 1) or (not exact and abs(total - 1) > 1e-9):
-        raise InvalidInput(f"{fname}: weights must sum to 1, got sum={total}")
-    return d, w
+    d = [ctx.real(x, "deltas", fname, lo=0) for x in deltas]
+    return d, ctx.distribution(weights, "weights", fname)
 
 
 # ----------------------------------------------------------------------------- Theorem 3 as printed
-def _binomial_log_mgf(n, q, c, shift):
-    """log E_{k∼B(n, q)}[e^{(k² + shift·k)c}] (float), as log1p(Σ_k pmf(k)·expm1((k² + shift·k)c)): every
-    exponent is ≥ 0, so the terms are ≥ 0 and a moment of 1 + 1e−13 keeps its digits."""
-    k = np.arange(n + 1, dtype=float)
+def _binomial_log_mgf(ctx, n, q, c, shift):
+    """log E_{k∼B(n, q)}[e^{(k² + shift·k)c}] as log1p(Σ_k pmf(k)·expm1((k² + shift·k)c)), the excess summed in
+    log space: every exponent is ≥ 0, so the terms are ≥ 0 and a moment of 1 + 1e−13 keeps its digits."""
+    k = ctx.vector(list(range(n + 1)))
     x = (k * k + shift * k) * c
-    keep = x > 0
-    if not keep.any():
-        return 0.0
+    keep = [i for i in range(n + 1) if ctx.gt(x[i], 0) is True]
+    if not keep:
+        return ctx.exact(0)
     k, x = k[keep], x[keep]
-    log_pmf = sc.gammaln(n + 1) - sc.gammaln(k + 1) - sc.gammaln(n - k + 1) + k * math.log(q) + (n - k) * math.log1p(-q)
-    log_excess = np.logaddexp.reduce(log_pmf + x + np.log(-np.expm1(-x)))
-    return float(np.logaddexp(0.0, log_excess)) if log_excess > -30 else float(np.log1p(np.exp(log_excess)))
+    log_pmf = ctx.lgamma(n + 1) - ctx.lgamma(k + 1) - ctx.lgamma(n - k + 1) + k * ctx.log(q) + (n - k) * ctx.log1p(-q)
+    return ctx.log1p_exp(ctx.log_sum_exp(log_pmf + x + ctx.log1mexp(-x)))
 
 
 def _term(term, fname):
@@ -84,33 +77,18 @@ def _term(term, fname):
     return (1, -1) if term == "L" else (0, 1)  # (extra trials, sign of k)
 
 
-def theorem3_cost(term, lam, T, q, sigma, deltas, weights):
-    """Theorem 3's printed c^L (term 'L') or c^R (term 'R') at integer λ ≥ 1 (float)."""
-    fname = "theorem3_cost"
+@formula
+def subsampled_gaussian_binomial_cost(ctx, term, lam, T, q, sigma, deltas, weights):
+    """The binomial bounds on the privacy cost of the Poisson-subsampled Gaussian mechanism at integer λ ≥ 1,
+    c^L (term 'L', B(λ+1, q), exponent k² − k) or c^R (term 'R', B(λ, q), exponent k² + k), for a law of the
+    gradient difference with atoms Δ_i of weights w_i (Triastcyn & Faltings, seed 004, Theorem 3 as printed)."""
+    fname = "subsampled_gaussian_binomial_cost"
     extra, shift = _term(term, fname)
-    la, qq, s = _args(lam, q, sigma, fname, exact=False)
+    la, qq, s = _args(ctx, lam, q, sigma, fname)
     t = integer(T, "T", fname, lo=1)
-    d, w = _law(deltas, weights, fname, exact=False)
-    inner = [_binomial_log_mgf(la + extra, qq, di * di / (2 * s * s), shift) for di in d]
-    return privacy_cost(inner, w, t)
-
-
-def theorem3_cost_arb(term, lam, T, q, sigma, deltas, weights):
-    fname = "theorem3_cost_arb"
-    extra, shift = _term(term, fname)
-    la, qq, s = _args(lam, q, sigma, fname, exact=True)
-    t = integer(T, "T", fname, lo=1)
-    d, w = _law(deltas, weights, fname, exact=True)
-    n = la + extra
-    qa, sa = to_arb(qq), to_arb(s)
-    inner = []
-    for di in d:
-        c = to_arb(di) ** 2 / (2 * sa * sa)
-        total = to_arb(0)
-        for k in range(n + 1):
-            total += math.comb(n, k) * qa ** k * (1 - qa) ** (n - k) * ((k * k + shift * k) * c).exp()
-        inner.append(total.log())
-    return privacy_cost_arb(inner, w, t)
+    d, w = _law(ctx, deltas, weights, fname)
+    inner = [_binomial_log_mgf(ctx, la + extra, qq, di * di / (2 * s * s), shift) for di in d]
+    return ctx.privacy_cost(ctx.vector(inner), w, t)
 
 
 # ----------------------------------------------------------------------------- exact moments by quadrature
@@ -163,32 +141,35 @@ def _reverse_arb(lam, s, q):
     la_, lb_ = to_arb(lo), to_arb(hi)
     # outside the window base ≥ 1 − q, so the integrand is ≤ (1 − q)^{−λ} e^{−z²/(2s²)}; the sharper right-hand
     # bound from base ≥ q e^{(2z−1)/(2s²)} is taken where it is smaller
-    left = u ** (-lam) * norm * normal_cdf_arb(la_ / sa)  # P(N(0,1) > x) = Φ(−x)
-    right = (u ** (-lam) * norm * normal_cdf_arb(-lb_ / sa)).min(
-        qa ** (-lam) * (lam * c + lam * lam * c).exp() * norm * normal_cdf_arb(-(lb_ + lam) / sa))
+    left = u ** (-lam) * norm * certified.Phi(la_ / sa)  # P(N(0,1) > x) = Φ(−x)
+    right = (u ** (-lam) * norm * certified.Phi(-lb_ / sa)).min(
+        qa ** (-lam) * (lam * c + lam * lam * c).exp() * norm * certified.Phi(-(lb_ + lam) / sa))
     total = main + arb(0).union((left + right) * (-shift).exp())
     return shift + total.log() - norm.log()
 
 
 def scaled_renyi(direction, lam, q, sigma, delta):
-    """λD_{λ+1} of one step at gradient difference Δ: 'forward' D(μ‖μ₀), 'reverse' D(μ₀‖μ) (float quadrature)."""
+    """λD_{λ+1} of one step at gradient difference Δ: 'forward' D(μ‖μ₀), 'reverse' D(μ₀‖μ) (float quadrature).
+
+    The float half of a pair of two algorithms (quadrature of the definitions, nothing binomial): the certified
+    half, :func:`scaled_renyi_arb`, integrates with arb's ``acb.integral`` and analytic tail bounds."""
     fname = "scaled_renyi"
     _check_direction(direction, fname)
-    la, qq, s = _args(lam, q, sigma, fname, exact=False)
-    d = real(delta, "delta", fname, lo=0)
+    la, qq, s = _args(fp, lam, q, sigma, fname)
+    d = fp.real(delta, "delta", fname, lo=0)
     if d == 0:
         return 0.0
     return _moment_float(la + 1 if direction == "forward" else -la, s / d, qq)
 
 
 def scaled_renyi_arb(direction, lam, q, sigma, delta):
-    """Certified twin (q, σ, Δ exact rationals)."""
+    """Certified λD_{λ+1} by arb quadrature with analytic tail bounds (q, σ, Δ exact rationals)."""
     import flint
 
     fname = "scaled_renyi_arb"
     _check_direction(direction, fname)
-    la, qq, s = _args(lam, q, sigma, fname, exact=True)
-    d = exact_real(delta, "delta", fname, lo=0)
+    la, qq, s = _args(certified, lam, q, sigma, fname)
+    d = certified.real(delta, "delta", fname, lo=0)
     if d == 0:
         return to_arb(0)
     if direction == "forward":
@@ -200,27 +181,26 @@ def scaled_renyi_arb(direction, lam, q, sigma, delta):
         return _reverse_arb(la, Fraction(s) / Fraction(d), Fraction(qq))
 
 
-def _cost(direction, lam, T, q, sigma, deltas, weights, fname, exact):
+def _cost(ctx, moment, direction, lam, T, q, sigma, deltas, weights, fname):
+    """Eq. (10), one formula, over the moments of ``moment`` (scaled_renyi or scaled_renyi_arb: two algorithms)."""
     t = integer(T, "T", fname, lo=1)
-    d, w = _law(deltas, weights, fname, exact)
-    route = scaled_renyi_arb if exact else scaled_renyi
-    inner = [route(direction, lam, q, sigma, di) for di in d]
-    return (privacy_cost_arb if exact else privacy_cost)(inner, w, t)
+    d, w = _law(ctx, deltas, weights, fname)
+    return ctx.privacy_cost(ctx.vector([moment(direction, lam, q, sigma, di) for di in d]), w, t)
 
 
 def exact_cost(direction, lam, T, q, sigma, deltas, weights):
     """Eq. (10) with the exact moments: c_t(λ, T) for 'forward', 'reverse', or 'worst' (the larger) (float)."""
     fname = "exact_cost"
     if direction == "worst":
-        return max(_cost(dd, lam, T, q, sigma, deltas, weights, fname, False) for dd in DIRECTIONS)
+        return max(_cost(fp, scaled_renyi, dd, lam, T, q, sigma, deltas, weights, fname) for dd in DIRECTIONS)
     _check_direction(direction, fname)
-    return _cost(direction, lam, T, q, sigma, deltas, weights, fname, False)
+    return _cost(fp, scaled_renyi, direction, lam, T, q, sigma, deltas, weights, fname)
 
 
 def exact_cost_arb(direction, lam, T, q, sigma, deltas, weights):
     fname = "exact_cost_arb"
     if direction == "worst":
-        a, b = (_cost(dd, lam, T, q, sigma, deltas, weights, fname, True) for dd in DIRECTIONS)
-        return a.max(b)
+        return certified.max(*(_cost(certified, scaled_renyi_arb, dd, lam, T, q, sigma, deltas, weights, fname)
+                               for dd in DIRECTIONS))
     _check_direction(direction, fname)
-    return _cost(direction, lam, T, q, sigma, deltas, weights, fname, True)
+    return _cost(certified, scaled_renyi_arb, direction, lam, T, q, sigma, deltas, weights, fname)

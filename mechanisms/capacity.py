@@ -15,8 +15,10 @@ Definition 7: C_Bayes(f) = ∫_Y sup_x f(x)(y) dy. Two mechanisms:
       C = e^κ area(S^{p−1}) / C_{p,κ} = e^κ / M_p(κ)
   (closed form via I_ν; quadrature via ∫_0^π e^{κ cos φ} sin^{p−2}φ dφ).
 
-Every function returns log C (C reaches 10^288 at the paper's p = 13,700). Float functions take
-numbers; ``*_arb`` functions take exact numbers (int, Fraction, decimal string) and return arb balls.
+Every function returns log C (C reaches 10^288 at the paper's p = 13,700). The closed forms are formulas over
+the numeric context (``fp.gaussian_capacity``, ``certified.vmf_capacity``, ...; :mod:`mechanisms.context`); the
+quadratures are second methods, a float function and its ``*_arb`` twin (Gauss–Legendre / ``acb.integral``),
+which take exact numbers (int, Fraction, decimal string) and return arb balls.
 Bad input (p < 1, or p < 2 for VMF; σ ≤ 0; R < 0; κ < 0) raises InvalidInput before any work.
 """
 from __future__ import annotations
@@ -27,18 +29,18 @@ from fractions import Fraction
 import numpy as np
 from scipy.special import gammaln
 
+from mechanisms import vmf  # noqa: F401  (registers log_sphere_area)
 from mechanisms.checks import check_dimension, check_kappa
+from mechanisms.context import formula, fp
 from mechanisms.errors import InvalidInput
 from mechanisms.exact import to_arb, to_fraction
 from mechanisms.quadrature import certified_integral, float_log_integral, integrand_window
-from mechanisms.vmf import log_sphere_area
-from mechanisms.vmf_moments import log_vmf_mgf, log_vmf_mgf_arb
 from mechanisms.vmf_sphere_quadrature import log_sphere_integral, log_sphere_integral_arb
 
 __all__ = [
-    "gaussian_capacity", "gaussian_capacity_arb", "gaussian_capacity_quadrature", "gaussian_capacity_quadrature_arb",
-    "gaussian_capacity_per_layer", "gaussian_capacity_per_layer_arb",
-    "vmf_capacity", "vmf_capacity_arb", "vmf_capacity_quadrature", "vmf_capacity_quadrature_arb", "vmf_capacity_scipy",
+    "gaussian_capacity", "gaussian_capacity_quadrature", "gaussian_capacity_quadrature_arb",
+    "gaussian_capacity_per_layer", "vmf_capacity", "vmf_capacity_quadrature", "vmf_capacity_quadrature_arb",
+    "vmf_capacity_scipy",
 ]
 
 
@@ -65,60 +67,34 @@ def _gauss_args(p, sigma, R, fname):
     return check_dimension(p, fname, minimum=1), _sigma(sigma, fname), _radius(R, fname)
 
 
-# ----------------------------------------------------------------------------- Gaussian: closed forms
-def _log_terms_corrected(p, rho_log):
-    i = np.arange(p, dtype=float)
-    return (gammaln(p) - gammaln(i + 1) - gammaln(p - i)  # log C(p−1, i)
-            + gammaln((p - i) / 2) - gammaln(p / 2) + i * rho_log)
-
-
-def gaussian_capacity(p, sigma, R):
-    """log C_Bayes of N(x, σ²I_p) on x ∈ B^p_R: the closed form with C(p−1, i) (the proof's own last line)."""
-    p, sigma, R = _gauss_args(p, sigma, R, "gaussian_capacity")
-    if R == 0:
-        return 0.0
-    rho_log = math.log(float(R)) - math.log(float(sigma)) - 0.5 * math.log(2.0)
-    terms = _log_terms_corrected(p, rho_log)
-    last = p * rho_log - gammaln(p / 2 + 1)
-    return float(np.logaddexp.reduce(np.append(terms, last)))
-
-
-def _arb_sum_corrected(p, rho):
-    """Σ_{i=0}^{p−1} C(p−1,i) Γ((p−i)/2)/Γ(p/2) ρ^i + ρ^p/Γ(p/2+1), by exact-ratio recurrences in arb."""
-    from flint import arb
-
-    half = arb(p) / 2
-    # t_i = C(p−1,i) Γ((p−i)/2)/Γ(p/2) ρ^i; t_0 = 1, t_1 = (p−1) Γ((p−1)/2)/Γ(p/2) ρ
-    g1 = ((arb(p) - 1) / 2).lgamma() - half.lgamma()
-    t = [arb(1), (arb(p - 1) * g1.exp() * rho) if p >= 2 else None]
-    total = arb(1)
-    if p >= 2:
-        total += t[1]
-    prev2, prev1 = t[0], t[1]
-    for i in range(2, p):
-        # t_i / t_{i−2} = (p−i)(p−i+1)/((i−1) i) · 2/(p−i) · ρ² = 2(p−i+1)/((i−1)i) ρ²
-        cur = prev2 * (2 * (p - i + 1)) / ((i - 1) * i) * rho * rho
-        total += cur
-        prev2, prev1 = prev1, cur
-    total += rho ** p / (half + 1).gamma()
-    return total
-
-
-def gaussian_capacity_arb(p, sigma, R):
-    from flint import arb
-
-    p, sigma, R = _gauss_args(p, sigma, R, "gaussian_capacity_arb")
-    if to_fraction(R) == 0:
-        return arb(0)
-    rho = to_arb(R) / (to_arb(sigma) * arb(2).sqrt())
-    return _arb_sum_corrected(p, rho).log()
+# ----------------------------------------------------------------------------- Gaussian: closed form
+@formula
+def gaussian_capacity(ctx, p, sigma, R):
+    """log C_Bayes of N(x, σ²I_p) on x ∈ B^p_R: the closed form with C(p−1, i) (the proof's own last line),
+    log[Σ_{i=0}^{p−1} C(p−1, i) Γ((p−i)/2)/Γ(p/2) ρ^i + ρ^p/Γ(p/2+1)], ρ = R/(√2σ), summed in log space
+    (the terms reach 10^288); exactly 0 at R = 0."""
+    fname = "gaussian_capacity"
+    p = check_dimension(p, fname, minimum=1)
+    sigma = ctx.real(sigma, "sigma", fname, lo=0, lo_open=True)
+    R = ctx.real(R, "R", fname, lo=0)
+    if ctx.is_zero(R):
+        return ctx.exact(0)
+    log_rho = ctx.log(R) - ctx.log(sigma) - ctx.log(2) / 2
+    i = ctx.vector(range(p))
+    log_factorials = ctx.lgamma(i + 1)  # log i!, i = 0..p−1; reversed, log (p−1−i)! = log Γ(p−i)
+    one_half = ctx.exact(Fraction(1, 2))  # (p − i)·½, exact on the certified context (an int / 2 would be a float)
+    half_p = ctx.exact(Fraction(p, 2))
+    terms = (ctx.lgamma(p) - log_factorials - log_factorials[::-1]  # log C(p−1, i)
+             + ctx.lgamma((p - i) * one_half) - ctx.lgamma(half_p) + i * log_rho)
+    last = p * log_rho - ctx.lgamma(half_p + 1)
+    return ctx.log_sum_exp([ctx.log_sum_exp(terms), last])
 
 
 # ----------------------------------------------------------------------------- Gaussian: radial quadrature
 def _radial_parts(p, rho):
     """log of V_p ρ^p and of A_{p−1}, and the radial log-integrand, all for σ = 1."""
     log_vol = 0.5 * p * math.log(math.pi) - gammaln(p / 2 + 1)
-    log_area = float(log_sphere_area(p))
+    log_area = float(fp.log_sphere_area(p))
 
     def lf(u):
         u = np.asarray(u, float)
@@ -133,7 +109,10 @@ def _radial_parts(p, rho):
 
 
 def gaussian_capacity_quadrature(p, sigma, R):
-    """log C_Bayes by Definition 7 reduced by symmetry: (2π)^{−p/2}[V_p ρ^p + A_{p−1}∫_ρ^∞ u^{p−1}e^{−(u−ρ)²/2}du]."""
+    """log C_Bayes by Definition 7 reduced by symmetry: (2π)^{−p/2}[V_p ρ^p + A_{p−1}∫_ρ^∞ u^{p−1}e^{−(u−ρ)²/2}du].
+
+    A second method for :func:`gaussian_capacity` (radial quadrature, not the binomial expansion); certified
+    twin :func:`gaussian_capacity_quadrature_arb`."""
     p, sigma, R = _gauss_args(p, sigma, R, "gaussian_capacity_quadrature")
     rho = float(R) / float(sigma)
     log_vol, log_area, lf, mode = _radial_parts(p, rho)
@@ -188,35 +167,22 @@ def gaussian_capacity_quadrature_arb(p, sigma, R):
     return total.log() - half * (2 * arb.pi()).log()
 
 
-def gaussian_capacity_per_layer(layer_sizes, sigma, R_each=1):
+@formula
+def gaussian_capacity_per_layer(ctx, layer_sizes, sigma, R_each=1):
     """log capacity when each layer block is clipped to its own ball B^{p_i}_{R_each} (per-layer clipping):
     the domain is a product of balls, the sup factorises, and the capacity is Π_i C(p_i, σ, R_each)."""
     sizes = [check_dimension(s, "gaussian_capacity_per_layer", minimum=1) for s in layer_sizes]
-    return float(sum(gaussian_capacity(s, sigma, R_each) for s in sizes))
-
-
-def gaussian_capacity_per_layer_arb(layer_sizes, sigma, R_each=1):
-    from flint import arb
-
-    sizes = [check_dimension(s, "gaussian_capacity_per_layer_arb", minimum=1) for s in layer_sizes]
-    total = arb(0)
-    for s in sizes:
-        total += gaussian_capacity_quadrature_arb(s, sigma, R_each)
-    return total
+    return ctx.sum([ctx.gaussian_capacity(s, sigma, R_each) for s in sizes])
 
 
 # ----------------------------------------------------------------------------- VMF
-def vmf_capacity(p, kappa):
-    """log C_Bayes of VMF(·, κ) on S^{p−1} (all directions possible): κ − log M_p(κ), via I_ν."""
-    p = check_dimension(p, "vmf_capacity")
-    kappa = float(check_kappa(kappa, "vmf_capacity"))
-    return float(kappa - log_vmf_mgf(p, kappa))
-
-
-def vmf_capacity_arb(p, kappa):
-    p = check_dimension(p, "vmf_capacity_arb")
-    kappa = to_fraction(check_kappa(kappa, "vmf_capacity_arb"))
-    return to_arb(kappa) - log_vmf_mgf_arb(p, kappa)
+@formula
+def vmf_capacity(ctx, p, kappa):
+    """log C_Bayes of VMF(·, κ) on S^{p−1} (all directions possible): κ − log M_p(κ), M_p via I_ν; 0 at κ = 0."""
+    fname = "vmf_capacity"
+    check_dimension(p, fname)
+    kappa = ctx.real(kappa, "kappa", fname, lo=0)
+    return kappa - ctx.log_vmf_mgf(p, kappa)
 
 
 def _log_wallis(p):
@@ -225,7 +191,10 @@ def _log_wallis(p):
 
 
 def vmf_capacity_quadrature(p, kappa):
-    """log C_Bayes = κ − log[∫_0^π e^{κ cos φ} sin^{p−2}φ dφ / ∫_0^π sin^{p−2}φ dφ] (quadrature for the first)."""
+    """log C_Bayes = κ − log[∫_0^π e^{κ cos φ} sin^{p−2}φ dφ / ∫_0^π sin^{p−2}φ dφ] (quadrature for the first).
+
+    A second method for :func:`vmf_capacity` (Gauss–Legendre, not I_ν); certified twin
+    :func:`vmf_capacity_quadrature_arb` (``acb.integral``)."""
     p = check_dimension(p, "vmf_capacity_quadrature")
     kappa = float(check_kappa(kappa, "vmf_capacity_quadrature"))
     return float(kappa - (log_sphere_integral(p, kappa, 0.0) - _log_wallis(p)))
@@ -248,4 +217,4 @@ def vmf_capacity_scipy(p, kappa):
     kappa = float(check_kappa(kappa, "vmf_capacity_scipy"))
     mu = np.zeros(p)
     mu[0] = 1.0
-    return float(vonmises_fisher(mu, kappa).logpdf(mu) + log_sphere_area(p))
+    return float(vonmises_fisher(mu, kappa).logpdf(mu) + fp.log_sphere_area(p))

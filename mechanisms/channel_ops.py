@@ -2,23 +2,22 @@
 to a subset of secrets, and the prior uniform on a subset.
 
 A channel is a row-stochastic matrix C[x, y] = P(y | x). A deterministic channel is given by a map f: X → Y
-as a list of output indices, f[x] = y. Each operation exists twice, sharing no code: a float version on numpy
-arrays and an exact version on lists of Fractions (``exact_*``). Composition ("C · D", the matrix product),
-vulnerabilities and leakages are :mod:`mechanisms.leakage` (``cascade``, ``posterior_g_vulnerability``,
+as a list of output indices, f[x] = y. Each operation is one formula over the numeric context
+(:mod:`mechanisms.context`): ``fp.restrict(C, rows)`` on numpy arrays, ``certified.restrict(C, rows)`` on
+exact numbers and balls (the 0/1 and 1/k entries it makes are exact). Composition ("C · D", the matrix
+product), vulnerabilities and leakages are :mod:`mechanisms.leakage` (``cascade``, ``posterior_g_vulnerability``,
 ``multiplicative_leakage``, ...).
 """
 from __future__ import annotations
 
 from fractions import Fraction
+
 import numpy as np
 
+from mechanisms.context import formula
 from mechanisms.errors import InvalidInput
-from mechanisms.finite import validate_channel
 
-__all__ = [
-    "deterministic_channel", "exact_deterministic_channel", "restrict", "exact_restrict",
-    "uniform_on_support", "exact_uniform_on_support",
-]
+__all__ = ["deterministic_channel", "restrict", "uniform_on_support"]
 
 
 def _check_map(f, n_out, fname):
@@ -45,38 +44,25 @@ def _check_rows(rows, n, fname):
     return out
 
 
-# ----------------------------------------------------------------------------- float path
-def deterministic_channel(f, n_out) -> np.ndarray:
+# ----------------------------------------------------------------------------- operations
+@formula
+def deterministic_channel(ctx, f, n_out):
     """The 0/1 channel of a map f: X → Y (row x has its 1 in column f[x])."""
     f = _check_map(f, n_out, "deterministic_channel")
-    C = np.zeros((len(f), n_out))
-    C[np.arange(len(f)), f] = 1.0
-    return C
+    return ctx.matrix([[Fraction(int(y == fx)) for y in range(n_out)] for fx in f])
 
 
-def restrict(C, rows) -> np.ndarray:
+@formula
+def restrict(ctx, C, rows):
     """C restricted to the secrets in rows (Corollary 1's C_X)."""
-    C = validate_channel(C, "C")
-    return C[_check_rows(rows, C.shape[0], "restrict")]
+    c = ctx.channel(C, "C", "restrict")
+    return c[_check_rows(rows, c.shape[0], "restrict")]
 
 
-def uniform_on_support(n, support) -> np.ndarray:
+@formula
+def uniform_on_support(ctx, n, support):
+    """The prior uniform on the secrets in support (1/|support| each, exactly on the certified context)."""
     s = _check_rows(support, n, "uniform_on_support")
-    pi = np.zeros(n)
-    pi[s] = 1.0 / len(s)
+    pi = ctx.zeros(n)
+    pi[s] = ctx.exact(Fraction(1, len(s)))
     return pi
-
-
-# ----------------------------------------------------------------------------- exact path
-def exact_deterministic_channel(f, n_out):
-    f = _check_map(f, n_out, "exact_deterministic_channel")
-    return [[Fraction(1) if y == fx else Fraction(0) for y in range(n_out)] for fx in f]
-
-
-def exact_restrict(C, rows):
-    return [list(C[r]) for r in _check_rows(rows, len(C), "exact_restrict")]
-
-
-def exact_uniform_on_support(n, support):
-    s = set(_check_rows(support, n, "exact_uniform_on_support"))
-    return [Fraction(1, len(s)) if x in s else Fraction(0) for x in range(n)]

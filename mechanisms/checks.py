@@ -78,7 +78,9 @@ def real_array(x, name, fname, *, lo=None, lo_open=False, hi=None, hi_open=False
         raise InvalidInput(f"{fname}: {name} must be a number or an array of numbers, got {name}={x!r}") from None
     if a.dtype == object or (np.ndim(x) == 0 and not _is_real_scalar(x) and not isinstance(x, np.ndarray)):
         raise InvalidInput(f"{fname}: {name} must be a number or an array of numbers, got {name}={x!r}")
-    ok = np.isfinite(a) | (allow_inf & (a == np.inf))
+    ok = np.isfinite(a)
+    if allow_inf:
+        ok |= a == np.inf
     with np.errstate(invalid="ignore"):
         if lo is not None:
             ok &= (a > lo) if lo_open else (a >= lo)

@@ -4,10 +4,12 @@ simulation with an exact Clopper–Pearson interval otherwise.
 * :func:`binary_failure_probability` — Pr_{K∼Bin(N, ρ)}[ρ̂(K) < ρ] for the binary estimator with N samples
   and failure parameter γ. Because F_K is continuous and increasing on [0, 1], ρ̂(K) < ρ ⇔ F_K(ρ) > 1 − γ,
   and F_K(ρ) = Pr[Bin(N + 1, ρ) ≥ K + 1] is rational at a rational ρ: the whole probability is an exact
-  finite sum (``*_exact`` returns a Fraction).
+  finite sum (``*_exact`` returns a Fraction). The float route (scipy's binomial functions) and the exact one
+  (an exact rational sum over the posterior CDF's own binomial sums) are two algorithms: a route pair.
 * :func:`gaussian_reference_failure_monte_carlo` — Pr[ĉ < c_t(λ, T)] for the continuous estimator (Eq. (14))
-  on m samples of the Gaussian reference (λD̂ = λ(λ+1)s²χ²_d/(2σ²), c_t(λ, T) its closed form, mechanisms.
-  privacy_cost), from n seeded replications, as a Clopper–Pearson interval (mechanisms.rigorous_intervals).
+  on m samples of the Gaussian reference (λD̂ = λ(λ+1)s²χ²_d/(2σ²), c_t(λ, T) its closed form, the formula
+  gaussian_reference_cost of mechanisms.privacy_cost), from n seeded replications, as a Clopper–Pearson
+  interval (mechanisms.rigorous_intervals).
   ``variant`` "printed" uses Eq. (14) as printed (e^{λD̂}, no T); "with-T" uses e^{TλD̂} and 1/T.
 """
 from __future__ import annotations
@@ -19,10 +21,11 @@ from fractions import Fraction
 import numpy as np
 from scipy import stats
 
+from mechanisms import privacy_cost as _privacy_cost  # noqa: F401  (registers fp.gaussian_reference_cost)
 from mechanisms.bdp_estimators import binary_posterior_cdf_exact, continuous_estimate
 from mechanisms.checks import exact_real, integer, real
+from mechanisms.context import fp
 from mechanisms.errors import InvalidInput
-from mechanisms.privacy_cost import gaussian_reference_cost
 from mechanisms.rigorous_intervals import clopper_pearson
 
 __all__ = ["binary_failure_probability", "binary_failure_probability_exact",
@@ -72,7 +75,7 @@ def gaussian_reference_failure_monte_carlo(lam, T, s, sigma, d, m, gamma, n, see
     mm = integer(m, "m", fname, lo=2)
     nn = integer(n, "n", fname, lo=1)
     la = real(lam, "lam", fname, lo=0, lo_open=True)
-    truth = gaussian_reference_cost(la, t, s, sigma, d)
+    truth = fp.gaussian_reference_cost(la, t, s, sigma, d)
     if not math.isfinite(truth):
         raise InvalidInput(f"{fname}: c_t(λ, T) is +inf here (Tλ(λ+1)s² ≥ σ²): nothing can fall below it")
     start = time.monotonic()

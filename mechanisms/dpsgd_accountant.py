@@ -4,6 +4,11 @@
 RDP steps · τ_α at every order α (:mod:`mechanisms.subsampled_gaussian`, exact at integer and fractional
 orders); the accountant reports the smallest ε over a list of orders of the improved conversion
 (:func:`mechanisms.rdp_conversion.eps_from_rdp`). :data:`OPACUS_ORDERS` is Opacus' default list.
+
+The float and the certified accountants are a pair of routes, not one formula: at fractional orders the float
+one takes the RDP by the two-series and the certified one by quadrature of the definition (two methods, see
+:mod:`mechanisms.subsampled_gaussian`); every other step is the one formula of each (``ctx.subsampled_renyi``
+at integer orders, ``ctx.eps_from_rdp``).
 """
 from __future__ import annotations
 
@@ -11,12 +16,13 @@ import math
 from fractions import Fraction
 from functools import lru_cache
 
+from mechanisms import rdp_conversion as _rdp_conversion  # noqa: F401  (registers ctx.eps_from_rdp)
+from mechanisms import subsampling as _subsampling  # noqa: F401  (registers ctx.subsampled_renyi)
 from mechanisms.checks import check_probability, real
+from mechanisms.context import certified, fp
 from mechanisms.errors import InvalidInput
 from mechanisms.exact import to_arb, to_fraction
-from mechanisms.rdp_conversion import eps_from_rdp, eps_from_rdp_arb
 from mechanisms.subsampled_gaussian import subsampled_gaussian_rdp, subsampled_gaussian_rdp_arb
-from mechanisms.subsampling import subsampled_renyi, subsampled_renyi_arb
 
 __all__ = ["OPACUS_ORDERS", "dpsgd_best_order", "dpsgd_epsilon", "dpsgd_epsilon_arb"]
 
@@ -37,7 +43,7 @@ OPACUS_ORDERS = tuple([Fraction(10 + x, 10) for x in range(1, 100)] + [Fraction(
 
 def _eps_lower_from_integer(alpha, rdp_floor, steps, delta):
     """A lower bound of ε at order α from the RDP at ⌊α⌋ (RDP is non-decreasing in the order)."""
-    return eps_from_rdp(steps * rdp_floor, alpha, delta)
+    return fp.eps_from_rdp(steps * rdp_floor, alpha, delta)
 
 
 def dpsgd_best_order(sigma, gamma, steps, delta, orders=OPACUS_ORDERS):
@@ -60,11 +66,11 @@ def _best_order(sigma, gamma, steps, delta, orders):
     ints = {}
     top = int(max(orders)) + 1
     for k in range(2, top + 1):
-        ints[k] = subsampled_renyi({j: j / (2 * s * s) for j in range(2, k + 1)}, k, g)
+        ints[k] = fp.subsampled_renyi({j: j / (2 * s * s) for j in range(2, k + 1)}, k, g)
     best = (math.inf, None)
     for a in orders:
         if a.denominator == 1:
-            e = eps_from_rdp(steps * ints[int(a)], float(a), d)
+            e = fp.eps_from_rdp(steps * ints[int(a)], float(a), d)
             best = min(best, (e, a))
     for a in orders:
         if a.denominator == 1:
@@ -73,14 +79,15 @@ def _best_order(sigma, gamma, steps, delta, orders):
         floor_rdp = ints[k] if k >= 2 else 0.0
         if _eps_lower_from_integer(float(a), floor_rdp, steps, d) >= best[0]:
             continue
-        e = eps_from_rdp(steps * subsampled_gaussian_rdp(float(a), s, g), float(a), d)
+        e = fp.eps_from_rdp(steps * subsampled_gaussian_rdp(float(a), s, g), float(a), d)
         best = min(best, (e, a))
     return best
 
 
 def dpsgd_epsilon_arb(sigma, gamma, steps, delta, orders=OPACUS_ORDERS):
-    """Certified enclosure of the min of :func:`dpsgd_epsilon` over the (exact) orders: the order attaining the
-    float min gives the upper end; every order gives a certified lower bound (exact at integer orders, the
+    """Certified enclosure of the min of :func:`dpsgd_epsilon` over the (exact) orders — the second route of the
+    pair (fractional orders by quadrature, not the float route's series): the order attaining the float min gives
+    the upper end; every order gives a certified lower bound (exact at integer orders, the
     integer order below for fractional orders, a quadrature where that bound is not enough)."""
     from flint import arb
 
@@ -91,16 +98,16 @@ def dpsgd_epsilon_arb(sigma, gamma, steps, delta, orders=OPACUS_ORDERS):
     ints = {}
     top = int(max(orders)) + 1
     for k in range(2, top + 1):
-        ints[k] = subsampled_renyi_arb({j: to_arb(Fraction(j) / (2 * s * s)) for j in range(2, k + 1)}, k, g)
-    up = eps_from_rdp_arb(steps * subsampled_gaussian_rdp_arb(a_best, s, g), a_best, d)
+        ints[k] = certified.subsampled_renyi({j: to_arb(Fraction(j) / (2 * s * s)) for j in range(2, k + 1)}, k, g)
+    up = certified.eps_from_rdp(steps * subsampled_gaussian_rdp_arb(a_best, s, g), a_best, d)
     low = up
     for a in orders:
         if a.denominator == 1:
-            v = eps_from_rdp_arb(steps * ints[int(a)], a, d)
+            v = certified.eps_from_rdp(steps * ints[int(a)], a, d)
         else:
             k = math.floor(a)
-            v = eps_from_rdp_arb(steps * (ints[k] if k >= 2 else arb(0)), a, d)
+            v = certified.eps_from_rdp(steps * (ints[k] if k >= 2 else arb(0)), a, d)
             if not v > up.lower():
-                v = eps_from_rdp_arb(steps * subsampled_gaussian_rdp_arb(a, s, g), a, d)
+                v = certified.eps_from_rdp(steps * subsampled_gaussian_rdp_arb(a, s, g), a, d)
         low = low.min(v)
     return low.lower().union(up.upper())

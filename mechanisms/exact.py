@@ -183,6 +183,8 @@ def machine_number(x) -> str | None:
 
     if isinstance(x, (arb, Fraction, ExactInfinity)):
         return None
+    if type(x).__name__ == "Ball" and type(x).__module__ == "mechanisms.context.box":
+        return None  # an enclosure over a box (the box context's inexact values)
     if isinstance(x, bool):
         return f"a bool ({x!r})"
     if isinstance(x, int) or type(x).__name__ in ("fmpz", "fmpq"):
@@ -226,3 +228,95 @@ def check_certified(x, name: str = "value"):
     if what is not None:
         raise FloatOnCertifiedPath(f"{name} returned {what} on the certified path, not an exact number or an arb ball")
     return x
+
+
+# ----------------------------------------------------------------------------- exact numbers that meet balls
+def _arb_type():
+    from flint import arb
+
+    return arb
+
+
+def _refuse_float(other, op):
+    if isinstance(other, (float, np.floating)) and not isinstance(other, ExactInfinity):
+        raise FloatOnCertifiedPath(f"an exact number {op} a float ({float(other)!r}): a machine number does not "
+                                   "enter the certified path")
+
+
+def _exact_binary(op):
+    fwd, rev = getattr(Fraction, f"__{op}__"), getattr(Fraction, f"__r{op}__")
+
+    def forward(self, other):
+        if isinstance(other, _arb_type()):
+            return getattr(to_arb(self), f"__{op}__")(other)
+        if isinstance(other, ExactInfinity) or type(other).__name__ == "Ball":
+            return NotImplemented  # their own reflected operation decides
+        _refuse_float(other, op)
+        if op == "pow" and isinstance(other, Fraction) and other.denominator != 1:
+            return to_arb(self) ** to_arb(other)  # an irrational power is a ball, never a float
+        r = fwd(self, other)
+        return Exact(r) if type(r) is Fraction else r
+
+    def reverse(self, other):
+        if isinstance(other, _arb_type()):
+            return getattr(other, f"__{op}__")(to_arb(self))
+        if isinstance(other, ExactInfinity) or type(other).__name__ == "Ball":
+            return NotImplemented
+        _refuse_float(other, op)
+        if op == "pow" and self.denominator != 1 and isinstance(other, (int, Fraction)):
+            return to_arb(other) ** to_arb(self)
+        r = rev(self, other)
+        return Exact(r) if type(r) is Fraction else r
+
+    return forward, reverse
+
+
+def _exact_compare(op):
+    base = getattr(Fraction, f"__{op}__")
+
+    def compare(self, other):
+        if isinstance(other, _arb_type()):
+            return getattr(to_arb(self), f"__{op}__")(other)
+        if type(other).__name__ == "Ball":
+            return NotImplemented
+        return base(self, other)
+
+    return compare
+
+
+class Exact(Fraction):
+    """An exact rational of the certified context: Fraction arithmetic with ints and Fractions (the result
+    stays exact), an arb ball's arithmetic with a ball (the result is a ball), and a float refused. So a
+    quantity mixes ``m.value(...)`` and ``m.num(...)`` freely: ``m.value(Fraction(5, 4)) / m.num(delta)``."""
+
+    __slots__ = ()
+
+    def __reduce__(self):
+        return (Exact, (self.numerator, self.denominator))
+
+    def __neg__(self):
+        return Exact(-self.numerator, self.denominator)
+
+    def __pos__(self):
+        return self
+
+    def __abs__(self):
+        return Exact(abs(self.numerator), self.denominator)
+
+    __hash__ = Fraction.__hash__
+
+
+for _op in ("add", "sub", "mul", "truediv", "pow", "floordiv", "mod"):
+    _f, _r = _exact_binary(_op)
+    setattr(Exact, f"__{_op}__", _f)
+    setattr(Exact, f"__r{_op}__", _r)
+for _op in ("lt", "le", "gt", "ge", "eq"):
+    setattr(Exact, f"__{_op}__", _exact_compare(_op))
+del _op, _f, _r
+
+
+def exact(x, name: str = "value") -> Exact:
+    """x as an :class:`Exact` (ints, Fractions, fmpz / fmpq, decimal text; machine numbers refused)."""
+    if isinstance(x, Exact):
+        return x
+    return Exact(to_fraction(x, name))

@@ -1,192 +1,165 @@
 """Finite mechanisms: a row-stochastic channel K[d, w] = f_{W|D}(w|d) with a prior over secrets d.
 
-Each measure exists on two paths that share no code:
+Each measure is one formula over the numeric context (:mod:`mechanisms.context`): ``fp.kl(p, q)`` on floats
+and numpy arrays (vectorised, log-space), ``certified.kl(p, q)`` on exact numbers and balls (rows may hold
+balls: randomised response at p = e^ε/(1 + e^ε)), ``box.kl(...)`` on Balls over a parameter box. Rational
+quantities (marginal, posterior, TV, belief after a release) stay exact on exact rows; a logarithm makes a
+ball. Rows are read with ``ctx.real`` (finite numbers; no check that they sum to 1: a measure of
+unnormalised rows is the claims' business).
 
-* floats — numpy, vectorised, log-space (module-level functions below);
-* certified — exact rationals (``fractions.Fraction``) for every quantity that is rational
-  (posterior, marginal, likelihood ratios, TV, vulnerabilities), and python-flint ``arb`` balls
-  for what needs a logarithm; see :class:`Certified`.
-
-Conventions the definitions leave to us, applied identically on both paths:
+Conventions the definitions leave to us:
 
 * outputs w of marginal probability zero never occur, so they are excluded from every max / sum
-  over w (the posterior there is undefined);
+  over w (the posterior there is undefined: ``ctx.undefined``, NaN on floats, None certified);
 * secrets of prior probability zero are excluded from MBP (the ratio posterior/prior is 0/0);
 * a likelihood ratio with a zero denominator and a non-zero numerator makes a level infinite
-  (``inf`` on the float path, ``None`` on the certified path, which claims must treat as "no
-  finite level").
+  (``ctx.inf``: the exact infinity on the certified context).
 """
 from __future__ import annotations
 
+import functools
 from fractions import Fraction
 from typing import Sequence
 
 import numpy as np
 
-from mechanisms.checks import ROW_TOL
+from mechanisms.context import formula
 from mechanisms.errors import InvalidInput
 from mechanisms.exact import FloatOnCertifiedPath, to_fraction  # the one converter (a float is refused)
 
 
-# ----------------------------------------------------------------------------- validation
-def validate_prior(prior, name: str = "prior", tol: float = ROW_TOL) -> np.ndarray:
-    p = np.asarray(prior, dtype=float)
-    if p.ndim != 1 or p.size == 0:
-        raise InvalidInput(f"{name} must be a non-empty vector, got shape {p.shape}")
-    bad = np.flatnonzero(~np.isfinite(p) | (p < 0))
-    if bad.size:
-        i = int(bad[0])
-        raise InvalidInput(f"{name}[{i}] = {p[i]!r} is not a finite non-negative probability")
-    s = float(p.sum())
-    if abs(s - 1.0) > tol:
-        raise InvalidInput(f"{name} sums to {s!r}, not 1")
-    return p
+# ----------------------------------------------------------------------------- measures, one formula each
+def _rows(ctx, v, name, fname):
+    """A vector or matrix of finite reals of the context (ints become exact rationals, so quotients stay exact)."""
+    return ctx.real(v, name, fname)
 
 
-def validate_channel(K, name: str = "channel", tol: float = ROW_TOL) -> np.ndarray:
-    k = np.asarray(K, dtype=float)
-    if k.ndim != 2 or k.shape[0] == 0 or k.shape[1] == 0:
-        raise InvalidInput(f"{name} must be a non-empty secrets x outputs matrix, got shape {k.shape}")
-    bad = np.argwhere(~np.isfinite(k) | (k < 0))
-    if bad.size:
-        i, j = (int(v) for v in bad[0])
-        raise InvalidInput(f"{name}[{i},{j}] = {k[i, j]!r} is not a finite non-negative probability")
-    sums = k.sum(axis=1)
-    off = np.flatnonzero(np.abs(sums - 1.0) > tol)
-    if off.size:
-        i = int(off[0])
-        raise InvalidInput(f"row {i} of {name} sums to {sums[i]!r}, not 1")
-    return k
+def _column_max(ctx, k):
+    return functools.reduce(ctx.maximum, k)
 
 
-def validate_exact_channel(K: Sequence[Sequence[Fraction]], name: str = "channel"):
-    for i, row in enumerate(K):
-        for j, v in enumerate(row):
-            if v < 0:
-                raise InvalidInput(f"{name}[{i},{j}] = {v} is negative")
-        if sum(row) != 1:
-            raise InvalidInput(f"row {i} of {name} sums to {sum(row)}, not exactly 1")
-    return K
+def _column_min(ctx, k):
+    return functools.reduce(ctx.minimum, k)
 
 
-def validate_exact_prior(p: Sequence[Fraction], name: str = "prior"):
-    for i, v in enumerate(p):
-        if v < 0:
-            raise InvalidInput(f"{name}[{i}] = {v} is negative")
-    if sum(p) != 1:
-        raise InvalidInput(f"{name} sums to {sum(p)}, not exactly 1")
-    return p
+@formula
+def marginal(ctx, K, prior):
+    """f_W(w) = Σ_d f_D(d) K[d, w], the output marginal (exact on exact rows)."""
+    return _rows(ctx, prior, "prior", "marginal") @ _rows(ctx, K, "K", "marginal")
 
 
-# ----------------------------------------------------------------------------- float path
-def _xlogy_ratio(p: np.ndarray, q: np.ndarray) -> np.ndarray:
-    """p * log(p / q) with 0 log 0 = 0 and p log(p/0) = inf."""
-    with np.errstate(divide="ignore", invalid="ignore"):
-        out = np.where(p > 0, p * (np.log(p) - np.log(q)), 0.0)
-    return out
-
-
-def output_marginal(K, prior) -> np.ndarray:
-    return np.asarray(prior, float) @ np.asarray(K, float)
-
-
-def posterior(K, prior) -> np.ndarray:
-    """f_{D|W}(d|w) as a secrets x outputs matrix; columns of zero marginal are NaN (undefined)."""
-    K = np.asarray(K, float)
-    prior = np.asarray(prior, float)
-    joint = prior[:, None] * K
+@formula
+def posterior(ctx, K, prior):
+    """f_{D|W}(d|w) = f_D(d) K[d, w] / f_W(w) as a secrets x outputs matrix; a column of zero marginal is
+    ``ctx.undefined`` (NaN on floats, None certified)."""
+    k, p = _rows(ctx, K, "K", "posterior"), _rows(ctx, prior, "prior", "posterior")
+    joint = p[:, None] * k
     marg = joint.sum(axis=0)
-    with np.errstate(divide="ignore", invalid="ignore"):
-        return joint / np.where(marg > 0, marg, np.nan)
+    never = ctx.is_zero(marg)
+    marg[never] = 1  # divides a column of zeros, which then becomes undefined
+    post = joint / marg
+    post[:, never] = ctx.undefined
+    return post
 
 
-def ldp_level(K) -> float:
-    """Smallest ε with K[d,w] <= e^ε K[d',w] for all d, d', w (Definition 5.1 of 000).
+@formula
+def ldp_level(ctx, K):
+    """Smallest ε with K[d,w] <= e^ε K[d',w] for all d, d', w (Definition 5.1 of 000): the largest
+    log(max_d K[d,w] / min_d K[d,w]) over the outputs that occur.
 
-    On a finite output space the sup over output sets S equals the pointwise max over w,
-    because a ratio of sums is at most the largest ratio of its terms.
-    """
-    K = np.asarray(K, float)
-    hi = K.max(axis=0)
-    lo = K.min(axis=0)
-    used = hi > 0
-    if not used.any():
-        return 0.0
-    if (lo[used] == 0).any():
-        return float("inf")
-    return float(np.max(np.log(hi[used]) - np.log(lo[used])))
+    On a finite output space the sup over output sets S equals the pointwise max over w, because a
+    ratio of sums is at most the largest ratio of its terms. In log space (log max − log min: no ratio
+    to overflow); exactly 0 when every column is constant (the output says nothing)."""
+    k = _rows(ctx, K, "K", "ldp_level")
+    hi, lo = _column_max(ctx, k), _column_min(ctx, k)
+    used = ~ctx.is_zero(hi)
+    hi, lo = hi[used], lo[used]
+    if ctx.is_zero(lo).any():
+        return ctx.inf
+    if ctx.is_zero(hi - lo).all():
+        return ctx.num(0)
+    return ctx.fmax(ctx.log(hi) - ctx.log(lo))
 
 
-def mbp_level(K, prior) -> float:
+@formula
+def mbp_level(ctx, K, prior):
     """Smallest ξ with |log f_{D|W}(d|w) / f_D(d)| <= ξ for all d in the support, all w that occur.
 
-    posterior / prior = K[d,w] / marginal[w], so only the column max and min of K are needed:
-    no posterior matrix and no logarithm of the whole channel.
-    """
-    K = np.asarray(K, float)
-    prior = np.asarray(prior, float)
-    rows = prior > 0
-    if not rows.all():
-        K, prior = K[rows], prior[rows]
-    marg = prior @ K
-    cols = marg > 0
-    if not cols.any():
-        return 0.0
-    hi = K.max(axis=0)[cols]
-    lo = K.min(axis=0)[cols]
-    if (lo == 0).any():
-        return float("inf")
-    lm = np.log(marg[cols])
-    return float(max(np.max(np.log(hi) - lm), np.max(lm - np.log(lo))))
+    posterior / prior = K[d,w] / marginal[w], so only the column max and min of K over the support are
+    needed: no posterior matrix and no logarithm of the whole channel. Exactly 0 when every ratio is 1."""
+    k, p = _rows(ctx, K, "K", "mbp_level"), _rows(ctx, prior, "prior", "mbp_level")
+    rows = ~ctx.is_zero(p)
+    k, p = k[rows], p[rows]
+    marg = p @ k
+    cols = ~ctx.is_zero(marg)
+    hi, lo = _column_max(ctx, k)[cols], _column_min(ctx, k)[cols]
+    if ctx.is_zero(lo).any():
+        return ctx.inf
+    if ctx.is_zero(hi - lo).all() and ctx.is_zero(hi - marg[cols]).all():
+        return ctx.num(0)
+    lm = ctx.log(marg[cols])
+    return ctx.max(ctx.fmax(ctx.log(hi) - lm), ctx.fmax(lm - ctx.log(lo)))
 
 
-def kl_divergence(p, q) -> float:
-    return float(np.sum(_xlogy_ratio(np.asarray(p, float), np.asarray(q, float))))
+@formula
+def kl(ctx, p, q):
+    """KL(p ‖ q) = Σ_{p > 0} p (log p − log q) (natural log); +∞ where q = 0 < p; exactly 0 where q agrees
+    with p on p's support."""
+    p, q = _rows(ctx, p, "p", "kl"), _rows(ctx, q, "q", "kl")
+    s = ~ctx.is_zero(p)
+    if ctx.is_zero(q[s]).any():
+        return ctx.inf
+    if ctx.is_zero(p[s] - q[s]).all():
+        return ctx.num(0)
+    terms = ctx.zeros(p.shape)
+    terms[s] = p[s] * (ctx.log(p[s]) - ctx.log(q[s]))
+    return ctx.sum(terms)
 
 
-def js_divergence(p, q) -> float:
-    """Jensen–Shannon divergence (natural log), ½KL(p‖m) + ½KL(q‖m) with m = (p+q)/2."""
-    p = np.asarray(p, float)
-    q = np.asarray(q, float)
-    m = 0.5 * (p + q)
-    # JS ≥ 0; a negative sum is rounding noise of two (nearly) equal distributions
-    return max(float(0.5 * np.sum(_xlogy_ratio(p, m)) + 0.5 * np.sum(_xlogy_ratio(q, m))), 0.0)
+@formula
+def js(ctx, p, q):
+    """Jensen–Shannon divergence (natural log), ½KL(p‖m) + ½KL(q‖m) with m = (p+q)/2; ≥ 0 (in floats a
+    negative sum is the rounding noise of two nearly equal distributions)."""
+    p, q = _rows(ctx, p, "p", "js"), _rows(ctx, q, "q", "js")
+    mid = (p + q) / 2
+    return ctx.max((ctx.kl(p, mid) + ctx.kl(q, mid)) / 2, ctx.num(0))
 
 
-def tv_distance(p, q) -> float:
-    return float(0.5 * np.sum(np.abs(np.asarray(p, float) - np.asarray(q, float))))
+@formula
+def tv(ctx, p, q):
+    """Total variation ½ Σ |p − q| (exact on exact rows)."""
+    return ctx.sum(ctx.abs(_rows(ctx, p, "p", "tv") - _rows(ctx, q, "q", "tv"))) / 2
 
 
-def renyi_divergence(p, q, alpha: float) -> float:
-    """D_α(p‖q) = log Σ p^α q^{1-α} / (α − 1) for α > 1, by log-sum-exp."""
-    if not (alpha > 1) or not np.isfinite(alpha):
-        raise InvalidInput(f"Rényi order alpha = {alpha!r} must be a finite number > 1")
-    p = np.asarray(p, float)
-    q = np.asarray(q, float)
-    s = p > 0
-    if (q[s] == 0).any():
-        return float("inf")
-    t = alpha * np.log(p[s]) + (1 - alpha) * np.log(q[s])
-    mx = t.max()
-    return float((mx + np.log(np.sum(np.exp(t - mx)))) / (alpha - 1))
+@formula
+def renyi(ctx, p, q, alpha):
+    """D_α(p‖q) = log Σ_{p > 0} p^α q^{1−α} / (α − 1) for α > 1, by log-sum-exp; +∞ where q = 0 < p."""
+    a = ctx.real(alpha, "alpha", "renyi", lo=1, lo_open=True)
+    p, q = _rows(ctx, p, "p", "renyi"), _rows(ctx, q, "q", "renyi")
+    s = ~ctx.is_zero(p)
+    if ctx.is_zero(q[s]).any():
+        return ctx.inf
+    return ctx.log_sum_exp(a * ctx.log(p[s]) + (1 - a) * ctx.log(q[s])) / (a - 1)
 
 
-def belief_after_release(K, prior, mixing) -> np.ndarray:
-    """f^A_D(d) = Σ_w f_{D|W}(d|w) P(w) = f_D(d) Σ_w K[d,w] P(w) / marginal(w): one mat-vec."""
-    K = np.asarray(K, float)
-    prior = np.asarray(prior, float)
-    mixing = np.asarray(mixing, float)
-    marg = prior @ K
-    with np.errstate(divide="ignore", invalid="ignore"):
-        weight = np.where(mixing > 0, mixing / marg, 0.0)  # mass on an impossible output gives inf/nan
-    return prior * (K @ weight)
+@formula
+def belief_after_release(ctx, K, prior, mixing):
+    """f^A_D(d) = Σ_w f_{D|W}(d|w) P(w) = f_D(d) Σ_w K[d,w] P(w) / marginal(w): one mat-vec. Mass of P on
+    an output of marginal probability 0 (where the posterior is undefined) is an error."""
+    fname = "belief_after_release"
+    k, p = _rows(ctx, K, "K", fname), _rows(ctx, prior, "prior", fname)
+    law = _rows(ctx, mixing, "mixing", fname)
+    marg = p @ k
+    charged = ~ctx.is_zero(law)
+    if ctx.is_zero(marg[charged]).any():
+        w = int(np.flatnonzero(charged & ctx.is_zero(marg))[0])
+        raise InvalidInput(f"{fname}: mixing puts mass on output {w}, which has marginal probability 0")
+    weight = ctx.zeros(law.shape)
+    weight[charged] = law[charged] / marg[charged]
+    return p * (k @ weight)
 
 
-
-
-
-
-# ----------------------------------------------------------------------------- exact path
+# ----------------------------------------------------------------------------- exact converters (the command line's)
 def _entry(x, where: str) -> Fraction:
     try:
         return to_fraction(x)
@@ -206,61 +179,20 @@ def exact_matrix(K, name: str = "channel") -> list[list[Fraction]]:
     return [[_entry(x, f"{name}[{i},{j}]") for j, x in enumerate(row)] for i, row in enumerate(K)]
 
 
-def exact_output_marginal(K, prior) -> list[Fraction]:
-    m = len(K[0])
-    return [sum((prior[d] * K[d][w] for d in range(len(K))), Fraction(0)) for w in range(m)]
+def validate_exact_channel(K: Sequence[Sequence[Fraction]], name: str = "channel"):
+    for i, row in enumerate(K):
+        for j, v in enumerate(row):
+            if v < 0:
+                raise InvalidInput(f"{name}[{i},{j}] = {v} is negative")
+        if sum(row) != 1:
+            raise InvalidInput(f"row {i} of {name} sums to {sum(row)}, not exactly 1")
+    return K
 
 
-def exact_posterior(K, prior) -> list[list[Fraction | None]]:
-    marg = exact_output_marginal(K, prior)
-    return [[(prior[d] * K[d][w] / marg[w]) if marg[w] else None for w in range(len(marg))]
-            for d in range(len(K))]
-
-
-def exact_ldp_ratio(K) -> Fraction | None:
-    """e^{ε} exactly: max over w of max_d K / min_d K; None when infinite."""
-    best = Fraction(1)
-    for w in range(len(K[0])):
-        col = [row[w] for row in K]
-        hi, lo = max(col), min(col)
-        if hi == 0:
-            continue
-        if lo == 0:
-            return None
-        best = max(best, hi / lo)
-    return best
-
-
-def exact_mbp_ratios(K, prior) -> tuple[Fraction, Fraction] | None:
-    """(max, min) of posterior/prior = K[d,w]/marginal[w] over the support; None when unbounded."""
-    marg = exact_output_marginal(K, prior)
-    hi, lo = None, None
-    for w, mw in enumerate(marg):
-        if mw == 0:
-            continue
-        for d, pd in enumerate(prior):
-            if pd == 0:
-                continue
-            r = K[d][w] / mw
-            if r == 0:
-                return None
-            hi = r if hi is None else max(hi, r)
-            lo = r if lo is None else min(lo, r)
-    if hi is None:
-        return Fraction(1), Fraction(1)
-    return hi, lo
-
-
-def exact_tv_distance(p, q) -> Fraction:
-    return sum((abs(a - b) for a, b in zip(p, q)), Fraction(0)) / 2
-
-
-def exact_belief_after_release(K, prior, mixing) -> list[Fraction]:
-    post = exact_posterior(K, prior)
-    out = []
-    for d in range(len(K)):
-        out.append(sum((post[d][w] * mixing[w] for w in range(len(mixing)) if mixing[w]), Fraction(0)))
-    return out
-
-
-
+def validate_exact_prior(p: Sequence[Fraction], name: str = "prior"):
+    for i, v in enumerate(p):
+        if v < 0:
+            raise InvalidInput(f"{name}[{i}] = {v} is negative")
+    if sum(p) != 1:
+        raise InvalidInput(f"{name} sums to {sum(p)}, not exactly 1")
+    return p

@@ -29,7 +29,7 @@ from mechanisms import conjugate_families as cf
 from mechanisms.errors import InvalidInput, OutsideDomain
 from mechanisms.exact import to_arb, to_fraction
 from mechanisms.posterior_divergence import normalise_log, normalise_log_arb
-from mechanisms.special import log_sum_exp, log_sum_exp_arb
+from mechanisms.context import certified, fp
 
 __all__ = ["FAMILIES", "atom_log_likelihoods", "atom_log_likelihoods_arb", "log_posterior", "log_posterior_arb",
            "log_marginal", "log_marginal_arb", "exact_posterior", "exact_marginal"]
@@ -103,7 +103,7 @@ def log_marginal(family, atoms, prior, data, known=None) -> float:
     w = lp + ll
     if np.all(w == -math.inf):
         raise OutsideDomain("the data have probability 0 under every atom of the prior")
-    return log_sum_exp(w)
+    return fp.log_sum_exp(w)
 
 
 def log_marginal_arb(family, atoms, prior, data, known=None):
@@ -112,7 +112,7 @@ def log_marginal_arb(family, atoms, prior, data, known=None):
     terms = [a + b for a, b in zip(lp, ll) if not (isinstance(a, float) or isinstance(b, float))]
     if not terms:
         raise OutsideDomain("the data have probability 0 under every atom of the prior")
-    return log_sum_exp_arb(terms)
+    return certified.log_sum_exp(terms)
 
 
 def exact_marginal(rows: Sequence[Sequence], prior: Sequence, data: Sequence):

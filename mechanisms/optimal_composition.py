@@ -5,7 +5,7 @@ privacy profile of the k-fold product of KOV's extremal mechanism,
 
     δ_k(ε_tot) = 1 − (1 − δ)^k (1 − δ_RR(ε_tot)),   δ_RR(ε_tot) = Σ_l C(k,l)[e^{(k−l)ε} − e^{ε_tot} e^{lε}]_+ / (1 + e^ε)^k
 
-(the same as mechanisms.composition.kov_extremal_composition_delta, evaluated here as
+(the same as the formula kov_extremal_composition_delta of mechanisms.composition, evaluated here as
 1 − (1 − δ)^k + (1 − δ)^k δ_RR without the cancellation of 1 − (1 − δ)^k(1 − δ_RR), so that a δ_tot of 1e−6
 resolves ε_tot to 1e−13). Two inverses:
 
@@ -19,8 +19,9 @@ from __future__ import annotations
 
 import math
 
+from mechanisms import composition as _composition  # noqa: F401  (registers fp.rr_composition_delta)
 from mechanisms.checks import check_probability, real
-from mechanisms.composition import rr_composition_delta
+from mechanisms.context import fp
 from mechanisms.errors import InvalidInput
 
 __all__ = ["optimal_composition_eps", "kov_grid_composition_eps", "composition_profile"]
@@ -40,7 +41,7 @@ def composition_profile(eps, delta, k, total_eps):
     e, d, k, _ = _args(eps, delta, k, 0.0, "composition_profile")
     t = real(total_eps, "total_eps", "composition_profile", lo=0)
     log_keep = k * math.log1p(-d)
-    return -math.expm1(log_keep) + math.exp(log_keep) * rr_composition_delta(e, k, t)
+    return -math.expm1(log_keep) + math.exp(log_keep) * fp.rr_composition_delta(e, k, t)
 
 
 def kov_grid_composition_eps(eps, delta, k, total_delta):

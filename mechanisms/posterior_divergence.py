@@ -28,7 +28,7 @@ from scipy import special as sc
 
 from mechanisms.errors import InvalidInput
 from mechanisms.exact import to_arb, to_fraction
-from mechanisms.special import log_sum_exp, log_sum_exp_arb
+from mechanisms.context import certified, fp
 
 __all__ = ["kl", "kl_arb", "renyi", "renyi_arb", "renyi_is_finite", "hockey_stick_delta", "hockey_stick_delta_arb",
            "tv", "tv_arb", "log_ratio", "log_ratio_arb", "crossings", "finite_kl", "finite_kl_arb", "finite_tv",
@@ -647,12 +647,12 @@ def tv_arb(P, Q):
 def normalise_log(logw: Sequence[float]) -> np.ndarray:
     """log w − log Σ w (float; −inf entries stay −inf)."""
     v = np.asarray(logw, float)
-    return v - log_sum_exp(v)
+    return v - fp.log_sum_exp(v)
 
 
 def normalise_log_arb(logw: Sequence):
     """Certified log w − log Σ w (entries arb balls or exact numbers; the float −inf is an empty atom)."""
-    lz = log_sum_exp_arb(logw)
+    lz = certified.log_sum_exp([x for x in logw if not _empty(x)])  # NEG_INF (a float) when all are
     if isinstance(lz, float):
         raise InvalidInput("normalise_log_arb: every weight is zero")
     return [x if _empty(x) else to_arb(x) - lz for x in logw]

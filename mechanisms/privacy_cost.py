@@ -6,15 +6,16 @@ where D_{λ+1} is the Rényi divergence between the outcome laws on the two data
 point x' ∼ μ. Three ways to compute it:
 
 * :func:`privacy_cost` — μ with finitely many atoms: the scaled divergences s_i = λD_{λ+1} at the atoms and
-  their weights (log-sum-exp; certified twin in arb);
-* :func:`gaussian_reference_cost_quadrature` — the Gaussian mechanism N(·, σ²I_d) with gradient differences
+  their weights (a formula over the numeric context, in log space);
+* :func:`gaussian_reference_cost_quadrature` (the second method of the closed form below, a route with a float
+  and a certified algorithm) — the Gaussian mechanism N(·, σ²I_d) with gradient differences
   Δ ∼ N(0, s²I_d), optionally clipped to ‖Δ‖ ≤ C: λD_{λ+1} = λ(λ+1)‖Δ‖²/(2σ²), so with v = ‖Δ‖/s (a χ_d
   variable, density v^{d−1}e^{−v²/2}/(2^{d/2−1}Γ(d/2))) and a = Tλ(λ+1)s²/(2σ²),
       e^{T c} = ∫_0^∞ χ_d(v) e^{a min(v, C/s)²} dv,
   by quadrature (float Gauss–Legendre; certified ``acb.integral`` on [0, b] plus an analytic bound of the
   tail beyond b, from the log-concavity of the integrand). Unclipped and a ≥ ½ the integral diverges: +∞,
   decided analytically before any quadrature;
-* :func:`gaussian_reference_cost` — the closed form of the unclipped reference,
+* :func:`gaussian_reference_cost` — the closed form of the unclipped reference (a formula),
       c = −(d/(2T)) log(1 − Tλ(λ+1)s²/σ²),   +∞ from the pole Tλ(λ+1)s² ≥ σ² on;
 * :func:`privacy_cost_monte_carlo` — a rigorous Monte Carlo interval for a bounded integrand e^{Tλ D} ∈
   [1, e^{T·bound}] (clipped gradients), by the empirical Bernstein bound (mechanisms.rigorous_intervals).
@@ -27,98 +28,81 @@ from fractions import Fraction
 import numpy as np
 from scipy import special as sc
 
-from mechanisms.checks import exact_real, integer, real, real_array
+from mechanisms.checks import integer, real
+from mechanisms.context import certified, formula, fp
 from mechanisms.errors import InvalidInput
 from mechanisms.exact import to_arb
 from mechanisms.quadrature import certified_integral, float_log_integral
 from mechanisms.rigorous_intervals import empirical_bernstein_interval
 
 __all__ = [
-    "privacy_cost", "privacy_cost_arb", "gaussian_reference_cost", "gaussian_reference_cost_arb",
-    "gaussian_reference_cost_quadrature", "gaussian_reference_cost_quadrature_arb", "privacy_cost_monte_carlo",
+    "privacy_cost", "log1p_exp", "gaussian_reference_cost", "gaussian_reference_cost_quadrature",
+    "gaussian_reference_cost_quadrature_arb", "privacy_cost_monte_carlo",
 ]
 
 
 # ----------------------------------------------------------------------------- finitely many atoms
-def _atoms(scaled, weights, fname):
-    s, _ = real_array(scaled, "scaled", fname, allow_inf=True)
-    w, _ = real_array(weights, "weights", fname, lo=0)
-    if s.ndim != 1 or s.shape != w.shape or s.size == 0:
+@formula
+def log1p_exp(ctx, x):
+    """log(1 + e^x), as x + log1p(e^{−x}) above 30 (no overflow) and log1p(e^x) below (the digits of a tiny e^x)."""
+    x = ctx.real(x, "x", "log1p_exp")
+    if ctx.gt(x, 30) is True:
+        return x + ctx.log1p(ctx.exp(-x))
+    return ctx.log1p(ctx.exp(x))
+
+
+def _atoms(ctx, scaled, weights, fname):
+    if len(scaled) != len(weights) or len(scaled) == 0:
         raise InvalidInput(f"{fname}: scaled and weights must be non-empty lists of equal length, "
-                           f"got {s.size} and {w.size}")
-    if abs(w.sum() - 1) > 1e-9:
-        raise InvalidInput(f"{fname}: weights must sum to 1, got sum={w.sum()}")
-    return s, w
+                           f"got {len(scaled)} and {len(weights)}")
+    s = ctx.vector([ctx.real(x, f"scaled[{i}]", fname, allow_inf=True) for i, x in enumerate(scaled)])
+    return s, ctx.distribution(weights, "weights", fname)
 
 
-def privacy_cost(scaled, weights, T):
-    """(1/T) log Σ_i w_i e^{T s_i}: s_i = λD_{λ+1} at atom i of μ, w_i its weight (float; +inf if an atom of
-    positive weight has s_i = +inf)."""
+@formula
+def privacy_cost(ctx, scaled, weights, T):
+    """(1/T) log Σ_i w_i e^{T s_i}: s_i = λD_{λ+1} at atom i of μ, w_i its weight (+∞ if an atom of positive
+    weight has s_i = +∞).
+
+    With every exponent ≥ 0 (divergences), as log1p of the excess Σ w·expm1(Ts) formed in log space, so that a
+    cost of 1e−13 keeps its digits and a large one does not overflow; else by log-sum-exp."""
     fname = "privacy_cost"
-    s, w = _atoms(scaled, weights, fname)
+    s, w = _atoms(ctx, scaled, weights, fname)
     t = integer(T, "T", fname, lo=1)
-    keep = w > 0
-    if np.isinf(s[keep]).any():
-        return math.inf
-    x, lw = t * s[keep], np.log(w[keep])
-    if (x < 0).any():
-        return float(np.logaddexp.reduce(lw + x)) / t
-    # divergences are ≥ 0: log1p(Σ w·expm1(Ts)) keeps the digits of a cost of 1e−13
-    pos = x > 0
-    if not pos.any():
-        return 0.0
-    log_excess = float(np.logaddexp.reduce(lw[pos] + x[pos] + np.log(-np.expm1(-x[pos]))))
-    return (log_excess + math.log1p(math.exp(-log_excess)) if log_excess > 30 else math.log1p(math.exp(log_excess))) / t
-
-
-def privacy_cost_arb(scaled, weights, T):
-    """Certified twin: s_i arb balls, exact numbers or +inf; w_i exact."""
-    fname = "privacy_cost_arb"
-    t = integer(T, "T", fname, lo=1)
-    if len(scaled) != len(weights) or not scaled:
-        raise InvalidInput(f"{fname}: scaled and weights must be non-empty lists of equal length")
-    ws = [exact_real(x, "weights", fname, lo=0) for x in weights]
-    if sum(ws) != 1:
-        raise InvalidInput(f"{fname}: weights must sum to 1 exactly, got sum={sum(ws)}")
-    total = to_arb(0)
-    for s, w in zip(scaled, ws):
-        if w == 0:
-            continue
-        if isinstance(s, float) and s == math.inf:
-            return math.inf
-        total += to_arb(w) * (t * to_arb(s)).exp()
-    return total.log() / t
+    keep = [i for i in range(len(w)) if not ctx.is_zero(w[i])]
+    if any(ctx.is_inf(s[i]) for i in keep):
+        return ctx.inf
+    x, lw = t * s[keep], ctx.log(w[keep])
+    positive = [ctx.gt(v, 0) is True for v in x]
+    if not all(pos or ctx.is_zero(v) for pos, v in zip(positive, x)):
+        return ctx.log_sum_exp(lw + x) / t
+    pos = [i for i, p in enumerate(positive) if p]
+    if not pos:
+        return ctx.exact(0)
+    log_excess = ctx.log_sum_exp(lw[pos] + x[pos] + ctx.log1mexp(-x[pos]))
+    return ctx.log1p_exp(log_excess) / t
 
 
 # ----------------------------------------------------------------------------- the Gaussian reference
-def _reference_args(lam, T, s, sigma, d, clip, fname, exact):
-    conv = exact_real if exact else real
-    la = conv(lam, "lam", fname, lo=0, lo_open=True)
+def _reference_args(ctx, lam, T, s, sigma, d, clip, fname):
+    la = ctx.real(lam, "lam", fname, lo=0, lo_open=True)
     t = integer(T, "T", fname, lo=1)
-    ss = conv(s, "s", fname, lo=0, lo_open=True)
-    sg = conv(sigma, "sigma", fname, lo=0, lo_open=True)
+    ss = ctx.real(s, "s", fname, lo=0, lo_open=True)
+    sg = ctx.real(sigma, "sigma", fname, lo=0, lo_open=True)
     dd = integer(d, "d", fname, lo=1)
-    c = None if clip is None else conv(clip, "clip", fname, lo=0, lo_open=True)
+    c = None if clip is None else ctx.real(clip, "clip", fname, lo=0, lo_open=True)
     return la, t, ss, sg, dd, c
 
 
-def gaussian_reference_cost(lam, T, s, sigma, d):
-    """Closed form −(d/(2T)) log(1 − Tλ(λ+1)s²/σ²) for Δ ∼ N(0, s²I_d), +inf from the pole on (float)."""
-    la, t, ss, sg, dd, _ = _reference_args(lam, T, s, sigma, d, None, "gaussian_reference_cost", False)
+@formula
+def gaussian_reference_cost(ctx, lam, T, s, sigma, d):
+    """Closed form −(d/(2T)) log(1 − Tλ(λ+1)s²/σ²) for Δ ∼ N(0, s²I_d), +∞ from the pole on (a box across
+    the pole is undecided)."""
+    la, t, ss, sg, dd, _ = _reference_args(ctx, lam, T, s, sigma, d, None, "gaussian_reference_cost")
     x = t * la * (la + 1) * ss * ss / (sg * sg)
-    if x >= 1:
-        return math.inf
-    return -dd / (2 * t) * math.log1p(-x)
-
-
-def gaussian_reference_cost_arb(lam, T, s, sigma, d):
-    la, t, ss, sg, dd, _ = _reference_args(lam, T, s, sigma, d, None, "gaussian_reference_cost_arb", True)
-    x = t * to_arb(la) * (to_arb(la) + 1) * to_arb(ss) ** 2 / to_arb(sg) ** 2
-    if x >= 1:
-        return math.inf
-    if not x < 1:
-        raise InvalidInput(f"gaussian_reference_cost_arb: cannot tell Tλ(λ+1)s²/σ² = {x} from the pole 1")
-    return -dd * (-x).log1p() / (2 * t)
+    if ctx.ge(x, 1):
+        return ctx.inf
+    return ctx.exact(Fraction(-dd, 2 * t)) * ctx.log1p(-x)
 
 
 def _log_chi_norm(d):
@@ -127,9 +111,10 @@ def _log_chi_norm(d):
 
 
 def gaussian_reference_cost_quadrature(lam, T, s, sigma, d, clip=None):
-    """c_t(λ, T) of Eq. (10) for the Gaussian reference by quadrature over the law of ‖Δ‖ (float);
-    ``clip`` = C clips ‖Δ‖ at C."""
-    la, t, ss, sg, dd, c = _reference_args(lam, T, s, sigma, d, clip, "gaussian_reference_cost_quadrature", False)
+    """c_t(λ, T) of Eq. (10) for the Gaussian reference by quadrature over the law of ‖Δ‖ (float Gauss–Legendre);
+    ``clip`` = C clips ‖Δ‖ at C. A second method for :func:`gaussian_reference_cost` (unclipped), the only one
+    for a clipped reference."""
+    la, t, ss, sg, dd, c = _reference_args(fp, lam, T, s, sigma, d, clip, "gaussian_reference_cost_quadrature")
     a = t * la * (la + 1) * ss * ss / (2 * sg * sg)
     if c is None and a >= 0.5:
         return math.inf
@@ -171,14 +156,15 @@ def _tail_bound(dd, kappa, b):
 
 
 def gaussian_reference_cost_quadrature_arb(lam, T, s, sigma, d, clip=None):
-    """Certified c_t(λ, T) for the Gaussian reference by ``acb.integral`` over ‖Δ‖/s (see the module note)."""
+    """Certified c_t(λ, T) for the Gaussian reference by ``acb.integral`` over ‖Δ‖/s plus an analytic bound of the
+    tail (see the module note): the certified half of the second method for :func:`gaussian_reference_cost`."""
     from flint import arb
 
     fname = "gaussian_reference_cost_quadrature_arb"
-    la, t, ss, sg, dd, c = _reference_args(lam, T, s, sigma, d, clip, fname, True)
+    la, t, ss, sg, dd, c = _reference_args(certified, lam, T, s, sigma, d, clip, fname)
     a = t * to_arb(la) * (to_arb(la) + 1) * to_arb(ss) ** 2 / (2 * to_arb(sg) ** 2)
     if c is None and a >= arb(1) / 2:
-        return math.inf
+        return certified.inf
     if c is None and not a < arb(1) / 2:
         raise InvalidInput(f"{fname}: cannot tell a = {a} from the pole 1/2")
     log_norm = (arb(dd) / 2 - 1) * arb(2).log() + (arb(dd) / 2).lgamma()

@@ -8,7 +8,8 @@ With u = 1 − q and v(z) = q e^{(2z−1)/(2σ²)}, the log moment of order α >
 
 * Integer α — the binomial sum A_α = Σ_k C(α,k) u^{α−k} q^k e^{k(k−1)/(2σ²)}, written as
   A_α − 1 = Σ_{k≥2} C(α,k) u^{α−k} q^k expm1(k(k−1)/(2σ²)) (every term positive, the k = 0, 1 terms
-  vanish), so log A_α = log1p(A_α − 1) keeps full relative accuracy even when τ_α ≈ 1e−12.
+  vanish), so log A_α = log1p(A_α − 1) keeps full relative accuracy even when τ_α ≈ 1e−12: one formula over
+  the numeric context, ``ctx.subsampled_gaussian_integer_log_moment`` (both routes take it).
 * Fractional α — the two series of Mironov et al. §3.3 (dp_accounting's ``_compute_log_a_frac``, opacus'
   ``_compute_log_a_for_frac_alpha``): split the integral at z₀ = σ² log(1/q − 1) + ½ where u = v, expand
   (u + v)^α in the smaller term on each side,
@@ -25,8 +26,10 @@ With u = 1 − q and v(z) = q e^{(2z−1)/(2σ²)}, the log moment of order α >
       ∫_{−∞}^a ≤ (u + v(a))^α √(2π)σ Q(−a/σ),     ∫_b^∞ ≤ (u + v(b))^α e^{α²/(2σ²) − αb/σ²} √(2π)σ Q((b − α)/σ)
   (u + v(z) ≤ (u + v(b)) e^{(z−b)/σ²} for z ≥ b; u + v(z) ≤ u + v(a) for z ≤ a).
 
-Certified route (``*_arb``): the exact binomial sum in arb at integer orders, the quadrature above at
-fractional orders. Bad input (α ≤ 1, σ ≤ 0, q ∉ [0, 1]) raises InvalidInput before any work.
+At fractional orders the two routes are two methods: the float route (:func:`subsampled_gaussian_rdp`) sums the
+two-series, the certified route (:func:`subsampled_gaussian_rdp_arb`) integrates the definition (the quadrature
+above): a second method, independent of the series. Bad input (α ≤ 1, σ ≤ 0, q ∉ [0, 1]) raises InvalidInput
+before any work.
 """
 from __future__ import annotations
 
@@ -36,11 +39,12 @@ from fractions import Fraction
 import numpy as np
 from scipy import special as sc
 
+from mechanisms import special as _special  # noqa: F401  (registers ctx.log_comb)
 from mechanisms.checks import exact_real, real, real_array
+from mechanisms.context import certified, formula, fp
 from mechanisms.errors import InvalidInput
 from mechanisms.exact import to_arb
 from mechanisms.quadrature import certified_integral, float_log_integral
-from mechanisms.special import normal_cdf_arb
 
 __all__ = [
     "subsampled_gaussian_log_moment", "subsampled_gaussian_log_moment_arb",
@@ -51,7 +55,6 @@ __all__ = [
 
 SERIES_MAX_TERMS = 4096
 _BLOCK = 128
-_EXACT_LOG_BINOMIAL_UP_TO = 2000  # log C(α, k) from the exact integer below this order
 SERIES_RTOL = 1e-13  # the series is used where its rounding bound is below this fraction of log A_α
 _WINDOW_DROP = 92.0  # the certified window keeps the integrand within e^{−92} of its peak
 
@@ -74,24 +77,39 @@ def _exact_args(alpha, sigma, q, fname):
     return a, s, qq
 
 
-# ----------------------------------------------------------------------------- float: integer orders
-def _log_expm1(x):
-    """log(e^x − 1) for x > 0, without overflow or cancellation."""
-    return x + np.log(-np.expm1(-x))
+# ----------------------------------------------------------------------------- integer orders: one formula
+def _log1p_exp(ctx, x):
+    """log(1 + e^x) without overflow: x + log1p(e^{−x}) where x > 0 is decided, log1p(e^x) otherwise (the same
+    number)."""
+    if ctx.gt(x, 0) is True:
+        return x + ctx.log1p(ctx.exp(-x))
+    return ctx.log1p(ctx.exp(x))
 
 
-def _log_binomials_int(alpha):
-    k = np.arange(2, alpha + 1)
-    if alpha <= _EXACT_LOG_BINOMIAL_UP_TO:
-        return k, np.array([math.log(math.comb(alpha, int(j))) for j in k])
-    return k, sc.gammaln(alpha + 1) - sc.gammaln(k + 1) - sc.gammaln(alpha - k + 1)
+@formula
+def subsampled_gaussian_integer_log_moment(ctx, alpha, sigma, q):
+    """log A_α at an integer order α ≥ 2 by the binomial sum, log A_α = log1p(A_α − 1),
+    A_α − 1 = Σ_{k≥2} C(α,k) u^{α−k} q^k expm1(k(k−1)/(2σ²)) (u = 1 − q; every term positive, the k = 0, 1 terms
+    vanish), in log space: full relative accuracy even when τ_α ≈ 1e−12, no overflow when A_α is huge.
+    The float and the certified routes of :func:`subsampled_gaussian_rdp` both take it at integer orders."""
+    fname = "subsampled_gaussian_integer_log_moment"
+    if isinstance(alpha, bool) or not isinstance(alpha, int) or alpha < 2:
+        raise InvalidInput(f"{fname}: alpha must be an integer >= 2, got alpha={alpha}")
+    s = ctx.real(sigma, "sigma", fname, lo=0, lo_open=True)
+    qq = ctx.real(q, "q", fname, lo=0, hi=1)
+    c = 1 / (2 * s * s)
+    if ctx.is_zero(qq):
+        return ctx.num(0)
+    if ctx.is_zero(1 - qq):
+        return alpha * (alpha - 1) * c
 
-
-def _log_a_int(alpha, sigma, q):
-    k, lb = _log_binomials_int(alpha)
-    c = 1 / (2 * sigma * sigma)
-    terms = lb + (alpha - k) * math.log1p(-q) + k * math.log(q) + _log_expm1(k * (k - 1) * c)
-    return float(np.logaddexp(0.0, sc.logsumexp(terms)))
+    def build():
+        k = ctx.vector(range(2, alpha + 1))
+        x = k * (k - 1) * c  # log expm1(x) = x + log(1 − e^{−x})
+        terms = ctx.log_comb(alpha, range(2, alpha + 1)) + (alpha - k) * ctx.log1p(-qq) + k * ctx.log(qq) \
+            + x + ctx.log1mexp(-x)
+        return _log1p_exp(ctx, ctx.log_sum_exp(terms))
+    return ctx.accurate(build)
 
 
 # ----------------------------------------------------------------------------- float: fractional orders
@@ -191,7 +209,7 @@ def _log_a(alpha, sigma, q, quadrature=False):
     if quadrature:
         return _log_a_quadrature(alpha, sigma, q)
     if float(alpha).is_integer():
-        return _log_a_int(int(alpha), sigma, q)
+        return fp.subsampled_gaussian_integer_log_moment(int(alpha), sigma, q)
     v = _log_a_frac_series(alpha, sigma, q)
     if v is None or not v[1] <= SERIES_RTOL * v[0]:  # slow series, or its rounding is large against log A_α
         return float(np.logaddexp(0.0, _log_a_minus_one_quadrature(alpha, sigma, q)))
@@ -224,17 +242,6 @@ def subsampled_gaussian_rdp_quadrature(alpha, sigma, q):
 
 
 # ----------------------------------------------------------------------------- certified
-def _log_a_int_arb(alpha, s, q):
-    from flint import arb
-
-    c = 1 / (2 * to_arb(s) ** 2)
-    u, qa = to_arb(1 - q), to_arb(q)
-    total = arb(0)
-    for k in range(2, alpha + 1):
-        total += arb(math.comb(alpha, k)) * u ** (alpha - k) * qa ** k * (k * (k - 1) * c).expm1()
-    return total.log1p()
-
-
 def _window(alpha, sigma, q):
     """A rational window [a, b] holding the integrand's mass (a ≤ −σ, b ≥ α + σ), and the log of its peak."""
     c = 1 / (2 * sigma * sigma)
@@ -265,9 +272,9 @@ def _log_a_quadrature_arb(alpha, s, q):
     main = certified_integral(f, lo, hi)
     norm = (2 * arb.pi()).sqrt() * sa
     la, lb_ = to_arb(lo), to_arb(hi)
-    left = (u + qa * ((2 * la - 1) * c).exp()) ** aa * norm * normal_cdf_arb(la / sa)  # P(N(0,1) > x) = Φ(−x)
+    left = (u + qa * ((2 * la - 1) * c).exp()) ** aa * norm * certified.Phi(la / sa)  # P(N(0,1) > x) = Φ(−x)
     right = ((u + qa * ((2 * lb_ - 1) * c).exp()) ** aa * (aa * aa * c - 2 * aa * c * lb_).exp()
-             * norm * normal_cdf_arb(-(lb_ - aa) / sa))
+             * norm * certified.Phi(-(lb_ - aa) / sa))
     total = main + arb(0).union((left + right) * (-shift).exp())
     return shift + total.log() - norm.log()
 
@@ -280,7 +287,7 @@ def _log_a_arb(alpha, s, q, quadrature):
     if q == 1:
         return to_arb(alpha) * (to_arb(alpha) - 1) / (2 * to_arb(s) ** 2)
     if alpha.denominator == 1 and not quadrature:
-        return _log_a_int_arb(int(alpha), s, q)
+        return certified.subsampled_gaussian_integer_log_moment(int(alpha), s, q)
     # the quadrature encloses A_α to the working precision; log A_α ≈ 1e−k needs about 3.3k more bits
     import flint
 
@@ -298,7 +305,8 @@ def subsampled_gaussian_log_moment_arb(alpha, sigma, q):
 
 
 def subsampled_gaussian_rdp_arb(alpha, sigma, q):
-    """Certified τ_α: exact binomial sum at integer α, certified quadrature at fractional α."""
+    """Certified τ_α: the binomial sum at integer α (the formula the float route takes too); at fractional α a
+    second method, the certified quadrature of the definition (the float route sums the two-series)."""
     a, s, qq = _exact_args(alpha, sigma, q, "subsampled_gaussian_rdp_arb")
     return _log_a_arb(a, s, qq, quadrature=False) / (to_arb(a) - 1)
 

@@ -5,7 +5,8 @@ Density with respect to the surface measure of S^{p−1}:
     f(y | μ, κ) = C_p(κ) · exp(κ μᵀy),   C_p(κ) = κ^ν / ((2π)^{ν+1} I_ν(κ)),  ν = p/2 − 1.
 
 Seed 003 writes the same density as exp(κ xᵀy) / C_{p,κ}, i.e. its C_{p,κ} is 1/C_p(κ).
-``log_vmf_normaliser`` returns log C_p(κ) (so log C_{p,κ} of the paper is its negative).
+``vmf_log_normaliser`` (a formula over the numeric context: ``fp.vmf_log_normaliser``,
+``certified.vmf_log_normaliser``) returns log C_p(κ) (so log C_{p,κ} of the paper is its negative).
 κ = 0 is the uniform distribution, C_p(0) = 1/area(S^{p−1}).
 
 Sampling: Wood (1994) rejection sampler for t = μᵀy, whose density on [−1, 1] is
@@ -16,19 +17,19 @@ projecting a standard normal vector (O(p) per sample, no p × p matrix).
 from __future__ import annotations
 
 import math
+from fractions import Fraction
 
 import numpy as np
-from scipy.special import gammaln
 
 from mechanisms import _sampling as smp
-from mechanisms.bessel import log_bessel_i, log_bessel_i_arb
+from mechanisms import vmf_moments  # noqa: F401  (registers log_vmf_mgf, which vmf_log_normaliser calls)
+from mechanisms.checks import check_dimension
+from mechanisms.context import formula, fp
 from mechanisms.errors import InvalidInput
-from mechanisms.exact import to_arb
 
 __all__ = [
     "log_sphere_area",
-    "log_vmf_normaliser",
-    "log_vmf_normaliser_arb",
+    "vmf_log_normaliser",
     "vmf_log_density",
     "multivariate_vmf_log_density",
     "vmf_t_log_density",
@@ -41,8 +42,6 @@ __all__ = [
 ]
 
 UNIT_TOL = 1e-9  # |‖μ‖ − 1| allowed for a mean direction
-_LOG_PI = math.log(math.pi)
-_LOG_2PI = math.log(2 * math.pi)
 
 
 # ---------------------------------------------------------------- validation
@@ -96,45 +95,25 @@ def _unit_mean(mu, fname):
 # ------------------------------------------------------------- normalisers
 
 
-def log_sphere_area(p):
-    """log area(S^{p−1}) = log 2 + (p/2)·log π − log Γ(p/2), vectorised over p ≥ 1."""
-    p_a = np.asarray(p, dtype=np.float64)
-    return math.log(2.0) + 0.5 * p_a * _LOG_PI - gammaln(0.5 * p_a)
+@formula
+def log_sphere_area(ctx, p):
+    """log area(S^{p−1}) = log 2 + (p/2)·log π − log Γ(p/2), p an integer ≥ 1."""
+    half = ctx.exact(Fraction(check_dimension(p, "log_sphere_area", minimum=1), 2))
+    return ctx.log(2) + half * ctx.log(ctx.pi()) - ctx.lgamma(half)
 
 
-def log_vmf_normaliser(p, kappa):
-    """log C_p(κ), C_p(κ) = κ^ν / ((2π)^{ν+1} I_ν(κ)), ν = p/2 − 1; vectorised (broadcast) over p, κ.
+@formula
+def vmf_log_normaliser(ctx, p, kappa):
+    """log C_p(κ), C_p(κ) = κ^ν / ((2π)^{ν+1} I_ν(κ)), ν = p/2 − 1; vectorised over κ on the float context.
 
-    κ = 0 gives −log area(S^{p−1}), the continuous limit.
+    Written as −log area(S^{p−1}) − log M_p(κ) (C_p(κ) = 1/(area · M_p(κ)), M_p the normalised Bessel function
+    of :mod:`mechanisms.vmf_moments`), so κ = 0 gives −log area(S^{p−1}), the uniform law, with no branch, and
+    small κ loses nothing to ν·log κ cancelling against log I_ν(κ).
     """
-    p_a = _check_dimension(p, "log_vmf_normaliser")
-    k_a = _check_kappa(kappa, "log_vmf_normaliser")
-    p_b, k_b = np.broadcast_arrays(p_a, k_a)
-    nu = 0.5 * p_b - 1.0
-    pos = k_b > 0
-    safe_k = np.where(pos, k_b, 1.0)
-    # ν·log κ with ν = 0 (p = 2) must stay 0 even when κ = 0
-    general = nu * np.log(safe_k) - (nu + 1.0) * _LOG_2PI - log_bessel_i(nu, safe_k)
-    out = np.where(pos, general, -log_sphere_area(p_b))
-    return out[()] if out.ndim == 0 else out
-
-
-def log_vmf_normaliser_arb(p, kappa, prec=128):
-    """Certified arb enclosure of log C_p(κ); p an int, κ exact (int, Fraction, decimal string; a float is refused)."""
-    import flint
-
-    p_int = _scalar_dimension(p, "log_vmf_normaliser_arb")
-    with flint.ctx.workprec(int(prec)):
-        k_a = to_arb(kappa)
-        if not k_a >= 0:
-            raise InvalidInput(f"log_vmf_normaliser_arb: kappa must be >= 0, got kappa={kappa!r}")
-        half_p = flint.arb(p_int) / 2
-        nu = half_p - 1
-        if k_a.is_exact() and k_a.mid() == 0:
-            log_area = flint.arb(2).log() + half_p * flint.arb.pi().log() - half_p.lgamma()
-            return -log_area
-        log_i = log_bessel_i_arb(nu, k_a, prec=prec)
-        return nu * k_a.log() - (nu + 1) * (2 * flint.arb.pi()).log() - log_i
+    fname = "vmf_log_normaliser"
+    p = _scalar_dimension(p, fname)
+    kappa = ctx.real(kappa, "kappa", fname, lo=0)
+    return -ctx.log_sphere_area(p) - ctx.log_vmf_mgf(p, kappa)
 
 
 def vmf_log_density(y, mu, kappa):
@@ -150,7 +129,7 @@ def vmf_log_density(y, mu, kappa):
     off = np.abs(norms - 1.0) > tol
     if off.any():
         raise InvalidInput(f"vmf_log_density: y must lie on the unit sphere, got ||y||={norms[off].flat[0]!r}")
-    return log_vmf_normaliser(mu_a.shape[0], k) + k * (y_a @ mu_a)
+    return fp.vmf_log_normaliser(mu_a.shape[0], k) + k * (y_a @ mu_a)
 
 
 def multivariate_vmf_log_density(ys, mus, kappas):
@@ -175,7 +154,7 @@ def vmf_t_log_density(t, p, kappa):
         log_1mt2 = np.log1p(-tc) + np.log1p(tc)
     half = 0.5 * (p_int - 3)
     shape = 0.0 if half == 0 else half * log_1mt2  # (1 − t²)^0 = 1 at t = ±1 for p = 3
-    log_norm = log_vmf_normaliser(p_int, k) + log_sphere_area(p_int - 1)
+    log_norm = fp.vmf_log_normaliser(p_int, k) + fp.log_sphere_area(p_int - 1)
     out = np.where(inside, log_norm + k * tc + shape, -np.inf)
     return out[()] if out.ndim == 0 else out
 

@@ -7,7 +7,9 @@ its derivative in α and the optimal order α*.
   stationarity equation); g is increasing with limit 2κ − ε, so inf_α δ_α is attained at the root α* of g
   iff ε < 2κ, and is 0 (approached as α → ∞) otherwise.
 
-Float functions take numbers; ``*_arb`` take exact numbers (a float is refused) and return arb balls.
+log δ_α and g are formulas over the numeric context (``fp.vmf_log_delta_alpha``, ``certified.vmf_stationarity``,
+...); the derivative by quadrature is a second method (float and ``*_arb``), and inf_α δ_α has two algorithms: a
+Brent root in floats, a certified bracket of α* and an enclosure over it (``vmf_min_log_delta_arb``).
 Bad input (p < 2, κ < 0, α ≤ 1, ε < 0) raises InvalidInput before any work.
 """
 from __future__ import annotations
@@ -15,67 +17,51 @@ from __future__ import annotations
 import math
 from fractions import Fraction
 
-from mechanisms.bessel import log_bessel_i_arb
+from mechanisms import vmf_renyi  # noqa: F401  (registers vmf_rdp_cgf)
 from mechanisms.checks import check_alpha, check_dimension, check_kappa, check_nonneg
+from mechanisms.context import certified, formula, fp
 from mechanisms.errors import InvalidInput
-from mechanisms.exact import to_arb, to_fraction
-from mechanisms.rdp_conversion import log_delta_from_rdp
-from mechanisms.vmf_moments import mean_resultant_length, mean_resultant_length_arb
-from mechanisms.vmf_renyi import vmf_rdp
+from mechanisms.exact import NEG_INF, to_arb, to_fraction
+from mechanisms.vmf_moments import sphere_order
 from mechanisms.vmf_sphere_quadrature import mean_resultant_length_quadrature, mean_resultant_length_quadrature_arb
 
 __all__ = [
-    "vmf_log_delta_alpha", "vmf_log_delta_alpha_arb", "vmf_stationarity", "vmf_stationarity_arb",
-    "vmf_dlog_delta_quadrature", "vmf_dlog_delta_quadrature_arb", "vmf_alpha_star", "vmf_alpha_star_bracket_arb",
-    "vmf_min_log_delta", "vmf_min_log_delta_arb",
+    "vmf_log_delta_alpha", "vmf_stationarity", "vmf_dlog_delta_quadrature", "vmf_dlog_delta_quadrature_arb",
+    "vmf_alpha_star", "vmf_alpha_star_bracket_arb", "vmf_min_log_delta", "vmf_min_log_delta_arb",
 ]
 
 
-def vmf_log_delta_alpha(p, kappa, eps, alpha):
-    """log δ_α of Eq. (8) with τ_α of Proposition 1."""
-    return log_delta_from_rdp(vmf_rdp(p, kappa, alpha), alpha, eps)
+def _args(ctx, kappa, eps, alpha, fname):
+    return (ctx.real(kappa, "kappa", fname, lo=0), ctx.real(eps, "eps", fname, lo=0),
+            ctx.real(alpha, "alpha", fname, lo=1, lo_open=True))
 
 
-def _vmf_cgf_arb(p, kappa, alpha_ball):
-    """(α−1)τ_α = −ν log(2α−1) + log I_ν((2α−1)κ) − log I_ν(κ) for an arb α (a ball is allowed)."""
-    import flint
+@formula
+def vmf_log_delta_alpha(ctx, p, kappa, eps, alpha):
+    """log δ_α of Eq. (8) with τ_α of Proposition 1: (α−1)τ_α − (α−1)ε − log(α−1) + α log(1 − 1/α).
 
-    nu = Fraction(p, 2) - 1
-    k = to_arb(kappa)
-    prec = flint.ctx.prec
-    J = (2 * alpha_ball - 1) * k
-    return -to_arb(nu) * (2 * alpha_ball - 1).log() + log_bessel_i_arb(nu, J, prec=prec) - log_bessel_i_arb(nu, kappa, prec=prec)
-
-
-def vmf_log_delta_alpha_arb(p, kappa, eps, alpha):
-    """Certified log δ_α; alpha exact or an arb ball (then an enclosure over the whole ball)."""
-    p = check_dimension(p, "vmf_log_delta_alpha_arb")
-    kappa = to_fraction(check_kappa(kappa, "vmf_log_delta_alpha_arb"))
-    a = alpha if hasattr(alpha, "rad") else to_arb(check_alpha(alpha, "vmf_log_delta_alpha_arb"))
-    e = to_arb(check_nonneg(eps, "eps", "vmf_log_delta_alpha_arb"))
-    return _vmf_cgf_arb(p, kappa, a) - (a - 1) * e - (a - 1).log() + a * (1 - 1 / a).log()
+    α may be a ball (an enclosure over all its points, as :func:`vmf_min_log_delta_arb` uses)."""
+    fname = "vmf_log_delta_alpha"
+    nu = sphere_order(ctx, p, fname)
+    kappa, eps, alpha = _args(ctx, kappa, eps, alpha, fname)
+    return ctx.vmf_rdp_cgf(nu, kappa, alpha) - (alpha - 1) * eps - ctx.log(alpha - 1) + alpha * ctx.log1p(-1 / alpha)
 
 
-def vmf_stationarity(p, kappa, eps, alpha):
+@formula
+def vmf_stationarity(ctx, p, kappa, eps, alpha):
     """The text's g(α) = −ε + 2κ I_{ν+1}((2α−1)κ)/I_ν((2α−1)κ) + log(1 − 1/α) (Bessel ratio)."""
-    p = check_dimension(p, "vmf_stationarity")
-    kappa = float(check_kappa(kappa, "vmf_stationarity"))
-    alpha = float(check_alpha(alpha, "vmf_stationarity"))
-    eps = float(check_nonneg(eps, "eps", "vmf_stationarity"))
-    return -eps + 2 * kappa * mean_resultant_length(p, (2 * alpha - 1) * kappa) + math.log1p(-1 / alpha)
-
-
-def vmf_stationarity_arb(p, kappa, eps, alpha):
-    kappa = to_fraction(check_kappa(kappa, "vmf_stationarity_arb"))
-    alpha = to_fraction(check_alpha(alpha, "vmf_stationarity_arb"))
-    e = to_arb(check_nonneg(eps, "eps", "vmf_stationarity_arb"))
-    a = to_arb(alpha)
-    return -e + 2 * to_arb(kappa) * mean_resultant_length_arb(p, (2 * alpha - 1) * kappa) + (1 - 1 / a).log()
+    fname = "vmf_stationarity"
+    check_dimension(p, fname)
+    kappa, eps, alpha = _args(ctx, kappa, eps, alpha, fname)
+    return -eps + 2 * kappa * ctx.vmf_mean_resultant_length(p, (2 * alpha - 1) * kappa) + ctx.log1p(-1 / alpha)
 
 
 def vmf_dlog_delta_quadrature(p, kappa, eps, alpha):
     """d/dα log δ_α by the other route: d/dα log c_p((2α−1)κ) = 2κ E_J[t] with E_J[t] by quadrature,
-    and d/dα[−(α−1)ε − log(α−1) + α log(1−1/α)] = −ε + log(1 − 1/α)."""
+    and d/dα[−(α−1)ε − log(α−1) + α log(1−1/α)] = −ε + log(1 − 1/α).
+
+    A second method for :func:`vmf_stationarity` (E_J[t] by Gauss–Legendre, not the Bessel ratio); certified twin
+    :func:`vmf_dlog_delta_quadrature_arb` (``acb.integral``)."""
     p = check_dimension(p, "vmf_dlog_delta_quadrature")
     kappa = float(check_kappa(kappa, "vmf_dlog_delta_quadrature"))
     alpha = float(check_alpha(alpha, "vmf_dlog_delta_quadrature"))
@@ -100,14 +86,14 @@ def vmf_alpha_star(p, kappa, eps):
     if not eps < 2 * kappa:
         return None
     lo = 1 + 1e-12
-    if vmf_stationarity(p, kappa, eps, lo) >= 0:
+    if fp.vmf_stationarity(p, kappa, eps, lo) >= 0:
         return lo  # g ≥ 0 on (1, ∞): δ_α is increasing, its infimum is the limit at α → 1
     hi = 2.0
-    while vmf_stationarity(p, kappa, eps, hi) <= 0:
+    while fp.vmf_stationarity(p, kappa, eps, hi) <= 0:
         hi *= 2
         if hi > 1e15:
             return None
-    return brentq(lambda a: vmf_stationarity(p, kappa, eps, a), lo, hi, xtol=1e-15, rtol=1e-15, maxiter=300)
+    return brentq(lambda a: fp.vmf_stationarity(p, kappa, eps, a), lo, hi, xtol=1e-15, rtol=1e-15, maxiter=300)
 
 
 def vmf_alpha_star_bracket_arb(p, kappa, eps, alpha_float=None):
@@ -123,36 +109,39 @@ def vmf_alpha_star_bracket_arb(p, kappa, eps, alpha_float=None):
         a, b = Fraction(a).limit_denominator(10**15), Fraction(b).limit_denominator(10**15)
         if not (1 < a < b):
             continue
-        ga = vmf_stationarity_arb(p, kappa, eps, a)
-        gb = vmf_stationarity_arb(p, kappa, eps, b)
+        ga = certified.vmf_stationarity(p, kappa, eps, a)
+        gb = certified.vmf_stationarity(p, kappa, eps, b)
         if ga < 0 and gb > 0:
             return a, b
     return None
 
 
 def vmf_min_log_delta(p, kappa, eps):
-    """log inf_{α>1} δ_α (float); −inf when ε ≥ 2κ (δ_α → 0 as α → ∞)."""
+    """log inf_{α>1} δ_α (float): log δ_α at the Brent root α* of g; −inf when ε ≥ 2κ (δ_α → 0 as α → ∞).
+
+    Its certified route, :func:`vmf_min_log_delta_arb`, is another algorithm (a certified bracket of α* and an
+    enclosure of log δ_α over it), so the two stay a pair of routes."""
     a = vmf_alpha_star(p, kappa, eps)
     if a is None:
         return -math.inf
     if a <= 1 + 1e-12:
         return 0.0  # lim_{α→1} δ_α = 1
-    return vmf_log_delta_alpha(p, kappa, eps, a)
+    return fp.vmf_log_delta_alpha(p, kappa, eps, a)
 
 
 def vmf_min_log_delta_arb(p, kappa, eps):
-    """Certified enclosure of log inf_α δ_α, or the float −inf (exact) when ε ≥ 2κ.
+    """Certified enclosure of log inf_α δ_α, or the exact −∞ when ε ≥ 2κ.
 
     With a < α* < b certified (g(a) < 0 < g(b)) and g increasing (log δ_α convex), inf_α δ_α
     = min over [a, b]: its lower end is the enclosure of log δ_α over the ball [a, b], its upper end
     the value at a point of it."""
     kappa_q, eps_q = to_fraction(kappa), to_fraction(eps)
     if not eps_q < 2 * kappa_q:
-        return -math.inf
+        return NEG_INF
     br = vmf_alpha_star_bracket_arb(p, kappa_q, eps_q)
     if br is None:
         raise InvalidInput(f"vmf_min_log_delta_arb: could not bracket alpha* for p={p}, kappa={kappa}, eps={eps}")
     a, b = br
-    over = vmf_log_delta_alpha_arb(p, kappa_q, eps_q, to_arb(a).union(to_arb(b)))
-    at = vmf_log_delta_alpha_arb(p, kappa_q, eps_q, (a + b) / 2)
+    over = certified.vmf_log_delta_alpha(p, kappa_q, eps_q, to_arb(a).union(to_arb(b)))
+    at = to_arb(certified.vmf_log_delta_alpha(p, kappa_q, eps_q, (a + b) / 2))
     return over.lower().union(at.upper())

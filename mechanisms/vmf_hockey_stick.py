@@ -3,7 +3,10 @@
 δ(ε) = ∫ (f_x − e^ε f_{−x})_+ dy. The privacy loss at y is 2κ t, t = xᵀy, so with y = cos φ · x + sin φ · u
     δ(ε) = ∫_{t > ε/(2κ)} (e^{κt} − e^{ε−κt}) w(t) dt / ∫ e^{κt} w(t) dt,  w(t) dt = sin^{p−2}φ dφ,
 and δ(ε) = 0 for ε ≥ 2κ. Float: Gauss–Legendre on the window; certified: ``acb.integral`` plus interval tail
-bounds (:mod:`mechanisms.quadrature`). Bad input (p < 2, κ < 0, ε < 0) raises InvalidInput before any work.
+bounds (:mod:`mechanisms.quadrature`). The two are different algorithms (no closed form to write once over the
+numeric context), so they stay a pair of routes: the quadrature is the method here, checked against the Monte
+Carlo route and the RDP bound of :mod:`mechanisms.vmf_accounting`.
+Bad input (p < 2, κ < 0, ε < 0) raises InvalidInput before any work.
 """
 from __future__ import annotations
 

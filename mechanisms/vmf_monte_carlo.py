@@ -40,10 +40,11 @@ from scipy.special import gammaln
 
 from mechanisms import _sampling as smp
 from mechanisms.checks import check_alpha, check_cos, check_dimension, check_kappa, check_nonneg, real
+from mechanisms.context import fp
 from mechanisms.errors import InvalidInput
 from mechanisms.monte_carlo import (DEFAULT_BATCH_SIZE, MonteCarloEstimate, bounded_mean, check_confidence, seed_label,
                                     stream_seed)
-from mechanisms.vmf import log_sphere_area, sample_vmf_t
+from mechanisms.vmf import sample_vmf_t
 
 __all__ = ["BoundedIntegrand", "VmfRenyiMonteCarlo", "vmf_renyi_moment_integrand", "vmf_renyi_mc", "log_vmf_mgf_mc",
            "vmf_hockey_stick_mc", "vmf_kl_mc", "vmf_capacity_mc", "gaussian_capacity_mc"]
@@ -400,7 +401,7 @@ def gaussian_capacity_mc(p, sigma, R, n, *, confidence, seed, batch_size=DEFAULT
     est = bounded_mean(partial(_draw_normal, s_star), integrand, n, lo=0.0, hi=1.0,
                        **_mc_kwargs(confidence, seed, batch_size, backend, device, method, mapper))
     log_vol = 0.5 * p * math.log(math.pi) - gammaln(p / 2 + 1) + (p * math.log(rho) if rho > 0 else -math.inf)
-    log_area = float(log_sphere_area(p))
+    log_area = float(fp.log_sphere_area(p))
     log_j_scale = 0.5 * _LOG_2PI + log_f_star
 
     def log_capacity(mean):

@@ -6,7 +6,8 @@ Q = f_{−x}, by 1-D quadrature of the definition (the loss is a function of t =
 
 The Rényi divergences of the pair, both directions, are in :mod:`mechanisms.vmf_subsampled_composition`.
 
-Float: Gauss–Legendre; certified: ``acb.integral`` plus interval tail bounds (:mod:`mechanisms.quadrature`).
+Float: Gauss–Legendre; certified: ``acb.integral`` plus interval tail bounds (:mod:`mechanisms.quadrature`): two
+quadrature algorithms, kept as a pair of routes (there is no closed form to write once over the numeric context).
 Bad input (p < 2, κ < 0, γ ∉ (0, 1], an unknown direction) raises InvalidInput before any work.
 """
 from __future__ import annotations

@@ -24,7 +24,8 @@
 import sympy as sp
 
 from mechanisms import bdp_subsampled_gaussian as bsg
-from mechanisms.privacy_cost import gaussian_reference_cost, gaussian_reference_cost_quadrature
+from mechanisms.context import fp
+from mechanisms.privacy_cost import gaussian_reference_cost_quadrature
 from proofcheck.claims.s004 import CLAIMS
 from proofcheck.engine import check_claim
 
@@ -149,7 +150,7 @@ RESULTS["mgf_is_power"] = mgf_is_power
 RESULTS["cost_formula"] = str(sp.simplify(cost))
 ref_points = [(2.0, 10, 0.1, 1.0, 5), (0.5, 1000, 0.01, 1.0, 3), (8.0, 3, 0.05, 2.0, 20)]
 RESULTS["cost_values"] = [[float(cost.subs({lam: l, T_: T, s_: sv, sig: sg, d_: d})),
-                           gaussian_reference_cost(l, T, sv, sg, d), gaussian_reference_cost_quadrature(l, T, sv, sg, d)]
+                           fp.gaussian_reference_cost(l, T, sv, sg, d), gaussian_reference_cost_quadrature(l, T, sv, sg, d)]
                           for l, T, sv, sg, d in ref_points]
 renyi_gauss, mgf, cost
 
@@ -175,8 +176,8 @@ rows = []
 for lam_v, q_v, sg_v, dl_v in [(1, 0.5, 1.0, 1.0), (1, 0.01, 1.0, 1.0), (4, 0.1, 2.0, 0.7), (8, 0.01, 3.0, 1.0),
                                (32, 0.99, 2.0, 1.0)]:
     rows.append({"lam": lam_v, "q": q_v, "sigma": sg_v, "delta": dl_v,
-                 "c_L": bsg.theorem3_cost("L", lam_v, 1, q_v, sg_v, [dl_v], [1.0]),
-                 "c_R": bsg.theorem3_cost("R", lam_v, 1, q_v, sg_v, [dl_v], [1.0]),
+                 "c_L": fp.subsampled_gaussian_binomial_cost("L", lam_v, 1, q_v, sg_v, [dl_v], [1.0]),
+                 "c_R": fp.subsampled_gaussian_binomial_cost("R", lam_v, 1, q_v, sg_v, [dl_v], [1.0]),
                  "forward": bsg.scaled_renyi("forward", lam_v, q_v, sg_v, dl_v),
                  "reverse": bsg.scaled_renyi("reverse", lam_v, q_v, sg_v, dl_v)})
 RESULTS["thm3_rows"] = rows

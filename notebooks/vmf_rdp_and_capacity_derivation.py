@@ -568,7 +568,8 @@ def cap_vmf_quad(q, kappa):
     return mp.exp(kappa) / normaliser_quad(q, kappa) * area_mp(q - 1)
 
 
-from mechanisms.vmf import log_sphere_area, log_vmf_normaliser  # noqa: E402  (float cross-check only)
+from mechanisms import vmf  # noqa: E402, F401  (registers the VMF formulas; float cross-check only)
+from mechanisms.context import fp  # noqa: E402
 
 vmf_rows = []
 for q in (2, 3, 5, 10, 50):
@@ -576,7 +577,7 @@ for q in (2, 3, 5, 10, 50):
         kk = mp.mpf(kappa)
         pr, qd = cap_vmf_printed_mp(q, kk), cap_vmf_quad(q, kk)
         assert rel(pr, qd) < TOL, (q, kappa)
-        module = math.exp(float(kk) + float(log_sphere_area(q)) + float(log_vmf_normaliser(q, float(kk))))
+        module = math.exp(float(kk) + float(fp.log_sphere_area(q)) + float(fp.vmf_log_normaliser(q, float(kk))))
         assert abs(module / float(pr) - 1) < 1e-12
         vmf_rows.append((q, kappa, pr, qd))
 vmf_max_rel = max(rel(pr, qd) for *_, pr, qd in vmf_rows)

@@ -156,21 +156,78 @@ def certify_violation(claim, candidates, until: float, mc: dict | None = None, e
         return None
     found.sort(key=witness_rank)
     best = found[0]
-    best["other_witnesses"] = [{"objects": o["objects"], "lhs": o["lhs"], "rhs": o["rhs"],
-                                "relative_violation": o["relative_violation"]} for o in found[1:]]
+    best["other_witnesses"] = [witness_summary(o) for o in found[1:]]
     return best
 
 
 def witness_rank(cx: dict) -> tuple:
-    """Most convincing first: the largest relative violation, then the fewest and smallest objects."""
-    return (-cx.get("relative_violation", 0.0), len("".join(repr(cx["objects"]).split())))
+    """Most convincing first: off the boundary of the hypotheses (fewest hypotheses that hold with equality
+    there: α = 1 under 'α ≥ 1' is shown only when no interior witness was found), then the largest relative
+    violation, then the fewest and smallest objects."""
+    return (len(cx.get("hypothesis_boundary") or ()), -cx.get("relative_violation", 0.0),
+            len("".join(repr(cx["objects"]).split())))
+
+
+def witness_summary(cx: dict) -> dict:
+    """A certified witness as kept beside the one shown."""
+    out = {"objects": cx["objects"], "lhs": cx["lhs"], "rhs": cx["rhs"],
+           "relative_violation": cx["relative_violation"]}
+    if cx.get("hypothesis_boundary"):
+        out["hypothesis_boundary"] = cx["hypothesis_boundary"]
+    return out
+
+
+def merge_witnesses(a: dict, b: dict) -> dict:
+    """Two results of certify_violation as one: the better ranked shown, every other witness kept."""
+    best, other = (a, b) if witness_rank(a) <= witness_rank(b) else (b, a)
+    rest = [witness_summary(other)] + list(other.get("other_witnesses", ())) + list(best.get("other_witnesses", ()))
+    seen, kept = {repr(best["objects"])}, []
+    for w in rest:
+        if repr(w["objects"]) not in seen:
+            seen.add(repr(w["objects"]))
+            kept.append(w)
+    best["other_witnesses"] = sorted(kept, key=witness_rank)
+    return best
+
+
+def boundary_hypotheses(claim, exact: dict, prec: int) -> list[str]:
+    """The non-strict hypotheses (≤, ≥) that hold with equality at the exact case: the case sits on the
+    boundary of the statement's domain (certified: both sides exact and equal)."""
+    from proofcheck.evaluation import evaluate, exactly_equal
+
+    weak = [h for h in claim.hypotheses if isinstance(h.relation, (sp.Le, sp.Ge))]
+    if not weak:
+        return []
+    out = []
+    with precision(prec):
+        try:
+            values = quantity_values(claim, exact, CERTIFIED)
+            for h in weak:
+                if exactly_equal(evaluate(h.relation.lhs, values, CERTIFIED),
+                                 evaluate(h.relation.rhs, values, CERTIFIED)):
+                    out.append(h.text)
+        except (Outside, Undecided, ClaimError):
+            return out
+    return out
+
+
+SIGNIFICANT_DIGITS = (3, 6, 9)  # after the claim's denominators: roundings that keep a weight of 1e-12 alive
+
+
+def _candidate_roundings(claim, cand):
+    """(label, exact case): the claim's denominators, smallest first, then each number to a few significant
+    digits (a distribution's tiny entries survive, which a common denominator rounds to 0)."""
+    for q in claim.rounding:
+        yield q, exactify(claim, cand, q)
+    if any(v.kind in ("simplex", "channel") for v in claim.variables):
+        for d in SIGNIFICANT_DIGITS:
+            yield f"{d} significant digits", significant_case(claim, cand, d)
 
 
 def _certify_candidate(claim, cand, until, mc):
-    for q in claim.rounding:
+    for q, exact in _candidate_roundings(claim, cand):
         if time.monotonic() > until:
             return None
-        exact = exactify(claim, cand, q)
         fcase = floatify(exact)
         r = float_margin(claim, fcase)
         if r is None or not is_violation(claim, *r):
@@ -203,7 +260,7 @@ def _counterexample(claim, exact, fcase, q, c: Certified) -> dict:
     lhs, rhs = enclosure(c.lhs), enclosure(c.rhs)
     with precision(c.precision):
         margin = certified_margin(claim, lhs, rhs)
-    return {
+    out = {
         "objects": show_exact(exact),
         "relative_violation": _relative_violation(margin, lhs, rhs),
         "quantities": certified_quantities(claim, exact, c.precision),
@@ -223,6 +280,10 @@ def _counterexample(claim, exact, fcase, q, c: Certified) -> dict:
         },
         "float_case": fcase,
     }
+    boundary = boundary_hypotheses(claim, exact, c.precision)
+    if boundary:
+        out["hypothesis_boundary"] = boundary
+    return out
 
 
 def _relative_violation(margin, lhs, rhs) -> float:
@@ -304,26 +365,99 @@ def relation_symbol(claim) -> str:
     return {sp.Le: "<=", sp.Lt: "<", sp.Ge: ">=", sp.Gt: ">", sp.Eq: "="}[type(claim.statement)]
 
 
-def certify_ratio(claim, case: dict, denominators=(10**6, 10**9, None)) -> dict | None:
+def certify_ratio(claim, case: dict, denominators=(10**6, 10**9, None), digits=(6, 9)) -> dict | None:
     """How tight a bound that holds is, certified: at a rounding of the float case, the enclosure of
     lhs/rhs (rhs/lhs for a lower bound) and a float certainly below it — a certified lower bound on the
-    sup of the ratio, witnessed by the exact objects shown. None when no rounding is in the domain, the
+    sup of the ratio, witnessed by the exact objects shown. Of the roundings (denominators, then each
+    distribution to `digits` significant digits — a prior weight of 10^-80 stays 10^-80 —, then the
+    float values as exact dyadics) the one with the largest certified lower bound is shown; the search
+    stops at the first that keeps the float ratio to 1e-9. None when no rounding is in the domain, the
     ratio is not defined there (a side not certainly positive, an infinite side), or the claim is
     statistical."""
-    from proofcheck.numerics import lower
-
     if claim.statistical or claim.is_identity:
         return None
-    # an error of the claim here only costs the tightness figure: the verdict is already decided
-    for q, exact, c in _roundings_in_domain(claim, case, denominators, skip=(Outside, Undecided, ClaimError)):
-        lhs, rhs = enclosure(c.lhs), enclosure(c.rhs)
-        if is_infinity(lhs) or is_infinity(rhs):
+    target = _float_ratio(claim, case)
+    best = None
+    for label, exact in _ratio_roundings(claim, case, denominators, digits):
+        got = _certified_ratio_at(claim, exact)
+        if got is None:
             continue
-        num, den = (lhs, rhs) if isinstance(claim.statement, (sp.Le, sp.Lt)) else (rhs, lhs)
-        if not (den > 0 and num >= 0):
+        got["denominator"], got["rounding"] = (label if isinstance(label, int) or label is None else None), \
+            _rounding_text(label)
+        if best is None or got["lower_bound"] > best["lower_bound"]:
+            best = got
+        if target is not None and best["lower_bound"] >= target - 1e-9 * abs(target):
+            break
+    return best
+
+
+def _float_ratio(claim, case):
+    from proofcheck.margins import ratio
+
+    try:
+        r = float_margin(claim, case)
+    except ClaimError:
+        return None
+    return None if r is None else ratio(claim, r[1], r[2])
+
+
+def _ratio_roundings(claim, case, denominators, digits):
+    """(label, exact case): each denominator q (label q; None: the exact dyadics, last), and each number of
+    significant digits d (label ('digits', d)) before the dyadics."""
+    for q in [q for q in denominators if q is not None]:
+        yield q, exactify(claim, case, q)
+    for d in digits:
+        yield ("digits", d), significant_case(claim, case, d)
+    if None in denominators:
+        yield None, exactify(claim, case, None)
+
+
+def _rounding_text(label) -> str:
+    if label is None:
+        return "the float values as exact binary fractions"
+    if isinstance(label, tuple):
+        return f"each number to {label[1]} significant digits (a distribution's largest entry takes the rest)"
+    return f"denominator {label} (distributions by largest remainder)"
+
+
+def significant_case(claim, case: dict, digits: int) -> dict:
+    """The case rounded to `digits` significant digits: reals and vectors as exactify does with denominator
+    10^digits, each distribution and channel row entry by entry in relative terms (a weight of 10^-80 stays
+    10^-80) with its largest entry set to 1 minus the others (exact sum 1)."""
+    from proofcheck.rounding import round_significant
+
+    out = exactify(claim, case, 10**digits)
+    for v in claim.variables:
+        if v.name in claim.exact_inputs or v.kind not in ("simplex", "channel"):
             continue
-        with precision(c.precision):
-            r = num / den
-        return {"lower_bound": lower(r), "enclosure": fmt(r), "objects": show_exact(exact),
-                "denominator": q, "lhs": fmt(lhs), "rhs": fmt(rhs)}
-    return None
+        rows = np.atleast_2d(np.asarray(case[v.name], float))
+        rounded = []
+        for row in rows:
+            top = int(np.argmax(row))
+            r = [Fraction(0) if x <= 0 or i == top else round_significant(float(x), 10 ** (digits - 1))
+                 for i, x in enumerate(row)]
+            r[top] = 1 - sum(r)
+            rounded.append(r)
+        out[v.name] = rounded[0] if v.kind == "simplex" else rounded
+    return out
+
+
+def _certified_ratio_at(claim, exact) -> dict | None:
+    from proofcheck.numerics import lower
+
+    try:
+        c = certified_sides(claim, exact)
+    except (Outside, Undecided, ClaimError):  # an error here only costs the tightness figure
+        return None
+    if not c.hypotheses_ok:
+        return None
+    lhs, rhs = enclosure(c.lhs), enclosure(c.rhs)
+    if is_infinity(lhs) or is_infinity(rhs):
+        return None
+    num, den = (lhs, rhs) if isinstance(claim.statement, (sp.Le, sp.Lt)) else (rhs, lhs)
+    if not (den > 0 and num >= 0):
+        return None
+    with precision(c.precision):
+        r = num / den
+    return {"lower_bound": lower(r), "enclosure": fmt(r), "objects": show_exact(exact), "lhs": fmt(lhs),
+            "rhs": fmt(rhs)}

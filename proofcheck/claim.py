@@ -247,7 +247,7 @@ USER_ID = re.compile(r"^[A-Za-z_][A-Za-z0-9_-]*(\.[A-Za-z0-9_][A-Za-z0-9_.-]*)+$
 
 def validate_id(cid: str) -> None:
     """Paper claims: sNNN.kind.number[.part][+variant][#reading]; a user's own claims: any dotted
-    id (`mine.tv-of-ldp`) — the sNNN prefixes are the papers' (see registry.PAPER_PREFIXES)."""
+    id (`mine.tv-of-ldp`) — the sNNN prefixes are the papers' (see registry.paper_prefixes)."""
     if not isinstance(cid, str) or not cid:
         raise InvalidInput(f"claim id {cid!r} must be a non-empty string")
     if len(cid) > MAX_ID:

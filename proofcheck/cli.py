@@ -1,7 +1,7 @@
-"""Command line: proofcheck list | run | show | measure | vmf.
+"""Command line: proofcheck list | run | show | measure | vmf | check-certificate.
 
 Exit status: 0 the command completed (whatever the verdicts); 1 only for `run --fail-on violated`
-when a claim is violated; 2 bad input (an unknown id, a malformed claims file, a non-positive
+when a claim is violated, or for `check-certificate` when the certificate does not prove its claim; 2 bad input (an unknown id, a malformed claims file, a non-positive
 budget, ...: one line on stderr naming the value); 3 an internal error of proofcheck (one line on
 stderr with the path of a file holding the traceback).
 """
@@ -19,6 +19,7 @@ from pathlib import Path
 from mechanisms.errors import InvalidInput
 
 DEFAULT_SECONDS_PER_CLAIM = 3.0
+PROVE_SECONDS = 30.0  # run --prove: the cap on one claim's proof attempt (the counted budget decides the rest)
 
 
 EXIT_CODES = """exit status:
@@ -136,7 +137,7 @@ def cmd_run(args) -> int:
         outcome = runs.run(claims, executor=executor, seconds_per_claim=per, seed=args.seed, out=out,
                            cases=args.cases, hard_limit=args.hard_limit, resume=args.resume, device=args.device,
                            mc_samples=args.mc_samples, progress=not args.quiet, claims_path=claims_path,
-                           total_seconds=args.seconds if args.cases is None else None)
+                           total_seconds=args.seconds if args.cases is None else None, prove=_prove_budget(args))
         command = "proofcheck " + " ".join(shlex.quote(a) for a in sys.argv[1:])
         partial = None
         if outcome.stopped_by is not None:
@@ -146,7 +147,8 @@ def cmd_run(args) -> int:
                            budget=runs.budget_key(per, args.cases), partial=partial)
     s = doc["summary"]
     reused = f" ({outcome.reused} taken from an earlier run's results.jsonl)" if outcome.reused else ""
-    print(f"{len(outcome.pairs)} of {outcome.total} claims: {s['holds']} hold, {s['violated']} violated, "
+    proved = f" ({s['proved']} of them proved on their whole domain)" if args.prove else ""
+    print(f"{len(outcome.pairs)} of {outcome.total} claims: {s['holds']} hold{proved}, {s['violated']} violated, "
           f"{s['inconclusive']} inconclusive{reused}; report in {out / 'report.md'}")
     if partial is not None:
         print(f"proofcheck: interrupted ({partial['reason']}): the report holds the {partial['checked']} of "
@@ -172,6 +174,25 @@ def cmd_run(args) -> int:
     return 0
 
 
+def _prove_budget(args):
+    """The prover's counted budget of `run --prove` / `show --prove` (None without --prove)."""
+    if not getattr(args, "prove", False):
+        return None
+    from proofcheck.prove import Budget
+
+    return Budget(max_boxes=args.prove_boxes, max_depth=args.prove_depth, seconds=args.prove_seconds)
+
+
+def cmd_check_certificate(args) -> int:
+    """Re-check a proof certificate with the box path alone: exit 0 when it proves its claim, 1 when not."""
+    from proofcheck.certificate import check_certificate, read_certificate
+
+    doc = read_certificate(args.path)
+    checked = check_certificate(doc, _load(args.claims))
+    print("\n".join(checked.lines))
+    return 0 if checked.proves else 1
+
+
 def cmd_show(args) -> int:
     from proofcheck import registry
     from proofcheck.report import claim_record
@@ -186,7 +207,14 @@ def cmd_show(args) -> int:
         from proofcheck.executors import check_in_child
 
         params = {"seconds": args.seconds, "seed": args.seed, "cases": args.cases}
-        rec = claim_record(claim, check_in_child([claim], params)[claim.id])
+        result = check_in_child([claim], params)[claim.id]
+        if args.prove:
+            from proofcheck.prove.runner import prove_in_children
+
+            proof = prove_in_children([claim], _prove_budget(args)).get(claim.id)
+            if proof is not None and result.verdict == "holds":
+                result.evidence["proof"] = proof.evidence()
+        rec = claim_record(claim, result)
         text = _show_lines(rec, args.format)
     else:  # a record read from a file: a malformed one is bad input, in one line
         try:
@@ -247,6 +275,10 @@ def _show_lines(rec: dict, format: str) -> list[str]:
     if rec["reconstructed"]:
         out.append(f"reconstructed: {rec['reconstructed']}")
     out.append(f"margin: {rec['margin']}")
+    if rec["verdict"] == "holds":
+        from proofcheck.report import holds_text
+
+        out.append(f"verdict: {holds_text(rec)}")
     if rec["counterexample"]:
         cx = rec["counterexample"]
         out.append("counterexample (exact):")
@@ -387,7 +419,6 @@ def _max_renyi(K, alpha, alpha_text: str):
 def cmd_measure(args) -> int:
     """Every finite-channel measure of one channel (and prior), each certified."""
     from mechanisms import finite as fin
-    from mechanisms import leakage
     from proofcheck.measures import CERTIFIED
     from proofcheck.numerics import fmt, precision
 
@@ -410,11 +441,11 @@ def cmd_measure(args) -> int:
         out = {
             "ldp_level": fmt(CERTIFIED.ldp_level(K)),
             "mbp_level": fmt(CERTIFIED.mbp_level(K, prior)),
-            "bayes_capacity": str(leakage.multiplicative_bayes_capacity_exact(K)),
-            "log_bayes_capacity": fmt(CERTIFIED.log(leakage.multiplicative_bayes_capacity_exact(K))),
+            "bayes_capacity": str(CERTIFIED.bayes_capacity(K)),
+            "log_bayes_capacity": fmt(CERTIFIED.log(CERTIFIED.bayes_capacity(K))),
             "prior_vulnerability": str(max(prior)),
-            "posterior_vulnerability": str(leakage.posterior_bayes_vulnerability_exact(K, prior)),
-            "output_marginal": [str(x) for x in fin.exact_output_marginal(K, prior)],
+            "posterior_vulnerability": str(CERTIFIED.posterior_bayes_vulnerability(K, prior)),
+            "output_marginal": [str(x) for x in CERTIFIED.marginal(K, prior)],
         }
     if alpha is not None:
         out[f"max_renyi_divergence_alpha_{args.alpha}"] = _max_renyi(K, alpha, args.alpha)
@@ -428,21 +459,22 @@ def cmd_vmf(args) -> int:
 
     κ = 0 is the uniform law on the sphere: τ_α = 0 and log capacity = 0 exactly (the limits of the
     printed formulas, which are 0/0 there), and ε at δ is the conversion of τ = 0."""
-    from mechanisms import capacity, checks, rdp_conversion, vmf_renyi
+    from mechanisms import capacity, checks, rdp_conversion, vmf_renyi  # noqa: F401  (register the formulas)
+    from mechanisms.context import certified
     from proofcheck.numerics import fmt, precision
 
     p = checks.check_dimension(_int_arg(args.p, "p"), "vmf")
     kappa = checks.check_kappa(_exact_arg(args.kappa, "kappa"), "vmf")
     with precision(128):
         out = {"p": p, "kappa": args.kappa,
-               "log_bayes_capacity": fmt(capacity.vmf_capacity_arb(p, kappa))}
+               "log_bayes_capacity": fmt(certified.vmf_capacity(p, kappa))}
         if args.alpha is not None:
             alpha = checks.check_alpha(_exact_arg(args.alpha, "alpha"), "vmf")
-            tau = vmf_renyi.vmf_rdp_arb(p, kappa, alpha)
+            tau = certified.vmf_rdp(p, kappa, alpha)
             out["renyi_dp_tau_alpha"] = fmt(tau)
             if args.delta is not None:
                 delta = _exact_arg(args.delta, "delta")
-                out["epsilon_at_delta"] = fmt(rdp_conversion.eps_from_rdp_arb(tau, alpha, delta))
+                out["epsilon_at_delta"] = fmt(certified.eps_from_rdp(tau, alpha, delta))
         elif args.delta is not None:
             raise InvalidInput("--delta needs --alpha (the Rényi order the conversion uses)")
     print(json.dumps(out, indent=1))
@@ -506,6 +538,7 @@ def build_parser() -> argparse.ArgumentParser:
                     help="torch device for the Monte Carlo routes ('auto': CUDA when present, else CPU)")
     pr.add_argument("--mc-samples", type=_positive(int), metavar="N",
                     help="Monte Carlo samples per interval (default: the engine's, see proofcheck.mc_evidence)")
+    _prove_options(pr)
     pr.set_defaults(fn=cmd_run)
 
     ps = sub.add_parser("show", help="one claim: statement, encoding, verdict and evidence")
@@ -516,7 +549,13 @@ def build_parser() -> argparse.ArgumentParser:
     ps.add_argument("--cases", type=_positive(int), metavar="N", help="a counted budget instead of --seconds")
     ps.add_argument("--from", dest="from_dir", metavar="DIR", help="read the verdict from DIR/report.json")
     ps.add_argument("--claims", metavar="PATH.py")
+    _prove_options(ps)
     ps.set_defaults(fn=cmd_show)
+
+    pc = sub.add_parser("check-certificate", help="re-check a proof certificate (exit 0: it proves its claim)")
+    pc.add_argument("path", help="a certificate, OUT/certificates/<id>.json")
+    pc.add_argument("--claims", metavar="PATH.py", help="the module of your own claims the certificate names")
+    pc.set_defaults(fn=cmd_check_certificate)
 
     pm = sub.add_parser("measure", help="certified measures of one finite channel (LDP, MBP, capacity, ...)")
     pm.add_argument("channel", help="JSON rows inline (text starting with '['), e.g. "
@@ -533,6 +572,21 @@ def build_parser() -> argparse.ArgumentParser:
     pv.add_argument("--delta", help="δ in (0, 1): also the ε that (α, τ_α)-RDP gives at this δ")
     pv.set_defaults(fn=cmd_vmf)
     return p
+
+
+def _prove_options(parser):
+    from proofcheck.prove import Budget
+
+    parser.add_argument("--prove", action="store_true",
+                        help="after a claim holds, try to prove it on its whole declared domain by interval branch "
+                             "and bound (certificates in OUT/certificates/; re-check one with check-certificate)")
+    parser.add_argument("--prove-boxes", type=_positive(int), default=Budget.max_boxes, metavar="N",
+                        help=f"boxes the prover may evaluate per claim (default {Budget.max_boxes})")
+    parser.add_argument("--prove-depth", type=_positive(int), default=Budget.max_depth, metavar="D",
+                        help=f"splits of one box's ancestry the prover may make (default {Budget.max_depth})")
+    parser.add_argument("--prove-seconds", type=_positive_finite, default=PROVE_SECONDS, metavar="S",
+                        help=f"a cap on one claim's proof time (default {PROVE_SECONDS:g} s): it can stop a proof "
+                             "(the claim is then not proved, and says so), never make one")
 
 
 def main(argv=None) -> int:

@@ -6,7 +6,10 @@
                and, for a bound that holds, pushes lhs/rhs up from the tightest case found.
 3. round     (proofcheck.rounding) — the case is rounded to exact rationals with small denominators.
 4. certify   (proofcheck.certify)  — hypotheses and both sides on the certified path; a violation
-               needs disjoint enclosures. Floats alone never make a violation.
+               needs disjoint enclosures. Floats alone never make a violation. A witness on a
+               hypothesis' boundary is moved inward and the interior one shown when it certifies; a
+               bound that holds gets its tightness certified at an exact case (and, where the claim
+               declares one, the limit in which it is attained: a "limit: …" tag).
 
 An error of the claim at any stage (an exception in a quantity, a NaN, a float on the certified
 path) ends the claim `inconclusive` with the error and the case that raised it in its evidence.
@@ -21,7 +24,7 @@ import numpy as np
 import sympy as sp
 
 from proofcheck import mc_evidence
-from proofcheck.certify import certify_case, certify_ratio, certify_violation, noise_check
+from proofcheck.certify import certify_case, certify_ratio, certify_violation, merge_witnesses, noise_check
 from proofcheck.evaluation import ClaimError
 from proofcheck.margins import RATIO_FLOOR, float_margin, is_degenerate, is_violation, ratio, relative, scaled
 from proofcheck.optimise import flatten, optimise, unflatten
@@ -189,6 +192,8 @@ def _violation(claim, best, candidates, evidence, t0, deadline, seconds, mc) -> 
     until = deadline + max(0.5 * seconds, CERT_MIN_SECONDS)
     # once one witness is certified, the other candidates are tried within the claim's own budget
     cx = certify_violation(claim, candidates, until, mc, extra_until=min(until, max(deadline, time.monotonic() + 1.0)))
+    if cx is not None and cx.get("hypothesis_boundary") and not claim.statistical:
+        cx = _interior_witness(claim, cx, min(until, max(deadline, time.monotonic() + 1.0)), mc)
     if cx is None:
         evidence["reason"] = ("a float violation was found but no rounding of it could be certified "
                               "(enclosures overlap or hypotheses not certifiable)")
@@ -204,6 +209,39 @@ def _violation(claim, best, candidates, evidence, t0, deadline, seconds, mc) -> 
                  cx, evidence, time.monotonic() - t0, worst_case=cx["objects"])
     res.trace = direction_trace(claim, fcase)
     return res
+
+
+INTERIOR_STEPS = (1 / 40, 1 / 8, 1 / 2)  # fractions of a variable's range a boundary witness is moved inward
+
+
+def _interior_witness(claim, cx, until, mc):
+    """A witness on a hypothesis' boundary (α = 1 under 'α ≥ 1') is shown only when no interior one exists:
+    its real variables that sit at an end of their declared range are moved inward, the moved cases certified,
+    and the better ranked witness (certify.witness_rank) shown, the other kept."""
+    moved = interior_moves(claim, cx["float_case"])
+    other = certify_violation(claim, moved, until, mc) if moved else None
+    return cx if other is None else merge_witnesses(cx, other)
+
+
+def interior_moves(claim, case: dict) -> list[dict]:
+    """The case with each real variable that sits at an end of its declared range moved INTERIOR_STEPS of the
+    range inward (on a log scale for log-scale variables), one variable at a time."""
+    out = []
+    for v in claim.variables:
+        if v.kind != "real" or v.lo is None or v.hi is None or v.hi <= v.lo or v.name in claim.exact_inputs:
+            continue
+        x = float(case[v.name])
+        log = v.scale == "log"
+        lo, hi = (math.log(v.lo), math.log(v.hi)) if log else (v.lo, v.hi)
+        t = math.log(x) if log else x
+        tol = 1e-9 * (hi - lo)
+        if lo + tol < t < hi - tol:
+            continue
+        sign = 1.0 if t <= lo + tol else -1.0
+        for f in INTERIOR_STEPS:
+            u = t + sign * f * (hi - lo)
+            out.append({**case, v.name: math.exp(u) if log else u})
+    return out
 
 
 def _holds(claim, s, best, evidence, seed, t0, mc) -> Result:
@@ -227,6 +265,9 @@ def _holds(claim, s, best, evidence, seed, t0, mc) -> Result:
         witnessed = certify_ratio(claim, s.tight[1])
         if witnessed is not None:  # a certified lower bound on the sup of the ratio, at exact objects shown
             evidence["tightness"]["certified"] = witnessed
+        limit = tightness_limit(claim)
+        if limit is not None:  # the sup is attained only in a limit: which one (declared by the claim)
+            evidence["tightness"]["limit"] = limit
     # a negative float margin that no certified evaluation confirms is rounding noise: the
     # relation is tight there, so the reported margin is 0 (the float value stays in evidence)
     margin = max(best[0], 0.0) if best and not claim.is_identity else (best[0] if best else None)
@@ -246,6 +287,15 @@ def _holds(claim, s, best, evidence, seed, t0, mc) -> Result:
     res.tightness = tightness
     res.vacuous = vacuous_reason(claim, s) if verdict == "holds" else None
     return res
+
+
+LIMIT_TAG = "limit: "
+
+
+def tightness_limit(claim) -> str | None:
+    """The claim's note on the limit in which its bound is attained (a tag "limit: …"), or None."""
+    notes = [t[len(LIMIT_TAG):] for t in claim.tags if t.startswith(LIMIT_TAG)]
+    return " ".join(notes) or None
 
 
 def _distinct(cases):

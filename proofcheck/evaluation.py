@@ -52,7 +52,7 @@ class Outside(Exception):
 # ----------------------------------------------------------------------------- the sympy tree walker
 def evaluate(expr: sp.Basic, values: Mapping[str, Any], m) -> Any:
     """Evaluate a sympy expression on path m (FLOAT or CERTIFIED), symbols taken from values."""
-    certified = m.name != "float"
+    certified = m.certified
     if isinstance(expr, sp.Symbol):
         return values[expr.name]
     # numbers of the statement stay exact on the certified path (9/4 − 1 is 5/4) until they meet a ball
@@ -123,7 +123,7 @@ def unknown_functions(relation: sp.Basic, m) -> list[str]:
 
 
 def _pow(exponent, base, ex, m):
-    one = m.num(1) if m.name == "float" else 1
+    one = 1 if m.certified else m.num(1)
     if exponent == sp.Rational(1, 2):
         return m.sqrt(base)
     if exponent == sp.Rational(-1, 2):
@@ -189,9 +189,9 @@ def _mul(a, b, m):
 
 def _div(a, b, m):
     if is_infinity(b):
-        return _indeterminate("/", a, b) if is_infinity(a) else a * 0 if m.name != "float" else 0.0
+        return _indeterminate("/", a, b) if is_infinity(a) else a * 0 if m.certified else 0.0
     if is_infinity(a):
-        return _mul(a, _div(1, b, m) if m.name != "float" else 1.0 / b, m)
+        return _mul(a, _div(1, b, m) if m.certified else 1.0 / b, m)
     a, b = _lift(a, b)
     if _exact(a) and _exact(b):
         return Fraction(a) / Fraction(b)
@@ -218,7 +218,7 @@ def quantity_values(claim, case, m, overrides=None) -> dict:
             raise
         except BaseException as e:  # an error of the claim, whatever its type (sys.exit in a quantity included)
             raise ClaimError(f"quantity {name}", e, case, m.name) from e
-        if m.name != "float":
+        if m.certified:
             try:
                 check_certified(v, f"quantity {name}")
             except FloatOnCertifiedPath as e:
@@ -248,11 +248,11 @@ def sides(claim, case, m, overrides=None):
         # that is NaN where a hypothesis excludes the case is not an error); a NaN that a
         # hypothesis or the statement reads is an error of the claim
         for h in claim.hypotheses:
-            if m.name == "float":
+            if not m.certified:
                 _no_nan(h.relation, values, case, f"the hypothesis '{h.text}'")
             if not _holds(h.relation, values, m):
                 return None, None, False
-        if m.name == "float":
+        if not m.certified:
             _no_nan(claim.statement, values, case, "the statement")
         ok = True
         lhs = evaluate(claim.statement.lhs, values, m)
@@ -261,7 +261,7 @@ def sides(claim, case, m, overrides=None):
         raise
     except Exception as e:
         raise ClaimError("the statement", e, case, m.name) from e
-    if m.name != "float":
+    if m.certified:
         for side, v in (("lhs", lhs), ("rhs", rhs)):
             try:
                 check_certified(v, f"the {side}")
@@ -273,7 +273,7 @@ def sides(claim, case, m, overrides=None):
 def _holds(rel, values, m) -> bool:
     a = evaluate(rel.lhs, values, m)
     b = evaluate(rel.rhs, values, m)
-    if m.name == "float":
+    if not m.certified:
         return bool({sp.Le: a <= b, sp.Lt: a < b, sp.Ge: a >= b, sp.Gt: a > b, sp.Eq: a == b,
                      sp.Ne: a != b}[type(rel)])
     # certified: the hypothesis must hold for every point of the enclosures
@@ -294,9 +294,9 @@ def _holds(rel, values, m) -> bool:
 
 # ----------------------------------------------------------------------------- certified comparisons
 def _enclose(x):
-    from proofcheck.numerics import to_arb
+    from mechanisms.context import enclosure
 
-    return x if is_infinity(x) else to_arb(x)
+    return enclosure(x)
 
 
 def certainly_less(a, b) -> bool:

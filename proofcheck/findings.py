@@ -47,18 +47,9 @@ def severity_of(statement_id: str) -> str:
 
 def declared() -> list[Finding]:
     """The FINDINGS of every built-in paper package (those that declare them)."""
-    import importlib
+    from proofcheck.registry import paper_packages
 
-    from proofcheck.registry import BUILTIN_MODULES
-
-    out = []
-    for name in BUILTIN_MODULES:
-        try:
-            mod = importlib.import_module(f"proofcheck.claims.{name}")
-        except ModuleNotFoundError:
-            continue
-        out.extend(getattr(mod, "FINDINGS", ()))
-    return out
+    return [f for mod in paper_packages() for f in getattr(mod, "FINDINGS", ())]
 
 
 def witness_key(cx: dict | None) -> tuple:

@@ -1,32 +1,35 @@
-"""The two evaluation paths a claim is written against: one protocol, two implementations.
+"""What a quantity receives as ``m``: a path over a numeric context (mechanisms.context).
 
-A claim's quantities are functions ``(case, m) -> value`` where ``m`` is :data:`FLOAT` (numpy and
-scipy, for the search) or :data:`CERTIFIED` (exact rationals and arb balls, for the verdict). Both
-expose the same names, listed in :data:`ROUTES`, so a quantity never branches on the path: it calls
-``m.kl``, ``m.erfc``, ``m.vmf_rdp``, ``m.hockey_stick_delta``, ... and the path owns the numerics.
-Each name is backed by a pair of functions from ``mechanisms`` that share no code (the float route
-and the ``_arb`` / ``_exact`` route); a name whose certified route returns a float is refused at the
-certificate boundary (proofcheck.evaluation), never trusted.
+A claim's quantities are functions ``(case, m) -> value`` where ``m`` is :data:`FLOAT` (floats and numpy,
+for the search), :data:`CERTIFIED` (exact rationals and arb balls, for the verdict) or :data:`BOX` (balls of
+any width over a parameter box, for proofs). Each exposes the same names, so a quantity never branches on
+the path: it calls ``m.kl``, ``m.erfc``, ``m.vmf_rdp``, ``m.hockey_stick_delta``, ...
 
-Reading the case: ``m.value(x)`` is a number of the case as the path takes it (a float; an exact
-Fraction or int on the certified path), ``m.num(x)`` the same as a value to compute with (a float; an
-arb ball), ``m.vector`` / ``m.matrix`` distributions and channels, ``m.uniform(n)`` the uniform prior.
+Most names are formulas written once over the context (``mechanisms.context.FORMULAS``); the context decides
+the numerics. :data:`ROUTES` holds the rest: names computed by two genuinely different methods (a float
+quadrature against a certified integral, scipy's CDF against an exact sum), each pair documented, and the
+readers of the case. On the certified path no machine number enters a route or a formula, and a route's
+float infinity is promoted to the exact one; on the box path a route without a box form refuses a Ball.
+
+Reading the case: ``m.value(x)`` is a number of the case as the path takes it (a float; an exact ``Exact``
+or int on the certified path, which mixes with balls), ``m.num(x)`` the same as a value to compute with (a
+float; an arb ball; a Ball), ``m.vector`` / ``m.matrix`` distributions and channels, ``m.uniform(n)`` the
+uniform prior.
 """
 from __future__ import annotations
 
 import math
 from fractions import Fraction
-from types import SimpleNamespace
 
 import numpy as np
 
-from mechanisms import capacity, channel_ops, composition, dpsgd_accountant, gaussian_dp, hockey_stick, leakage
-from mechanisms import finite as fin
-from mechanisms import rdp_conversion, rdp_interpolation, special, subsampled_gaussian, subsampling, vmf
+from mechanisms import capacity, composition, dpsgd_accountant, gaussian_dp  # noqa: F401  (formulas)
+from mechanisms import channel_ops, finite, hockey_stick, leakage  # noqa: F401  (register their formulas)
+from mechanisms import rdp_conversion, rdp_interpolation, special, subsampled_gaussian, subsampling, vmf  # noqa: F401
 from mechanisms import vmf_accounting, vmf_hockey_stick, vmf_moments, vmf_renyi, vmf_subsampled
 from mechanisms import vmf_sphere_quadrature, vmf_subsampled_composition
 from mechanisms import bayes_networks as _s001_bn
-from mechanisms import bayesian_dp as _bdp
+from mechanisms import bayesian_dp as _bdp  # noqa: F401  (registers its formulas)
 from mechanisms import bdp_estimators as _bdp_est
 from mechanisms import bdp_subsampled_gaussian as _bdp_sg
 from mechanisms import conjugate_families as _s001_cf
@@ -41,58 +44,13 @@ from mechanisms import posterior_quadrature as _s001_pq
 from mechanisms import posterior_robustness as _s001_pr
 from mechanisms import posterior_sampling as _s001_ps
 from mechanisms import privacy_cost as _bdp_cost
+from mechanisms.context import FORMULAS, Ball
+from mechanisms.context import box as ctx_box
+from mechanisms.context import certified as ctx_certified
+from mechanisms.context import fp as ctx_fp
 from mechanisms.errors import InvalidInput, OutsideDomain
-from mechanisms.exact import ExactInfinity, FloatOnCertifiedPath, infinity, machine_number, to_fraction
-from proofcheck.numerics import INF, aabs, aexp, alog, amax, amin, asqrt, is_inf, to_arb
-
-
-# ----------------------------------------------------------------------------- finite measures, certified
-def _c_ldp_level(K):
-    r = fin.exact_ldp_ratio(K)
-    return INF if r is None else alog(r)
-
-
-def _c_mbp_level(K, prior):
-    r = fin.exact_mbp_ratios(K, prior)
-    if r is None:
-        return INF
-    hi, lo = r
-    return amax(alog(hi), -alog(lo))
-
-
-def _c_kl(p, q):
-    total = to_arb(0)
-    for a, b in zip(p, q):
-        if a == 0:
-            continue
-        if b == 0:
-            return INF
-        total += to_arb(a) * alog(Fraction(a) / Fraction(b))
-    return total
-
-
-def _c_js(p, q):
-    m = [(Fraction(a) + Fraction(b)) / 2 for a, b in zip(p, q)]
-    return (_c_kl(p, m) + _c_kl(q, m)) / 2
-
-
-def _c_tv(p, q):
-    return to_arb(fin.exact_tv_distance(p, q))
-
-
-def _c_renyi(p, q, alpha):
-    alpha = to_fraction(alpha, "alpha")
-    if not alpha > 1:
-        raise InvalidInput(f"Rényi order alpha = {alpha} must be > 1")
-    a = to_arb(alpha)
-    total = to_arb(0)
-    for x, y in zip(p, q):
-        if x == 0:
-            continue
-        if y == 0:
-            return INF
-        total += (a * alog(x) + (1 - a) * alog(y)).exp()
-    return alog(total) / (a - 1)
+from mechanisms.exact import ExactInfinity, exact, FloatOnCertifiedPath, Undecided, infinity, machine_number
+from proofcheck.numerics import aabs, aexp, alog, amax, amin, asqrt, is_inf, to_arb
 
 
 def _float_sqrt(x):
@@ -106,8 +64,9 @@ def _float_sqrt(x):
 # ----------------------------------------------------------------------------- second routes (finite measures)
 def _float_js_by_entropies(p, q):
     """JS by scipy's relative entropy, ½Σ rel_entr(p, M) + ½Σ rel_entr(q, M), M = (p + q)/2: shares no
-    code with fin.js_divergence (scipy.spatial.distance.jensenshannon is its square root, which turns the
-    rounding noise of two equal distributions into NaN). A JS is ≥ 0: noise below 0 is clamped."""
+    code with the js formula of mechanisms.finite (scipy.spatial.distance.jensenshannon is its square root,
+    which turns the rounding noise of two equal distributions into NaN). A JS is ≥ 0: noise below 0 is
+    clamped."""
     from scipy.special import rel_entr
 
     p, q = np.asarray(p, float), np.asarray(q, float)
@@ -158,7 +117,7 @@ def _float_value(x):
 def _exact_value(x):
     if isinstance(x, int) and not isinstance(x, bool):
         return x
-    return to_fraction(x)
+    return exact(x)  # an exact rational that mixes with balls (mechanisms.exact.Exact)
 
 
 def _c_between_zero_and(x):
@@ -210,10 +169,14 @@ ROUTES: dict = {}
 
 
 def register(routes: dict) -> None:
-    """Add routes to the protocol; a name registered twice is an error (never a silent replacement)."""
+    """Add routes to the protocol; a name registered twice, or the name of a formula written over the
+    context, is an error (never a silent replacement)."""
     clash = sorted(set(routes) & set(ROUTES))
     if clash:
         raise ValueError(f"routes registered twice: {clash}")
+    shadow = sorted(set(routes) & set(FORMULAS))
+    if shadow:
+        raise ValueError(f"routes that would shadow a formula of the context: {shadow}")
     ROUTES.update(routes)
 
 
@@ -222,104 +185,36 @@ register({
     "log": (np.log, alog),
     "exp": (np.exp, aexp),
     "sqrt": (_float_sqrt, asqrt),
-    "log1p": (special.log1p, special.log1p_arb),
-    "expm1": (special.expm1, special.expm1_arb),
-    "erf": (special.erf, special.erf_arb),
-    "erfc": (special.erfc, special.erfc_arb),
-    "Phi": (special.normal_cdf, special.normal_cdf_arb),
-    "log_Phi": (special.log_normal_cdf, special.log_normal_cdf_arb),
-    "gamma": (special.gamma, special.gamma_arb),
-    "lgamma": (special.lgamma, special.lgamma_arb),
-    "binomial": (special.binomial, special.binomial_arb),
-    "log_binomial": (special.log_binomial, special.log_binomial_arb),
     # P(|X/T − κ| ≤ εκ) for X ~ Binomial(T, κ): scipy's CDF; an exact rational sum
     "binomial_within_relative_error": (_float_binomial_within_relative_error, _exact_binomial_within_relative_error),
-    "log_bessel_i": (special.log_bessel_i, special.log_bessel_i_arb),
-    "log_sum_exp": (special.log_sum_exp, special.log_sum_exp_arb),
     "sinh": (np.sinh, _arb_fn("sinh")),
     "cosh": (np.cosh, _arb_fn("cosh")),
     "tanh": (np.tanh, _arb_fn("tanh")),
     "atan": (np.arctan, _arb_fn("atan")),
     "sin": (np.sin, _arb_fn("sin")),
     "cos": (np.cos, _arb_fn("cos")),
-    # finite channels and priors
-    "posterior": (fin.posterior, fin.exact_posterior),
-    "marginal": (fin.output_marginal, fin.exact_output_marginal),
-    "belief_after_release": (fin.belief_after_release, fin.exact_belief_after_release),
-    "ldp_level": (fin.ldp_level, _c_ldp_level),
-    "mbp_level": (fin.mbp_level, _c_mbp_level),
-    "kl": (fin.kl_divergence, _c_kl),
-    "js": (fin.js_divergence, _c_js),
-    # a second JS, independent of "js" (an oracle for it): scipy's rel_entr; the entropy identity
+    # finite channels and priors, hockey-stick divergences, quantitative information flow: formulas over the
+    # context (mechanisms.finite, hockey_stick, leakage, channel_ops); a second JS, independent of the js
+    # formula (an oracle for it): scipy's rel_entr on floats, the entropy identity certified
     "js_by_entropies": (_float_js_by_entropies, _c_js_by_entropies),
-    "tv": (fin.tv_distance, _c_tv),
-    "renyi": (fin.renyi_divergence, _c_renyi),
-    "hockey_stick": (hockey_stick.hockey_stick, hockey_stick.hockey_stick_exact),
-    "hockey_stick_delta": (hockey_stick.hockey_stick_delta, hockey_stick.hockey_stick_delta_arb),
-    "channel_hockey_stick": (hockey_stick.channel_hockey_stick, hockey_stick.channel_hockey_stick_exact),
-    "channel_hockey_stick_delta": (hockey_stick.channel_hockey_stick_delta, hockey_stick.channel_hockey_stick_delta_arb),
-    # Bayes' capacity in the papers' words: the multiplicative Bayes capacity (quantitative information flow)
-    "bayes_capacity": (leakage.multiplicative_bayes_capacity, leakage.multiplicative_bayes_capacity_exact),
-    "deterministic_channel": (channel_ops.deterministic_channel, channel_ops.exact_deterministic_channel),
-    "restrict": (channel_ops.restrict, channel_ops.exact_restrict),
-    "uniform_on_support": (channel_ops.uniform_on_support, channel_ops.exact_uniform_on_support),
-    # quantitative information flow (vulnerability, leakage, capacity, entropies, compositions)
-    **{name: (getattr(leakage, name), getattr(leakage, name + "_exact")) for name in (
-        "bayes_vulnerability", "posterior_bayes_vulnerability", "g_vulnerability", "posterior_g_vulnerability",
-        "multiplicative_leakage", "additive_leakage", "multiplicative_g_leakage", "additive_g_leakage",
-        "multiplicative_bayes_capacity", "additive_bayes_capacity",
-        "cascade", "parallel_composition", "product_composition")},
-    **{name: (getattr(leakage, name), getattr(leakage, name + "_arb")) for name in (
-        "min_entropy", "conditional_min_entropy", "min_entropy_leakage", "min_entropy_capacity",
-        "shannon_entropy", "conditional_shannon_entropy", "mutual_information")},
-    # Gaussian and Laplace mechanisms
-    "gaussian_delta": (gaussian_dp.gaussian_delta, gaussian_dp.gaussian_delta_arb),
-    "gaussian_epsilon": (gaussian_dp.gaussian_epsilon, gaussian_dp.gaussian_epsilon_arb),
-    "laplace_delta": (gaussian_dp.laplace_delta, gaussian_dp.laplace_delta_arb),
-    "laplace_epsilon": (gaussian_dp.laplace_epsilon, gaussian_dp.laplace_epsilon_arb),
-    "gaussian_rdp": (gaussian_dp.gaussian_rdp, gaussian_dp.gaussian_rdp_arb),
-    # subsampling, composition, RDP accounting
+    # subsampled Gaussian RDP and the DP-SGD accountant: two methods at fractional orders (the float two-series;
+    # the certified quadrature of the definition). The Gaussian, Laplace, conversion, composition and subsampling
+    # formulas are written once over the context (mechanisms.gaussian_dp, rdp_conversion, composition, ...)
     "subsampled_gaussian_rdp": (subsampled_gaussian.subsampled_gaussian_rdp, subsampled_gaussian.subsampled_gaussian_rdp_arb),
-    "subsample_dp": (subsampling.subsample_dp, subsampling.subsample_dp_arb),
-    "subsampled_renyi": (subsampling.subsampled_renyi, subsampling.subsampled_renyi_arb),
-    "zhu_wang_bound": (subsampling.zhu_wang_bound, subsampling.zhu_wang_bound_arb),
-    "zhu_wang_cgf_bound": (subsampling.zhu_wang_cgf_bound, subsampling.zhu_wang_cgf_bound_arb),
-    "composition_eps": (composition.composition_eps, composition.composition_eps_arb),
-    "kov_extremal_composition_delta": (composition.kov_extremal_composition_delta,
-                                       composition.kov_extremal_composition_delta_arb),
-    "interpolate_cgf": (rdp_interpolation.interpolate_cgf, rdp_interpolation.interpolate_cgf_arb),
     "dpsgd_epsilon": (dpsgd_accountant.dpsgd_epsilon, dpsgd_accountant.dpsgd_epsilon_arb),
-    "eps_from_rdp": (rdp_conversion.eps_from_rdp, rdp_conversion.eps_from_rdp_arb),
-    "eps_from_rdp_basic": (rdp_conversion.eps_from_rdp_basic, rdp_conversion.eps_from_rdp_basic_arb),
-    "log_delta_from_rdp": (rdp_conversion.log_delta_from_rdp, rdp_conversion.log_delta_from_rdp_arb),
-    "log_delta_from_rdp_basic": (rdp_conversion.log_delta_from_rdp_basic, rdp_conversion.log_delta_from_rdp_basic_arb),
-    "best_eps_from_rdp": (rdp_conversion.best_eps_from_rdp, rdp_conversion.best_eps_from_rdp_arb),
-    "best_delta_from_rdp": (rdp_conversion.best_delta_from_rdp, rdp_conversion.best_delta_from_rdp_arb),
     # the von Mises–Fisher mechanism: normaliser, divergences (closed forms; quadrature), (ε, δ)
-    "vmf_log_normaliser": (vmf.log_vmf_normaliser, vmf.log_vmf_normaliser_arb),
-    "vmf_mean_resultant_length": (vmf_moments.mean_resultant_length, vmf_moments.mean_resultant_length_arb),
-    "vmf_rdp": (vmf_renyi.vmf_rdp, vmf_renyi.vmf_rdp_arb),
-    "vmf_rdp_nu": (vmf_renyi.vmf_rdp_nu, vmf_renyi.vmf_rdp_nu_arb),
-    "vmf_taus": (vmf_renyi.vmf_taus, vmf_renyi.vmf_taus_arb),
-    "vmf_renyi_divergence": (vmf_renyi.vmf_renyi_divergence, vmf_renyi.vmf_renyi_divergence_arb),
     "vmf_renyi_divergence_quadrature": (vmf_renyi.vmf_renyi_divergence_quadrature,
                                         vmf_renyi.vmf_renyi_divergence_quadrature_arb),
-    "vmf_kl_antipodal": (vmf_renyi.vmf_kl_antipodal, vmf_renyi.vmf_kl_antipodal_arb),
     "vmf_kl_quadrature": (vmf_renyi.vmf_kl_quadrature, vmf_renyi.vmf_kl_quadrature_arb),
     "vmf_subsampled_kl_quadrature": (vmf_subsampled.vmf_subsampled_kl_quadrature,
                                      vmf_subsampled.vmf_subsampled_kl_quadrature_arb),
     "vmf_hockey_stick_antipodal": (vmf_hockey_stick.vmf_hockey_stick_antipodal,
                                    vmf_hockey_stick.vmf_hockey_stick_antipodal_arb),
-    "vmf_log_delta_alpha": (vmf_accounting.vmf_log_delta_alpha, vmf_accounting.vmf_log_delta_alpha_arb),
-    "vmf_stationarity": (vmf_accounting.vmf_stationarity, vmf_accounting.vmf_stationarity_arb),
     "vmf_dlog_delta_quadrature": (vmf_accounting.vmf_dlog_delta_quadrature,
                                   vmf_accounting.vmf_dlog_delta_quadrature_arb),
     "vmf_min_log_delta": (vmf_accounting.vmf_min_log_delta, vmf_accounting.vmf_min_log_delta_arb),
     # Bayes' capacity of continuous mechanisms
-    "gaussian_capacity_closed_form": (capacity.gaussian_capacity, capacity.gaussian_capacity_arb),
     "gaussian_capacity_quadrature": (capacity.gaussian_capacity_quadrature, capacity.gaussian_capacity_quadrature_arb),
-    "gaussian_capacity_per_layer": (capacity.gaussian_capacity_per_layer, capacity.gaussian_capacity_per_layer_arb),
-    "vmf_capacity_closed_form": (capacity.vmf_capacity, capacity.vmf_capacity_arb),
     "vmf_capacity_quadrature": (capacity.vmf_capacity_quadrature, capacity.vmf_capacity_quadrature_arb),
     # reading the case
     "value": (_float_value, _exact_value),
@@ -330,7 +225,7 @@ register({
     "abs": (abs, aabs),
     "max": (lambda *xs: max(xs), amax),
     "min": (lambda *xs: min(xs), amin),
-    "is_inf": (lambda x: math.isinf(x) and x > 0, is_inf),
+    "is_inf": (lambda x: math.isinf(x) and x > 0, is_inf),  # x is +inf (the contexts' own is_inf: ±inf)
     # a value known only to lie in [0, x] (x an upper bound): the search takes x itself
     "between_zero_and": (lambda x: x, _c_between_zero_and),
     # a value ≥ 0 in exact arithmetic: the search clamps float noise below 0; certified, as it is
@@ -344,26 +239,22 @@ register({
 
 # Bayesian DP (paper 004)
 
+# The finite model (strong BDP tails, Definition 2's δ per reading and its enumeration over sets, moments of the
+# loss, composition), the privacy cost of atoms, the Gaussian reference's closed form and the binomial terms of
+# the subsampled Gaussian are formulas over the context (mechanisms.bayesian_dp, privacy_cost,
+# bdp_subsampled_gaussian: m.bdp_tail, m.privacy_cost, m.subsampled_gaussian_binomial_cost, ...). The routes
+# below pair two algorithms each.
 register({
-    # the finite model: strong BDP tails (Definition 1, Eqs. (5), (18)), Definition 2's δ per reading,
-    # moments of the loss, composition of mechanisms on the same dataset pair
-    "bdp_tail": (_bdp.bdp_tail, _bdp.bdp_tail_exact),
-    "bdp_pointwise_tails": (_bdp.bdp_pointwise_tails, _bdp.bdp_pointwise_tails_exact),
-    "bdp_delta": (_bdp.bdp_delta, _bdp.bdp_delta_arb),
-    "bdp_delta_over_sets": (_bdp.bdp_delta_over_sets, _bdp.bdp_delta_over_sets_arb),
-    "bdp_loss_mgf": (_bdp.bdp_loss_mgf, _bdp.bdp_loss_mgf_arb),
-    "bdp_renyi_mgf": (_bdp.bdp_renyi_mgf, _bdp.bdp_renyi_mgf_arb),
-    "bdp_markov_moment": (_bdp.bdp_markov_moment, _bdp.bdp_markov_moment_arb),
-    "bdp_compose": (_bdp.compose, _bdp.compose_exact),
-    # the privacy cost of Eq. (10): atoms, the Gaussian reference (closed form; quadrature), Theorem 3
-    "privacy_cost": (_bdp_cost.privacy_cost, _bdp_cost.privacy_cost_arb),
-    "gaussian_reference_cost": (_bdp_cost.gaussian_reference_cost, _bdp_cost.gaussian_reference_cost_arb),
+    # the Gaussian reference's cost by quadrature (Gauss–Legendre; acb.integral + an analytic tail): the second
+    # method for the closed form m.gaussian_reference_cost
     "gaussian_reference_cost_quadrature": (_bdp_cost.gaussian_reference_cost_quadrature,
                                            _bdp_cost.gaussian_reference_cost_quadrature_arb),
-    "theorem3_cost": (_bdp_sg.theorem3_cost, _bdp_sg.theorem3_cost_arb),
+    # the subsampled Gaussian's exact moments by quadrature (Gauss–Legendre; acb.integral + analytic tails), and
+    # Eq. (10) over them
     "subsampled_gaussian_scaled_renyi": (_bdp_sg.scaled_renyi, _bdp_sg.scaled_renyi_arb),
     "subsampled_gaussian_exact_cost": (_bdp_sg.exact_cost, _bdp_sg.exact_cost_arb),
-    # the binary estimator (Eqs. (11)–(13)) and its exact coverage
+    # the binary estimator (Eqs. (11)–(13)) and its exact coverage: scipy's incomplete beta and binomial
+    # functions; exact binomial sums (and bisection on them for the quantile)
     "binary_posterior_cdf": (_bdp_est.binary_posterior_cdf, _bdp_est.binary_posterior_cdf_exact),
     "binary_estimate": (_bdp_est.binary_estimate, _bdp_est.binary_estimate_arb),
     "binary_failure_probability": (_bdp_cov.binary_failure_probability, _bdp_cov.binary_failure_probability_exact),
@@ -509,14 +400,101 @@ def _reading(fn, what):
     return read
 
 
-def _path(name: str, which: int) -> SimpleNamespace:
+class Path:
+    """What a quantity receives as ``m``: a numeric context (mechanisms.context) — its operations and
+    every formula written once over it — plus the routes of :data:`ROUTES` (a name with two algorithms,
+    or one not yet written over the context), which take precedence."""
+
+    def __init__(self, name: str, ctx, routes: dict):
+        self.name, self.ctx, self.inf = name, ctx, ctx.inf
+        self.certified = ctx.certified
+        self.__dict__.update(routes)
+
+    def __getattr__(self, key):
+        if key.startswith("__"):
+            raise AttributeError(key)
+        f = getattr(self.ctx, key)
+        if self.certified and key in FORMULAS:  # no machine number enters a certified formula either
+            f = _certified_route(key, f)
+        self.__dict__[key] = f
+        return f
+
+    def __repr__(self):
+        return f"<{self.name} path>"
+
+    def __reduce__(self):
+        return (_path_named, (self.name,))
+
+
+def _path_named(name):
+    return {"float": FLOAT, "certified": CERTIFIED, "box": BOX}[name]
+
+
+def _path(name: str, which: int) -> Path:
     if which == 0:
-        return SimpleNamespace(name=name, inf=math.inf, **{k: v[0] for k, v in ROUTES.items()})
+        return Path(name, ctx_fp, {k: v[0] for k, v in ROUTES.items()})
     routes = {k: _certified_route(k, v[1]) for k, v in ROUTES.items()}
     for k in ("value", "num", "vector", "matrix"):
         routes[k] = _reading(routes[k], k)
-    return SimpleNamespace(name=name, inf=INF, **routes)
+    return Path(name, ctx_certified, routes)
+
+
+# ----------------------------------------------------------------------------- the box path
+# Case values are Balls over a box. Only what is written over the context is evaluated on boxes (sound
+# by construction: a Ball answers a comparison only when the whole box decides it); a route of ROUTES
+# given a Ball has no box form and says so (the prover splits the box or leaves it undecided). Given
+# exact arguments only, a route is the certified one and its ball result becomes a Ball.
+class NoBoxForm(Undecided):
+    """A route without a form over boxes was given a Ball."""
+
+
+def _has_ball(x) -> bool:
+    if isinstance(x, Ball):
+        return True
+    if isinstance(x, (list, tuple)):
+        return any(_has_ball(y) for y in x)
+    if isinstance(x, np.ndarray) and x.dtype == object:
+        return any(_has_ball(y) for y in x.ravel())
+    return False
+
+
+def _as_balls(x):
+    from flint import arb
+
+    if isinstance(x, arb):
+        return Ball(x)
+    if type(x) is list:
+        return [_as_balls(y) for y in x]
+    if type(x) is tuple:
+        return tuple(_as_balls(y) for y in x)
+    return x
+
+
+def _box_route(name, certified_route):
+    def route(*args, **kwargs):
+        if _has_ball(args) or _has_ball(tuple(kwargs.values())):
+            raise NoBoxForm(f"m.{name} has no form over boxes (it is not written over the numeric context)")
+        return _as_balls(certified_route(*args, **kwargs))
+    route.__name__ = name
+    return route
+
+
+def _box_value(x):
+    return x if isinstance(x, Ball) else _exact_value(x)
+
+
+def _box_paths():
+    certified_routes = CERTIFIED.__dict__
+    routes = {k: _box_route(k, certified_routes[k]) for k in ROUTES}
+    routes.update(value=_box_value, num=ctx_box.num, vector=ctx_box.vector, matrix=ctx_box.matrix)
+    # the context's own operations (they take Balls) before the routes of the same name
+    for k in ("log", "exp", "sqrt", "log1p", "expm1", "erf", "erfc", "gamma", "lgamma", "log_sum_exp", "sinh",
+              "cosh", "tanh", "atan", "sin", "cos", "abs", "max", "min", "pi"):
+        routes[k] = getattr(ctx_box, k)
+    routes["is_inf"] = lambda x: ctx_box.is_inf(x) and x > 0  # +inf, as on the other paths
+    return Path("box", ctx_box, routes)
 
 
 FLOAT = _path("float", 0)
 CERTIFIED = _path("certified", 1)
+BOX = _box_paths()

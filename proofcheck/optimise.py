@@ -34,12 +34,16 @@ def optimise(claim, start: dict, until: float, objective: str = "margin") -> Opt
         return Optimised(None, None, 0)
     count = {"n": 0}
     wall = 1e6
+    # a bound that holds may be approached only as a probability tends to 0 (a prior weight of 10^-40 and
+    # below): the ratio optimiser may go as deep as its start and FLOOR beyond; a violation is sought above
+    # the floor only (deeper, the float path's false alarms outnumber real violations)
+    floor = min(FLOOR + (simplex_depth(claim, start) if objective == "ratio" else 0.0), DEEPEST)
 
     def score(x):
         count["n"] += 1
         if time.monotonic() > until:
             return wall
-        r = float_margin(claim, unflatten(claim, x, start))
+        r = float_margin(claim, unflatten(claim, x, start, floor))
         if r is None:
             return wall
         if objective == "ratio":
@@ -53,7 +57,26 @@ def optimise(claim, start: dict, until: float, objective: str = "margin") -> Opt
     except (ValueError, FloatingPointError):  # an error of the claim (ClaimError) is neither: it propagates
         return Optimised(None, None, count["n"])
     value = None if res.fun >= wall else (-float(res.fun) if objective == "ratio" else float(res.fun))
-    return Optimised(unflatten(claim, res.x, start), value, count["n"])
+    return Optimised(unflatten(claim, res.x, start, floor), value, count["n"])
+
+
+FLOOR = 40.0  # probabilities are kept above e^-FLOOR times the largest of their distribution (see unflatten)
+DEEPEST = 700.0  # and never below e^-700 ≈ 1e-304 times it (normal floats, no subnormals)
+
+
+def simplex_depth(claim, case: dict) -> float:
+    """The largest ln(max/min) over the case's distributions and channel rows (0 for none): how far below the
+    largest entry its smallest positive one lies."""
+    depth = 0.0
+    for v in claim.variables:
+        if v.kind not in ("simplex", "channel"):
+            continue
+        rows = np.atleast_2d(np.asarray(case[v.name], float))
+        for row in rows:
+            pos = row[row > 0]
+            if pos.size:
+                depth = max(depth, float(np.log(pos.max()) - np.log(pos.min())))
+    return depth
 
 
 def flatten(claim, case: dict) -> np.ndarray:
@@ -71,7 +94,9 @@ def flatten(claim, case: dict) -> np.ndarray:
     return np.concatenate(parts) if parts else np.zeros(0)
 
 
-def unflatten(claim, vec: np.ndarray, template: dict) -> dict:
+def unflatten(claim, vec: np.ndarray, template: dict, floor: float = FLOOR) -> dict:
+    """The case at free coordinates vec (template gives the shapes and the integer entries); a distribution's
+    entries below e^-floor times its largest are raised to it."""
     out = dict(template)
     i = 0
     for v in claim.variables:
@@ -81,9 +106,9 @@ def unflatten(claim, vec: np.ndarray, template: dict) -> dict:
             n = int(np.prod(shape))
             z = vec[i:i + n].reshape(shape)
             i += n
-            # probabilities below e^-40 relative to the largest are floored there: beyond it the
-            # float path underflows (ratios of subnormals) and only produces false alarms
-            z = np.maximum(z - z.max(axis=-1, keepdims=True), -40.0)
+            # probabilities below e^-floor relative to the largest are floored there: beyond e^-40 the
+            # float path's margins are mostly rounding noise (see optimise)
+            z = np.maximum(z - z.max(axis=-1, keepdims=True), -floor)
             e = np.exp(z)
             out[v.name] = e / e.sum(axis=-1, keepdims=True)
         elif v.kind == "real" and v.scale == "log":

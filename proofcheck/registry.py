@@ -10,25 +10,39 @@ from pathlib import Path
 from mechanisms.errors import InvalidInput
 from proofcheck.claim import Claim
 
-BUILTIN_MODULES = ("s000", "s002", "s003", "s004", "s001")
+def paper_packages() -> list:
+    """The papers' claims packages: every sub-package sNNN of proofcheck.claims, in order. Each declares
+    PAPER (its title line), CLAIMS (its statements in the paper's order) and FINDINGS; the engine knows
+    no paper beyond what these packages say."""
+    import pkgutil
+
+    import proofcheck.claims as claims_pkg
+    from proofcheck.claim import PAPER_ID
+
+    names = sorted(i.name for i in pkgutil.iter_modules(claims_pkg.__path__) if i.ispkg and PAPER_ID.match(i.name))
+    return [importlib.import_module(f"proofcheck.claims.{name}") for name in names]
+
+
+def paper_title(prefix: str) -> str:
+    """The title line a paper's package declares (the prefix itself for anything else)."""
+    for mod in paper_packages():
+        if mod.__name__.rsplit(".", 1)[-1] == prefix:
+            return getattr(mod, "PAPER", prefix)
+    return prefix
 
 
 def builtin_claims() -> list[Claim]:
     claims: list[Claim] = []
-    for name in BUILTIN_MODULES:
-        try:
-            mod = importlib.import_module(f"proofcheck.claims.{name}")
-        except ModuleNotFoundError as e:
-            if e.name == f"proofcheck.claims.{name}":
-                continue
-            raise
+    for mod in paper_packages():
         claims.extend(mod.CLAIMS)
     _check_unique(claims)
     check_primary_readings(claims)
     return claims
 
 
-PAPER_PREFIXES = tuple(f"s{n:03d}" for n in range(5))  # the papers in shared/seeds
+def paper_prefixes() -> tuple:
+    """sNNN of every built-in paper (a user's claims may not use them)."""
+    return tuple(mod.__name__.rsplit(".", 1)[-1] for mod in paper_packages())
 
 
 def load_claims_file(path: str, check_draws: bool = True) -> list[Claim]:
@@ -77,7 +91,7 @@ def load_claims_file(path: str, check_draws: bool = True) -> list[Claim]:
     for c in claims:
         if c.id in builtin_ids:
             raise InvalidInput(f"claims file {path!r}: claim {c.id!r} clashes with a built-in claim id")
-        if c.id.split(".")[0] in PAPER_PREFIXES:
+        if c.id.split(".")[0] in paper_prefixes():
             raise InvalidInput(f"claims file {path!r}: claim {c.id!r} uses the prefix {c.id.split('.')[0]!r} of a "
                                "built-in paper; name your own claims freely, e.g. 'mine.{c.id.split('.', 1)[-1]}'")
         if check_draws:

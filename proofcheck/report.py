@@ -9,6 +9,7 @@ report.json, schema "proofcheck.report/2":
       "seconds_per_claim": float,
       "summary": {"holds": int, "violated": int, "inconclusive": int},          (per claim)
       "statement_summary": {"violated", "depends-on-reading", "holds", "inconclusive": int},
+      "proved_statements": {paper: int} (statements whose primary reading holds with proved: true),
       "budget": {"kind": "time", "seconds"} | {"kind": "counted", "cases"},
       "partial": null | {"checked", "of", "reason"} (a run stopped by a signal),
       "finding_summary": {"critical", "major", "minor": int},
@@ -30,6 +31,7 @@ report.json, schema "proofcheck.report/2":
 
     StatementRecord = {                      one per printed statement (claim id without #reading, +variant)
       "id", "paper": "s000" ..., "title", "source": {"seed", "where"},
+      "proved": bool (the primary reading holds and is proved on its whole declared domain),
       "verdict": "violated" (its primary reading is violated) | "depends-on-reading" (only other readings
                  are violated) | "holds" | "inconclusive" (the primary reading's verdict otherwise),
       "vacuous": null | why the primary reading's `holds` says nothing,
@@ -43,6 +45,8 @@ report.json, schema "proofcheck.report/2":
     }
 
     ClaimRecord = {
+      "proved": bool (holds, and proved on the whole declared domain: evidence.proof has the boxes' summary and
+                the certificate's path),
       "id", "title", "verdict": "holds" | "violated" | "inconclusive", "statement_id", "primary": why this is
       the primary reading (or null), "vacuous": null | why a `holds` says nothing,
       "source": {"seed", "where", "quote"},
@@ -98,8 +102,9 @@ def claim_record(claim: Claim, result: Result) -> dict:
         "statement_id": claim.statement_id,
         "primary": claim.primary,
         "tightness_certified": ((result.evidence or {}).get("tightness") or {}).get("certified", {}).get("lower_bound"),
+        "proved": result.verdict == "holds" and ((result.evidence or {}).get("proof") or {}).get("proved") is True,
     })
-    return {k: rec[k] for k in ("id", "statement_id", "title", "verdict", "vacuous", "primary", "margin", "relative_margin", "tightness", "tightness_certified", "source", "statement", "latex",
+    return {k: rec[k] for k in ("id", "statement_id", "title", "verdict", "proved", "vacuous", "primary", "margin", "relative_margin", "tightness", "tightness_certified", "source", "statement", "latex",
                                 "hypotheses", "variables", "encoding", "reading", "reconstructed", "counterexample",
                                 "evidence", "worst_case", "seconds")}
 
@@ -155,6 +160,7 @@ def _statement(sid: str, members) -> dict:
         "title": primary.title,
         "source": {"seed": primary.source.seed, "where": primary.source.where},
         "verdict": verdict,
+        "proved": verdict == "holds" and ((p_result.evidence or {}).get("proof") or {}).get("proved") is True,
         "vacuous": p_result.vacuous if verdict == "holds" else None,
         "primary": {"id": primary.id, "reading": primary.reading,
                     "why": primary.primary or ("the only reading" if len(readings) == 1 else None)},
@@ -204,6 +210,7 @@ def write_report(pairs: list[tuple[Claim, Result]], out: Path, seed: int, second
             if f.is_file() and f.name not in kept and f.suffix in (".md", ".png"):
                 f.unlink()
     summary = {v: sum(r["verdict"] == v for r in records) for v in ("holds", "violated", "inconclusive")}
+    summary["proved"] = sum(r["proved"] for r in records)
     statements = statement_records(pairs)
     for st in statements:
         st["counterexample_file"] = next((r["counterexample_file"] for r in records
@@ -222,6 +229,8 @@ def write_report(pairs: list[tuple[Claim, Result]], out: Path, seed: int, second
         "partial": partial,
         "summary": summary,
         "statement_summary": {v: sum(st["verdict"] == v for st in statements) for v in VERDICTS},
+        "proved_statements": {p: sum(st["proved"] for st in statements if st["paper"] == p)
+                              for p in sorted({st["paper"] for st in statements})},
         "finding_summary": {v: sum(f["severity"] == v for f in found) for v in SEVERITIES},
         "findings": found,
         "statements": statements,
@@ -285,7 +294,7 @@ def errata_markdown(doc: dict, paper: str, seed: int, claims_path: str | None = 
     """One paper's errata sheet: its findings, witnesses, corrected forms and the commands that reproduce them."""
     claims_arg = f" --claims {claims_path}" if claims_path else ""
     mine = [f for f in doc["findings"] if f["paper"] == paper]
-    lines = [f"# Errata: paper {_md_line(PAPERS.get(paper, paper))}", "",
+    lines = [f"# Errata: paper {_md_line(_paper(paper))}", "",
              f"{len(mine)} independent errors found by proofcheck ({doc['generated']}, seed {seed}). Each witness is "
              "certified by exact rationals and arb interval arithmetic at the exact objects shown (a statistical "
              "witness says so, with its confidence).", ""]
@@ -339,6 +348,9 @@ def _margin_text(rec: dict) -> str:
         text += f"; lhs/rhs reaches {rec['tightness_certified']:.4g} (certified, at the case in the evidence)"
     elif rec.get("tightness") is not None:
         text += f"; lhs/rhs up to {rec['tightness']:.3g} (float)"
+    limit = (((rec.get("evidence") or {}).get("tightness") or {}).get("limit"))
+    if limit and (rec.get("tightness_certified") is not None or rec.get("tightness") is not None):
+        text += f"; {limit}"
     return text
 
 
@@ -350,6 +362,15 @@ def _mc_text(ev: dict) -> str:
     r0 = recs[0]
     return (f"; Monte Carlo: {inside}/{len(recs)} rigorous intervals contain the closed form "
             f"(n = {r0['n']}, confidence {r0['confidence']}, {r0['method']}, seed {r0['seed']}, {r0['device']})")
+
+
+def holds_text(rec: dict) -> str:
+    """'holds — proved on <domain> (N boxes)', or 'holds — no counterexample in <search>' (and why not proved)."""
+    proof = (rec.get("evidence") or {}).get("proof") or {}
+    if rec.get("proved"):
+        return f"holds — proved on {proof['domain']} ({proof['boxes']} boxes)"
+    text = f"holds — no counterexample in {(rec.get('evidence') or {}).get('summary', 'the search')}"
+    return text + (f"; not proved: {proof['summary']}" if proof else "")
 
 
 def _evidence_text(rec: dict) -> str:
@@ -365,15 +386,16 @@ def _evidence_text(rec: dict) -> str:
                       f"denominators ≤ {c['denominator']}" + _mc_text(ev), 300)
     if rec["verdict"] == "holds":
         text = ev.get("summary", "") + _mc_text(ev)
+        if ev.get("proof"):
+            text = holds_text(rec) + "; " + text
         return _short(("VACUOUS: " + rec["vacuous"] + "; " if rec.get("vacuous") else "") + text, 300)
     return _short(ev.get("reason", ""), 200)
 
 
-PAPERS = {"s000": "000 — Zhang, Fei, Chen: LDP, Average and Maximum Bayesian Privacy",
-          "s001": "001 — Dimitrakakis et al.: robust and private Bayesian inference",
-          "s002": "002 — Zhang, Chen: bridging privacy and robustness",
-          "s003": "003 — Biswas et al.: privacy notions against reconstruction (VMF)",
-          "s004": "004 — Triastcyn, Faltings: Bayesian differential privacy"}
+def _paper(prefix: str) -> str:
+    from proofcheck.registry import paper_title  # the title the paper's package declares
+
+    return paper_title(prefix)
 
 
 def _cx_line(cx: dict | None) -> str:
@@ -440,7 +462,11 @@ def markdown_table(doc: dict) -> str:
     papers = sorted({st["paper"] for st in statements})
     for paper in papers:
         mine = [st for st in statements if st["paper"] == paper]
-        lines += [f"## Paper {PAPERS.get(paper, paper)}", ""]
+        lines += [f"## Paper {_paper(paper)}", ""]
+        if any(r.get("evidence", {}).get("proof") for r in doc["claims"] if r["id"].startswith(paper + ".")):
+            lines += [f"{doc.get('proved_statements', {}).get(paper, 0)} of {len(mine)} printed statements proved on their "
+                      "declared domains (interval branch and bound; certificates in `certificates/`, re-checked by "
+                      "`proofcheck check-certificate`).", ""]
         errata = [st for st in mine if st["verdict"] == "violated"]
         lines += ["### Errata: statements violated as printed", ""]
         if not errata:

@@ -218,9 +218,11 @@ class Outcome:
 
 def run(claims, *, executor, seconds_per_claim: float, seed: int, out: Path, cases=None, hard_limit=None,
         resume: bool = False, device="auto", mc_samples=None, progress: bool = True, claims_path=None,
-        total_seconds: float | None = None) -> Outcome:
+        total_seconds: float | None = None, prove=None) -> Outcome:
     """Check the claims on the executor, journalling each result as it ends; SIGINT / SIGTERM stop it
-    with what is finished. The caller writes the report (proofcheck.report.write_report)."""
+    with what is finished. The caller writes the report (proofcheck.report.write_report). With ``prove``
+    (a proofcheck.prove.Budget), each claim that holds then gets a proof attempt (proofcheck.prove.runner),
+    journalled again with it; a result reused by ``resume`` keeps a proof made under the same budget."""
     from tqdm import tqdm
 
     from proofcheck.fingerprint import claim_fingerprint
@@ -258,6 +260,13 @@ def run(claims, *, executor, seconds_per_claim: float, seed: int, out: Path, cas
             deadline = None if total_seconds is None else time.monotonic() + total_seconds + overhead(total_seconds)
             executor.check(todo, claims_path, seconds_per_claim, seed, device=device, mc_samples=mc_samples, done=done,
                            cases=cases, hard_limit=hard_limit, fingerprints=fingerprints, deadline=deadline)
+        if prove is not None and stopped_by["signal"] is None:
+            from proofcheck.prove.runner import prove_results
+
+            bar.close()
+            prove_results(claims, results, prove, jobs=executor.slots, out=out, hard_limit=hard_limit,
+                          record=lambda cid, r: journal.write(fingerprints[cid], r),
+                          stopping=lambda: stopped_by["signal"] is not None, progress=progress)
     finally:
         if in_main_thread:
             for s, h in old.items():

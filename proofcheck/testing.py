@@ -1,12 +1,15 @@
 """Checking claims from a researcher's own pytest suite.
 
-    from proofcheck.testing import assert_holds, assert_violated
+    from proofcheck.testing import assert_holds, assert_proved, assert_violated
 
     def test_my_bound():
         assert_holds(MY_BOUND)                  # a counted budget: 300 cases, the same on every machine
 
     def test_the_tempting_bound_is_false():
         cx = assert_violated(TEMPTING_BOUND)    # the certified counterexample, exact objects included
+
+    def test_my_bound_is_proved():
+        assert_proved(MY_BOUND)                 # on the whole declared domain, by interval branch and bound
 
 On failure the assertion message shows the verdict, its reason and, for a violation, the certified
 counterexample in exact numbers. This module is also a pytest plugin (entry point ``pytest11``):
@@ -23,11 +26,14 @@ _DEFAULTS = {"seconds": 5.0, "seed": 0, "cases": 300}
 
 
 def check(claims, seconds: float | None = None, seed: int | None = None, cases: int | None = None,
-          hard_limit: float | None = None):
+          hard_limit: float | None = None, prove=False):
     """Check one claim (returns its Result) or a list of claims (returns a list of Results), each in a
     child process under a hard limit (a claim that hangs or exits costs that claim: it comes back
     inconclusive with the reason). The budget per claim is `cases` cases when given (counted: the same
-    seed gives the same result on any machine), else `seconds` of time (default 5 s)."""
+    seed gives the same result on any machine), else `seconds` of time (default 5 s). With `prove`
+    (True, or a proofcheck.prove.Budget), each claim that holds then gets a proof attempt by interval
+    branch and bound, in a child process too: ``evidence['proof']`` (``proved`` true only on the whole
+    declared domain)."""
     from proofcheck.executors import check_in_child
 
     seed = _DEFAULTS["seed"] if seed is None else seed
@@ -42,6 +48,14 @@ def check(claims, seconds: float | None = None, seed: int | None = None, cases: 
 
         raise InvalidInput("check: two claims share an id")
     results = check_in_child(todo, {"seconds": seconds, "seed": seed, "cases": cases}, hard_limit=hard_limit)
+    if prove:
+        from proofcheck.prove import Budget
+        from proofcheck.prove.runner import prove_in_children
+
+        held = [c for c in todo if results[c.id].verdict == "holds"]
+        for cid, proof in prove_in_children(held, prove if isinstance(prove, Budget) else Budget(),
+                                            hard_limit=hard_limit).items():
+            results[cid].evidence["proof"] = proof.evidence()
     out = [results[c.id] for c in todo]
     return out if many else out[0]
 
@@ -91,6 +105,32 @@ def assert_violated(claim, seconds: float | None = None, seed: int | None = None
     if r.verdict != "violated":
         raise AssertionError(f"expected a certified counterexample to {claim.id}, got {r.verdict}\n{describe(r)}")
     return r.counterexample
+
+
+def assert_proved(claim, budget=None, seed: int | None = None, cases: int | None = None):
+    """Fail unless the claim holds in the search and is then proved on its whole declared domain by interval
+    branch and bound (`budget`: a proofcheck.prove.Budget; default its counted defaults). Returns the
+    Result; ``evidence['proof']`` has the domain, the number of boxes and the smallest certified margin."""
+    from proofcheck.prove import Budget
+
+    seconds, cases = _budget(None, cases)
+    r = check(claim, seconds, seed, cases=cases, prove=budget or Budget())
+    if r.verdict != "holds":
+        raise AssertionError(f"expected {claim.id} to be proved, but it does not hold: {r.verdict}\n{describe(r)}")
+    proof = r.evidence.get("proof") or {}
+    if proof.get("proved") is not True:
+        raise AssertionError(f"{claim.id} holds in the search but is not proved: {proof.get('summary')}"
+                             + _excluded_lines(proof))
+    return r
+
+
+def _excluded_lines(proof: dict) -> str:
+    regions = proof.get("excluded_region") or []
+    lines = [f"\n  excluded on {r['domain']}: {r['boxes']} boxes ({r['share_of_domain']:.3g} of the domain), e.g. "
+             f"{json.dumps(r['examples'][0], ensure_ascii=False)}" for r in regions if r.get("examples")]
+    if proof.get("at"):
+        lines.append(f"\n  at {json.dumps(proof['at'], ensure_ascii=False)}")
+    return "".join(lines)
 
 
 # ----------------------------------------------------------------------------- pytest plugin hooks

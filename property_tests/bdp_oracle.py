@@ -106,6 +106,25 @@ def renyi_mgf(K, mu, lam, adjacency="add", x0=0, scale=1):
     return total
 
 
+def markov_moment(K, mu, lam, k, adjacency="add", x0=0):
+    """E_{x', w}[|L|^k e^{λ|L|}] from the definition (0^0 = 1; φ(∞) = ∞ unless λ = k = 0, where φ ≡ 1)."""
+    lam, k = mpf(lam), mpf(k)
+    total = MP.mpf(0)
+    for w, P, Q in pairs(K, mu, adjacency, x0):
+        for p, q in zip(P, Q):
+            if p == 0:
+                continue
+            if q == 0:
+                if lam > 0 or k > 0:
+                    return MP.inf
+                total += mpf(Fraction(w) * Fraction(p))
+                continue
+            t = abs(loss(p, q))
+            phi = (MP.mpf(1) if k == 0 else t ** k) * MP.exp(lam * t)
+            total += mpf(Fraction(w) * Fraction(p)) * phi
+    return total
+
+
 def compose(*Ks):
     out = [list(r) for r in Ks[0]]
     for K in Ks[1:]:

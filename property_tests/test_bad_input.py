@@ -160,23 +160,28 @@ def test_vmf_at_kappa_zero_is_exactly_uniform(capsys):
 
 @pytest.mark.parametrize("p", [2, 3, 50, 13700])
 def test_vmf_routes_at_kappa_zero_are_exact_zeros(p):
-    from mechanisms import capacity, vmf_renyi
+    from mechanisms import capacity, vmf_renyi  # noqa: F401  (register the formulas)
+    from mechanisms.context import certified, enclosure, fp
 
-    for ball in (vmf_renyi.vmf_rdp_arb(p, 0, 2), vmf_renyi.vmf_rdp_arb(p, "0", Fraction(7, 2)),
-                 capacity.vmf_capacity_arb(p, 0), *vmf_renyi.vmf_taus_arb(p, 0, 4).values(),
-                 vmf_renyi.vmf_rdp_nu_arb(Fraction(p, 2) - 1, 0, 3)):
-        assert ball.is_exact() and ball == 0
-    assert vmf_renyi.vmf_rdp(p, 0, 2.0) == 0.0 and vmf_renyi.vmf_rdp_nu(p / 2 - 1, 0, 3.0) == 0.0
-    assert capacity.vmf_capacity(p, 0) == 0.0 and set(vmf_renyi.vmf_taus(p, 0, 4).values()) == {0.0}
+    for value in (certified.vmf_rdp(p, 0, 2), certified.vmf_rdp(p, "0", Fraction(7, 2)),
+                  certified.vmf_capacity(p, 0), *certified.vmf_taus(p, 0, 4).values(),
+                  certified.vmf_rdp_nu(Fraction(p, 2) - 1, 0, 3)):
+        assert enclosure(value).is_exact() and value == 0
+    assert fp.vmf_rdp(p, 0, 2.0) == 0.0 and fp.vmf_rdp_nu(p / 2 - 1, 0, 3.0) == 0.0
+    assert fp.vmf_capacity(p, 0) == 0.0 and set(fp.vmf_taus(p, 0, 4).values()) == {0.0}
 
 
 def test_vmf_kappa_above_zero_is_unchanged():
     import math
 
-    from mechanisms import vmf_renyi
+    import flint
+
+    from mechanisms import vmf_renyi  # noqa: F401  (registers the formulas)
+    from mechanisms.context import certified
 
     # p = 3: τ_2 = log(sinh 3 / (3 sinh 1)) (I_{1/2}(x) = √(2/(πx)) sinh x)
-    ball = vmf_renyi.vmf_rdp_arb(3, 1, 2)
+    with flint.ctx.workprec(128):
+        ball = certified.vmf_rdp(3, 1, 2)
     assert ball.contains(ball.mid()) and abs(float(ball.mid()) - math.log(math.sinh(3) / (3 * math.sinh(1)))) < 1e-14
 
 

@@ -1,4 +1,5 @@
-"""log I_ν(x): float path against certified arb enclosures, scipy and the three-term recurrence."""
+"""log I_ν(x), the contexts' ``log_bessel_i``: the float context (Debye expansion / series) against the certified
+one (arb enclosures), scipy, mpmath and the three-term recurrence."""
 from __future__ import annotations
 
 from fractions import Fraction
@@ -10,22 +11,24 @@ import scipy.special as sc
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from mechanisms.bessel import (
-    DEBYE_RADIUS,
-    EXTENDED_PRECISION,
-    _debye_u_polynomials,
-    log_bessel_i,
-    log_bessel_i_arb,
-)
+from mechanisms.bessel import DEBYE_RADIUS, EXTENDED_PRECISION, _debye_u_polynomials
+from mechanisms.context import certified, fp
 from mechanisms.errors import InvalidInput
 from mechanisms.exact import to_arb
 
 REL_TOL = 1e-13 if EXTENDED_PRECISION else 1e-11
+
+
+def log_bessel_i_certified(nu, x, prec=128):
+    """The certified context's log I_ν(x), starting at `prec` bits."""
+    with flint.ctx.workprec(prec):
+        return certified.log_bessel_i(nu, x)
+
 ULP_SLACK = 2.0**-50  # "near containment": a few ulps of the value outside the ball
 
 
 def _arb_mid_rad(nu, x, prec=128):
-    v = log_bessel_i_arb(Fraction(float(nu)), Fraction(float(x)), prec=prec)  # exact binary values
+    v = log_bessel_i_certified(Fraction(float(nu)), Fraction(float(x)), prec=prec)  # exact binary values
     return float(v.mid()), float(v.rad())
 
 
@@ -39,7 +42,7 @@ def _grid(nu_max, n_nu, n_x):
 @pytest.mark.parametrize("nu_max,n_nu,n_x", [(1e5, 30, 30), (1e6, 12, 20)])
 def test_float_matches_arb_on_log_grid(nu_max, n_nu, n_x):
     nu, x = _grid(nu_max, n_nu, n_x)
-    got = log_bessel_i(nu, x)
+    got = fp.log_bessel_i(nu, x)
     ref = np.array([_arb_mid_rad(a, b) for a, b in zip(nu, x)])
     mid, rad = ref[:, 0], ref[:, 1]
     err = np.abs(got - mid)
@@ -57,7 +60,7 @@ def test_float_matches_arb_on_log_grid(nu_max, n_nu, n_x):
 )
 def test_float_matches_arb_random(nu, x):
     mid, _rad = _arb_mid_rad(nu, x)
-    got = float(log_bessel_i(nu, x))
+    got = float(fp.log_bessel_i(nu, x))
     # relative to max(1, |log I|): log I may be arbitrarily close to 0 at a random point, where
     # the long-double cancellation leaves ~1.3e-19·ν absolute (matters only for ν > 1e5)
     assert abs(got - mid) <= REL_TOL * max(1.0, abs(mid)) + 2e-19 * nu
@@ -68,9 +71,9 @@ def test_near_zero_of_log_i(nu):
     """Around x0 with I_ν(x0) = 1 the leading terms cancel; the error must stay ~ν·2^-64."""
     from scipy.optimize import brentq
 
-    x0 = brentq(lambda x: float(log_bessel_i(nu, x)), 1e-3, 1e7, xtol=1e-300, rtol=1e-15)
+    x0 = brentq(lambda x: float(fp.log_bessel_i(nu, x)), 1e-3, 1e7, xtol=1e-300, rtol=1e-15)
     xs = x0 * (1 + np.array([-1e-2, -1e-5, -1e-9, 0.0, 1e-9, 1e-5, 1e-2]))
-    got = log_bessel_i(nu, xs)
+    got = fp.log_bessel_i(nu, xs)
     for xv, g in zip(xs, got):
         mid, _ = _arb_mid_rad(nu, xv)
         assert abs(g - mid) <= 1e-13 * max(1.0, abs(mid))
@@ -81,7 +84,7 @@ def test_debye_switch_is_seamless():
     th = np.linspace(0, np.pi / 2, 25)
     for r in (DEBYE_RADIUS * (1 - 1e-12), DEBYE_RADIUS):
         nu, x = r * np.sin(th), np.maximum(r * np.cos(th), 1e-3)
-        got = log_bessel_i(nu, x)
+        got = fp.log_bessel_i(nu, x)
         for a, b, g in zip(nu, x, got):
             mid, _ = _arb_mid_rad(a, b)
             assert abs(g - mid) <= REL_TOL * max(1.0, abs(mid))
@@ -93,7 +96,7 @@ def test_against_scipy_where_scipy_is_accurate():
     ive = sc.ive(nu, x)
     ok = (ive > 1e-280) & np.isfinite(ive)  # scipy under/overflows outside this
     ref = np.log(ive[ok]) + x[ok]
-    got = log_bessel_i(nu[ok], x[ok])
+    got = fp.log_bessel_i(nu[ok], x[ok])
     assert ok.sum() > 1500
     assert np.max(np.abs(got - ref) / np.maximum(1.0, np.abs(ref))) < 1e-13
 
@@ -102,30 +105,30 @@ def test_closed_forms_half_integer_and_small_x():
     # I_{1/2}(x) = sqrt(2/(πx)) sinh x
     x = np.array([0.3, 1.0, 7.5, 30.0, 700.0])
     ref = 0.5 * np.log(2 / (np.pi * x)) + x + np.log(-np.expm1(-2 * x)) - np.log(2)
-    assert np.allclose(log_bessel_i(0.5, x), ref, rtol=1e-14, atol=0)
+    assert np.allclose(fp.log_bessel_i(0.5, x), ref, rtol=1e-14, atol=0)
     # log I_0(x) = x²/4 − x⁴/64 + … : relative accuracy as the value → 0
     for xv in (1e-3, 1e-6, 1e-150):
-        assert log_bessel_i(0.0, xv) == pytest.approx(xv * xv / 4 - xv**4 / 64, rel=1e-15)
+        assert fp.log_bessel_i(0.0, xv) == pytest.approx(xv * xv / 4 - xv**4 / 64, rel=1e-15)
 
 
 def test_x_zero_limits_and_extremes_are_finite():
-    assert log_bessel_i(0.0, 0.0) == 0.0
-    assert log_bessel_i(2.5, 0.0) == -np.inf
-    assert log_bessel_i(1e-300, 0.0) == -np.inf
+    assert fp.log_bessel_i(0.0, 0.0) == 0.0
+    assert fp.log_bessel_i(2.5, 0.0) == -np.inf
+    assert fp.log_bessel_i(1e-300, 0.0) == -np.inf
     nu = np.array([0.0, 1e-300, 3.0, 1e5, 1e6, 1e6])
     x = np.array([5e-324, 1e-300, 5e-324, 1e-300, 1e-3, 1e6])
-    got = log_bessel_i(nu, x)
+    got = fp.log_bessel_i(nu, x)
     assert np.all(np.isfinite(got))
     # tiny x: log I ≈ ν·log(x/2) − log Γ(ν+1)
     assert got[3] == pytest.approx(1e5 * np.log(0.5e-300) - sc.gammaln(1e5 + 1), rel=1e-15)
 
 
 def test_broadcasting_and_scalar_return():
-    v = log_bessel_i(3.0, 2.0)
+    v = fp.log_bessel_i(3.0, 2.0)
     assert np.ndim(v) == 0 and np.isfinite(v)
-    out = log_bessel_i(np.array([[0.0], [10.0], [1e4]]), np.array([0.5, 50.0, 5e4, 5e5]))
+    out = fp.log_bessel_i(np.array([[0.0], [10.0], [1e4]]), np.array([0.5, 50.0, 5e4, 5e5]))
     assert out.shape == (3, 4)
-    assert out[1, 2] == log_bessel_i(10.0, 5e4)
+    assert out[1, 2] == fp.log_bessel_i(10.0, 5e4)
 
 
 @pytest.mark.parametrize(
@@ -135,13 +138,13 @@ def test_broadcasting_and_scalar_return():
 )
 def test_bad_input(nu, x, fragment):
     with pytest.raises(InvalidInput, match=fragment.replace("[", r"\[")):
-        log_bessel_i(nu, x)
+        fp.log_bessel_i(nu, x)
 
 
 @pytest.mark.parametrize("nu,x", [(-1, 1), (1, -1), (1, float("nan")), ("abc", 1)])
 def test_bad_input_arb(nu, x):
     with pytest.raises(InvalidInput):
-        log_bessel_i_arb(nu, x)
+        log_bessel_i_certified(nu, x)
 
 
 def test_debye_polynomials_match_dlmf():
@@ -156,21 +159,21 @@ def test_debye_polynomials_match_dlmf():
 
 
 def test_arb_exact_inputs():
-    a = log_bessel_i_arb("6849", "0.75")
-    b = log_bessel_i_arb(6849, Fraction(3, 4))
-    c = log_bessel_i_arb(Fraction(6849), Fraction(0.75))
+    a = log_bessel_i_certified("6849", "0.75")
+    b = log_bessel_i_certified(6849, Fraction(3, 4))
+    c = log_bessel_i_certified(Fraction(6849), Fraction(0.75))
     assert a.overlaps(b) and b.overlaps(c)
     assert float(a.rad()) < 1e-25 * abs(float(a.mid()))
     # "0.1" is 1/10 exactly, not the binary double nearest to it
-    tenth = log_bessel_i_arb(2, "0.1", prec=200)
-    assert tenth.overlaps(log_bessel_i_arb(2, Fraction(1, 10), prec=200))
-    assert not tenth.overlaps(log_bessel_i_arb(2, Fraction(0.1), prec=200))  # the binary double's exact value
+    tenth = log_bessel_i_certified(2, "0.1", prec=200)
+    assert tenth.overlaps(log_bessel_i_certified(2, Fraction(1, 10), prec=200))
+    assert not tenth.overlaps(log_bessel_i_certified(2, Fraction(0.1), prec=200))  # the binary double's exact value
     from mechanisms.exact import FloatOnCertifiedPath
 
     with pytest.raises(FloatOnCertifiedPath, match="0.1"):  # a float is never taken as exact
-        log_bessel_i_arb(2, 0.1)
-    assert log_bessel_i_arb(0, 0).is_exact() and float(log_bessel_i_arb(0, 0).mid()) == 0.0
-    assert float(log_bessel_i_arb(3, 0).mid()) == -np.inf
+        log_bessel_i_certified(2, 0.1)
+    assert log_bessel_i_certified(0, 0) == 0 and not isinstance(log_bessel_i_certified(0, 0), flint.arb)  # exact
+    assert log_bessel_i_certified(3, 0) is certified.ninf
 
 
 @pytest.mark.parametrize("nu,x", [(1.5, 3.0), (7.25, 0.4), (120.0, 80.0), (6849.0, 75.0), (6849.0, 6849.0),
@@ -178,7 +181,7 @@ def test_arb_exact_inputs():
 def test_recurrence_identity_in_arb(nu, x):
     """I_{ν−1}(x) − I_{ν+1}(x) = (2ν/x) I_ν(x), enclosures overlapping at 200 bits."""
     with flint.ctx.workprec(200):
-        e = [log_bessel_i_arb(Fraction(nu) + d, Fraction(x), prec=200).exp() for d in (-1, 0, 1)]
+        e = [log_bessel_i_certified(Fraction(nu) + d, Fraction(x), prec=200).exp() for d in (-1, 0, 1)]
         lhs = e[0] - e[2]
         rhs = 2 * to_arb(Fraction(nu)) / to_arb(Fraction(x)) * e[1]
         assert lhs.overlaps(rhs)
@@ -189,7 +192,7 @@ def test_recurrence_identity_in_arb(nu, x):
                                   (1e5, 1e4)])
 def test_recurrence_identity_in_float(nu, x):
     """Same identity on the float path, in log space (region where I_{ν+1}/I_{ν−1} is not ≈ 1)."""
-    lm, l0, lp = log_bessel_i([nu - 1, nu, nu + 1], x)
+    lm, l0, lp = fp.log_bessel_i([nu - 1, nu, nu + 1], x)
     lhs = lm + np.log1p(-np.exp(lp - lm))
     rhs = np.log(2 * nu / x) + l0
     assert lhs == pytest.approx(rhs, rel=1e-13, abs=1e-13)
@@ -201,7 +204,7 @@ def test_order_6849_against_mpmath_and_flint():
     import mpmath
 
     xs = [0.5, 75.0, 500.0, 6849.0, 2e4, 1e6]
-    got = log_bessel_i(6849.0, np.array(xs))
+    got = fp.log_bessel_i(6849.0, np.array(xs))
     with mpmath.workdps(30):
         for x, g in zip(xs[:4], got[:4]):
             ref = float(mpmath.log(mpmath.besseli(6849, x)))
@@ -210,7 +213,7 @@ def test_order_6849_against_mpmath_and_flint():
         for x, g in zip(xs, got):
             ref = flint.arb(x).bessel_i(6849).log()
             assert abs(g - float(ref.mid())) <= 1e-14 * abs(float(ref.mid())), x
-            assert log_bessel_i_arb(6849, Fraction(x), prec=200).overlaps(ref)
+            assert log_bessel_i_certified(6849, Fraction(x), prec=200).overlaps(ref)
 
 
 def test_lgamma1p_long_double_against_mpmath():

@@ -12,12 +12,13 @@ import flint
 import numpy as np
 import pytest
 from flint import arb
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from mechanisms import gaussian_dp as gd
-from mechanisms import hockey_stick as hs
-from mechanisms import rdp_conversion as rc
-from mechanisms import special as sp
+from mechanisms import gaussian_dp, rdp_conversion, special  # noqa: F401  (register their formulas)
+from mechanisms import hockey_stick  # noqa: F401  (registers the hockey-stick formulas)
 from mechanisms import subsampled_gaussian as sg
+from mechanisms.context import Ball, box, certified, enclosure, fp
 from mechanisms.errors import InvalidInput
 
 mpmath = pytest.importorskip("mpmath")
@@ -32,6 +33,11 @@ def _holds(ball, value, rel=0.0, abs_=0.0):
     assert isinstance(ball, arb), type(ball)
     slack = rel * abs(value) + abs_
     assert float(ball.lower()) - slack <= value <= float(ball.upper()) + slack, (ball, value)
+
+
+def _ball(x):
+    """A certified value as a ball (an exact number's enclosure)."""
+    return x if isinstance(x, arb) else flint.arb(flint.fmpq(x.numerator, x.denominator))
 
 
 def _rel(a, b):
@@ -68,9 +74,9 @@ def test_hockey_stick_equals_the_supremum_over_sets():
         P, Q = _random_dist(rng, n), _random_dist(rng, n)
         g = F(rng.randint(0, 40), rng.randint(1, 10))
         want = _sup_over_sets(P, Q, g)
-        assert hs.hockey_stick_exact(P, Q, g) == want
-        assert hs.hockey_stick(np.array(P, float), np.array(Q, float), float(g)) == pytest.approx(float(want), abs=1e-15)
-        _holds(hs.hockey_stick_arb(P, Q, g), float(want), rel=1e-15)
+        assert certified.hockey_stick(P, Q, g) == want
+        assert fp.hockey_stick(np.array(P, float), np.array(Q, float), float(g)) == pytest.approx(float(want), abs=1e-15)
+        _holds(certified.hockey_stick(P, Q, _ball(g)), float(want), rel=1e-15)  # γ a ball
 
 
 def test_privacy_profile_against_mpmath_and_certified():
@@ -84,19 +90,19 @@ def test_privacy_profile_against_mpmath_and_certified():
             want = max(mpmath.mpf(0), max(sum((mpmath.mpf(P[i].numerator) / P[i].denominator
                                                - g * mpmath.mpf(Q[i].numerator) / Q[i].denominator for i in S), mpmath.mpf(0))
                                           for r in range(n + 1) for S in itertools.combinations(range(n), r)))
-        got = hs.hockey_stick_delta(np.array(P, float), np.array(Q, float), float(eps))
+        got = fp.hockey_stick_delta(np.array(P, float), np.array(Q, float), float(eps))
         assert got == pytest.approx(float(want), rel=1e-13, abs=1e-16)
-        ball = hs.hockey_stick_delta_arb(P, Q, eps)
+        ball = _ball(certified.hockey_stick_delta(P, Q, eps))
         assert ball.overlaps(_arb_of_mpf(want))
         _holds(ball, got, rel=1e-13, abs_=1e-16)
     # vectorised in ε, and no overflow: at ε = 800 only outputs with Q = 0 count
     P, Q = [0.5, 0.25, 0.25], [0.0, 1e-300, 1 - 1e-300]
-    vals = hs.hockey_stick_delta(P, Q, [0.0, 1.0, 800.0])
+    vals = fp.hockey_stick_delta(P, Q, [0.0, 1.0, 800.0])
     assert vals.shape == (3,) and np.all(np.isfinite(vals)) and vals[2] == 0.5
 
 
 def test_channel_profile_matches_ldp_level_and_tv():
-    from mechanisms import finite as fin
+    from mechanisms import finite  # noqa: F401  (registers ldp_level, tv)
 
     rng = random.Random(8)
     for _ in range(15):
@@ -104,26 +110,28 @@ def test_channel_profile_matches_ldp_level_and_tv():
         K = [_random_dist(rng, n) for _ in range(m)]
         Kf = np.array(K, float)
         pairs = [_sup_over_sets(r, s, F(3, 2)) for r in K for s in K]
-        assert hs.channel_hockey_stick_exact(K, F(3, 2)) == max(pairs)
-        assert hs.channel_hockey_stick(Kf, 1.5) == pytest.approx(float(max(pairs)), abs=1e-15)
-        _holds(hs.channel_hockey_stick_arb(K, F(3, 2)), float(max(pairs)), rel=1e-15)
+        assert certified.channel_hockey_stick(K, F(3, 2)) == max(pairs)
+        assert fp.channel_hockey_stick(Kf, 1.5) == pytest.approx(float(max(pairs)), abs=1e-15)
+        _holds(certified.channel_hockey_stick(K, _ball(F(3, 2))), float(max(pairs)), rel=1e-15)  # γ a ball
         # δ_K(0) is the largest total variation between rows; δ_K(ε) = 0 from the LDP level on
-        tv = max(fin.exact_tv_distance(r, s) for r in K for s in K)
-        assert hs.channel_hockey_stick_exact(K, 1) == tv
-        lvl = fin.ldp_level(Kf)
+        tv = max(certified.tv(r, s) for r in K for s in K)
+        assert certified.channel_hockey_stick(K, 1) == tv
+        lvl = fp.ldp_level(Kf)
         if math.isfinite(lvl):
-            assert hs.channel_hockey_stick_delta(Kf, lvl * (1 + 1e-12)) == 0.0
-            assert hs.channel_hockey_stick_delta(Kf, lvl * 0.9) > 0
+            assert fp.channel_hockey_stick_delta(Kf, lvl * (1 + 1e-12)) == 0.0
+            assert fp.channel_hockey_stick_delta(Kf, lvl * 0.9) > 0
         e = F(7, 10)
-        _holds(hs.channel_hockey_stick_delta_arb(K, e), hs.channel_hockey_stick_delta(Kf, 0.7), rel=1e-13, abs_=1e-16)
+        _holds(_ball(certified.channel_hockey_stick_delta(K, e)), fp.channel_hockey_stick_delta(Kf, 0.7),
+               rel=1e-13, abs_=1e-16)
 
 
 # ----------------------------------------------------------------------------- special functions
 SPECIAL_POINTS = [
     ("erf", [-3.0, -1e-8, 0.5, 6.0], mpmath.erf),
     ("erfc", [-2.0, 0.3, 10.0, 26.0], mpmath.erfc),
-    ("normal_cdf", [-30.0, -1.0, 0.0, 2.5], mpmath.ncdf),
-    ("log_normal_cdf", [-1e4, -40.0, -3.0, 1e-9, 0.7, 8.0, 40.0], 
+    ("erfcx", [-5.0, -0.3, 0.0, 2.0, 30.0, 1e4], lambda x: mpmath.exp(x * x) * mpmath.erfc(x)),
+    ("Phi", [-30.0, -1.0, 0.0, 2.5], mpmath.ncdf),
+    ("log_Phi", [-1e4, -40.0, -3.0, 1e-9, 0.7, 8.0, 40.0], 
      lambda x: mpmath.log(mpmath.ncdf(x)) if x <= 0 else mpmath.log1p(-mpmath.ncdf(-x))),
     ("gamma", [-2.5, 0.01, 1.5, 30.0, 170.5], mpmath.gamma),
     ("lgamma", [-7.3, -0.5, 1e-5, 2.0, 1e6], lambda x: mpmath.log(abs(mpmath.gamma(x)))),
@@ -134,7 +142,8 @@ SPECIAL_POINTS = [
 
 @pytest.mark.parametrize("name, xs, ref", SPECIAL_POINTS)
 def test_special_functions_against_mpmath(name, xs, ref):
-    f, f_arb = getattr(sp, name), getattr(sp, name + "_arb")
+    """The contexts' special functions: the float one to 2e−13 of mpmath at 50 digits, the certified ball around it."""
+    f, f_arb = getattr(fp, name), getattr(certified, name)
     vals = f(np.array(xs))
     for x, v in zip(xs, vals):
         with mpmath.workdps(50):
@@ -150,16 +159,23 @@ def test_binomials_and_bessel():
     for n, k in [(2.5, 4), (-3, 2), (-2.5, 3), (3, 4.5), (10.25, 3.5), (256, 128), (-0.5, 7)]:
         with mpmath.workdps(40):
             want = mpmath.binomial(mpmath.mpf(n), mpmath.mpf(k))
-        assert sp.binomial(n, k) == pytest.approx(float(want), rel=1e-12)
+        assert fp.binomial(n, k) == pytest.approx(float(want), rel=1e-12)
         with flint.ctx.workprec(80):
-            assert sp.binomial_arb(F(n), F(k)).overlaps(_arb_of_mpf(want))
-    assert sp.log_binomial(1000.5, 400.25) == pytest.approx(float(mpmath.log(mpmath.binomial(1000.5, 400.25))), rel=1e-13)
-    _holds(sp.log_binomial_arb(F(2001, 2), F(1601, 4)), sp.log_binomial(1000.5, 400.25), rel=1e-13)
+            assert certified.num(certified.binomial(F(n), F(k))).overlaps(_arb_of_mpf(want))
+    assert certified.binomial(F(5, 2), 4) == F(5, 2) * F(3, 2) * F(1, 2) * F(-1, 2) / 24  # exact polynomial in n
+    assert fp.binomial(2.5, 4.5) == 0.0 and certified.binomial(F(5, 2), F(9, 2)) == 0  # 1/Γ(−1) = 0
+    assert fp.log_binomial(1000.5, 400.25) == pytest.approx(float(mpmath.log(mpmath.binomial(1000.5, 400.25))), rel=1e-13)
+    _holds(certified.log_binomial(F(2001, 2), F(1601, 4)), fp.log_binomial(1000.5, 400.25), rel=1e-13)
+    for n, ks in [(40, [0, 1, 7, 20, 40]), (1500, [3, 700])]:  # log C(n, k) of integers, from the exact integer
+        want = [math.log(math.comb(n, k)) for k in ks]
+        np.testing.assert_allclose(fp.log_comb(n, ks), want, rtol=1e-13 if n < 1000 else 1e-12)
+        assert all(b.contains(w) or abs(float(b.mid()) - w) < 1e-12 * w for b, w in
+                   zip(map(certified.num, certified.log_comb(n, ks)), want))
     for nu, x in [(0, 1e-3), (0.5, 2.0), (6849, 75.0), (3.5, 1e4)]:
         with mpmath.workdps(30):
             want = mpmath.log(mpmath.besseli(nu, x))
-        assert sp.log_bessel_i(nu, x) == pytest.approx(float(want), rel=1e-13)
-        assert sp.log_bessel_i_arb(F(nu), F(x)).overlaps(_arb_of_mpf(want))
+        assert fp.log_bessel_i(nu, x) == pytest.approx(float(want), rel=1e-13)
+        assert certified.log_bessel_i(F(nu), F(x)).overlaps(_arb_of_mpf(want))
 
 
 # ----------------------------------------------------------------------------- Gaussian and Laplace (ε, δ)
@@ -176,7 +192,7 @@ def test_gaussian_delta_against_quadrature_dp_accounting_and_arb():
     worst = 0.0
     for sigma, sens in [(0.3, 1.0), (1.0, 1.0), (4.0, 1.0), (2.5, 0.7), (40.0, 3.0)]:
         for eps in [0.0, 0.1, 1.0, 4.0, 12.0]:
-            got = gd.gaussian_delta(sigma, eps, sens)
+            got = fp.gaussian_delta(sigma, eps, sens)
             ref = plm.GaussianPrivacyLoss(sigma, sens).get_delta_for_epsilon(eps)
             if ref > 1e-300:
                 assert got == pytest.approx(ref, rel=1e-11)
@@ -184,12 +200,66 @@ def test_gaussian_delta_against_quadrature_dp_accounting_and_arb():
                 with mpmath.workdps(30):
                     quad = float(_gaussian_delta_by_quadrature(sigma, eps, sens))
                 assert got == pytest.approx(quad, rel=1e-11)
-            ball = gd.gaussian_delta_arb(F(sigma), F(eps), F(sens))
+            ball = certified.gaussian_delta(F(sigma), F(eps), F(sens))
             _holds(ball, got, rel=1e-11)
             worst = max(worst, _rel(got, float(ball.mid())) if got > 1e-300 else 0.0)
     assert worst < 1e-11
-    assert gd.gaussian_delta(1.0, [0.0, 1.0, 4.0]).shape == (3,)
-    assert gd.gaussian_delta(0.01, 1e4) == 0.0  # underflow to 0, never NaN
+    assert fp.gaussian_delta(1.0, [0.0, 1.0, 4.0]).shape == (3,)
+    assert fp.gaussian_delta(0.01, 1e4) == 0.0  # underflow to 0, never NaN
+    assert fp.gaussian_delta(0.01, 1.0) == 1.0  # μ = 100: e^ε Φ(b) is negligible, erfcx(−a/√2) overflows to inf
+
+
+def _gaussian_delta_mpmath(sigma, eps, sens=1):
+    with mpmath.workdps(50):
+        mu = mpmath.mpf(sens) / mpmath.mpf(sigma)
+        e = mpmath.mpf(eps)
+        return mpmath.ncdf(mu / 2 - e / mu) - mpmath.exp(e) * mpmath.ncdf(-mu / 2 - e / mu)
+
+
+def test_gaussian_delta_far_tail_against_mpmath():
+    """Issue 15: the float and certified twins drifted apart by 1.2e−11 relative at σ = 1, ε ≥ 16.8. The one formula,
+    Φ(a)(1 − erfcx(−b/√2)/erfcx(−a/√2)), against mpmath at 50 digits: the float value to 1e−12 relative, the
+    certified ball around mpmath's value, out to where δ is 1e−290."""
+    worst = 0.0
+    for sigma, sens in [(1.0, 1.0), (0.5, 1.0), (2.0, 1.0), (1.0, 3.0)]:
+        for eps in [16.8, 17.0, 18.5, 20.0, 22.0, 25.0, 28.0, 31.0, 34.0, 37.0]:
+            want = _gaussian_delta_mpmath(sigma, eps, sens)
+            if want < mpmath.mpf("1e-290"):
+                continue
+            got = fp.gaussian_delta(sigma, eps, sens)
+            worst = max(worst, abs(got - float(want)) / float(want))
+            ball = certified.gaussian_delta(F(sigma), F(eps), F(sens))
+            assert ball.overlaps(_arb_of_mpf(want)) and ball.rel_accuracy_bits() > 45, (sigma, eps, ball)
+            _holds(ball, got, rel=1e-12)
+    assert worst < 1e-12, worst
+    # vectorised in ε over the far tail as well
+    eps = np.linspace(16.8, 30.0, 12)
+    np.testing.assert_allclose(fp.gaussian_delta(1.0, eps), [float(_gaussian_delta_mpmath(1, e)) for e in eps], rtol=1e-12)
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.fractions(F(1, 4), 4), st.fractions(F(1, 100), F(1, 4)), st.fractions(F(1, 20), 8), st.floats(0, 1))
+def test_accounting_formulas_on_a_box_enclose_each_point(sigma, width, eps, t):
+    """One formula over the box context: a Ball of σ (of ε) encloses the certified value at every point inside."""
+    lo, hi = sigma, sigma + width
+    point = lo + F(t) * width
+    enc = enclosure(box.gaussian_delta(Ball.of(lo, hi), eps))
+    assert enc.contains(certified.gaussian_delta(point, eps))
+    enc = enclosure(box.gaussian_delta(point, Ball.of(eps, eps + width)))
+    assert enc.contains(certified.gaussian_delta(point, eps + F(t) * width))
+    enc = enclosure(box.laplace_delta(Ball.of(lo, hi), eps))
+    assert enc.contains(certified.laplace_delta(point, eps))
+    assert enclosure(box.gaussian_rdp(3, Ball.of(lo, hi))).contains(certified.num(certified.gaussian_rdp(3, point)))
+    e = enclosure(box.eps_from_rdp(Ball.of(lo, hi), 3, F(1, 10**5)))
+    assert e.contains(certified.eps_from_rdp(point, 3, F(1, 10**5)))
+    e = enclosure(box.composition_eps(Ball.of(lo, hi), 10, F(1, 10**3)))
+    assert e.contains(certified.composition_eps(point, 10, F(1, 10**3)))
+    e = enclosure(box.rr_composition_delta(Ball.of(lo, hi), 6, eps))
+    assert e.contains(certified.rr_composition_delta(point, 6, eps))
+    s = box.subsample_dp(Ball.of(eps, eps + width), F(1, 10**3), F(1, 10))[0]
+    assert enclosure(s).contains(certified.subsample_dp(eps + F(t) * width, F(1, 10**3), F(1, 10))[0])
+    g = enclosure(box.gaussian_epsilon(Ball.of(lo, hi), F(1, 10**3)))
+    assert g.contains(certified.num(certified.gaussian_epsilon(point, F(1, 10**3))))
 
 
 def test_gaussian_epsilon_round_trip_and_oracle():
@@ -197,17 +267,21 @@ def test_gaussian_epsilon_round_trip_and_oracle():
 
     for sigma in (0.4, 1.0, 3.0, 20.0):
         for delta in (1e-12, 1e-5, 0.01, 0.2):
-            e = gd.gaussian_epsilon(sigma, delta)
+            e = fp.gaussian_epsilon(sigma, delta)
             assert e == pytest.approx(dp_accounting.get_epsilon_gaussian(sigma, delta), rel=1e-10, abs=1e-12)
             if e > 0:
-                assert gd.gaussian_delta(sigma, e) == pytest.approx(delta, rel=1e-10)
-    ball = gd.gaussian_epsilon_arb(F(1), F(1, 10**5))
-    _holds(ball, gd.gaussian_epsilon(1.0, 1e-5), rel=1e-13)
+                assert fp.gaussian_delta(sigma, e) == pytest.approx(delta, rel=1e-10)
+    ball = certified.gaussian_epsilon(F(1), F(1, 10**5))
+    _holds(ball, fp.gaussian_epsilon(1.0, 1e-5), rel=1e-13)
     assert float(ball.rad()) < 1e-12
     lo, hi = arb(ball.lower()), arb(ball.upper())
     target = arb(1) / 10**5
-    assert gd.gaussian_delta_arb(1, lo.mid()) > target > gd.gaussian_delta_arb(1, hi.mid())
-    assert gd.gaussian_epsilon(20.0, 0.2) == 0.0 and gd.gaussian_epsilon_arb(20, F(1, 5)) == 0
+    assert certified.gaussian_delta(1, lo.mid()) > target > certified.gaussian_delta(1, hi.mid())
+    assert fp.gaussian_epsilon(20.0, 0.2) == 0.0 and certified.gaussian_epsilon(20, F(1, 5)) == 0
+    # a δ far below the floats (the bracket comes from the context's comparisons, not from a float root)
+    tiny = certified.gaussian_epsilon(F(1, 10), F(1, 10**400))
+    assert certified.gaussian_delta(F(1, 10), tiny.lower()) > certified.num(F(1, 10**400)) > certified.gaussian_delta(
+        F(1, 10), tiny.upper())
 
 
 def test_laplace_profile_against_quadrature_and_dp_accounting():
@@ -216,19 +290,20 @@ def test_laplace_profile_against_quadrature_and_dp_accounting():
     plm = pytest.importorskip("dp_accounting.pld.privacy_loss_mechanism")
     for b, sens in [(0.5, 1.0), (2.0, 1.0), (1.0, 3.0)]:
         for eps in (0.0, 0.3, 1.9, 2.5, 5.0):
-            got = gd.laplace_delta(b, eps, sens)
+            got = fp.laplace_delta(b, eps, sens)
             dens = lambda x, m: math.exp(-abs(x - m) / b) / (2 * b)  # noqa: E731
             quad, _ = integrate.quad(lambda x: max(0.0, dens(x, sens) - math.exp(eps) * dens(x, 0.0)),
                                      -60 * b, 60 * b + sens, points=[0.0, sens, (eps * b + sens) / 2], limit=200,
                                      epsabs=1e-15, epsrel=1e-13)
             assert got == pytest.approx(quad, rel=1e-9, abs=1e-13)
             assert got == pytest.approx(plm.LaplacePrivacyLoss(b, sens).get_delta_for_epsilon(eps), rel=1e-12, abs=1e-15)
-            _holds(gd.laplace_delta_arb(F(b), F(eps), F(sens)), got, rel=1e-14)
+            _holds(certified.laplace_delta(F(b), F(eps), F(sens)), got, rel=1e-14)
             if got > 0:
-                assert gd.laplace_epsilon(b, got, sens) == pytest.approx(eps, rel=1e-12, abs=1e-14)
-    assert gd.laplace_delta(1.0, 2.0) == 0.0 and math.copysign(1, gd.laplace_delta(1.0, 2.0)) == 1
-    assert gd.laplace_delta_arb(1, 1) == 0 and gd.laplace_epsilon(1.0, 0.0) == 1.0
-    _holds(gd.laplace_epsilon_arb(2, F(1, 100)), gd.laplace_epsilon(2.0, 0.01), rel=1e-15)
+                assert fp.laplace_epsilon(b, got, sens) == pytest.approx(eps, rel=1e-12, abs=1e-14)
+    assert fp.laplace_delta(1.0, 2.0) == 0.0 and math.copysign(1, fp.laplace_delta(1.0, 2.0)) == 1
+    assert all(math.copysign(1, v) == 1 for v in fp.laplace_delta(1.0, [1.0, 2.0, 3.0]))
+    assert certified.laplace_delta(1, 1) == 0 and fp.laplace_epsilon(1.0, 0.0) == 1.0
+    _holds(certified.laplace_epsilon(2, F(1, 100)), fp.laplace_epsilon(2.0, 0.01), rel=1e-15)
 
 
 def test_gaussian_rdp_against_quadrature():
@@ -238,9 +313,11 @@ def test_gaussian_rdp_against_quadrature():
             integral = mpmath.quad(lambda x: mpmath.npdf(x, d, s) ** a * mpmath.npdf(x, 0, s) ** (1 - a),
                                    [-mpmath.inf, a * d, mpmath.inf])
             want = float(mpmath.log(integral) / (a - 1))
-        assert gd.gaussian_rdp(float(alpha), sigma, sens) == pytest.approx(want, rel=1e-12)
-        _holds(gd.gaussian_rdp_arb(alpha, F(sigma), F(sens)), want, rel=1e-12)
-    np.testing.assert_allclose(gd.gaussian_rdp([2.0, 3.0], 2.0), [0.25, 0.375], rtol=0, atol=0)
+        assert fp.gaussian_rdp(float(alpha), sigma, sens) == pytest.approx(want, rel=1e-12)
+        exact = certified.gaussian_rdp(alpha, F(sigma), F(sens))
+        assert isinstance(exact, F)  # αΔ²/(2σ²) of exact numbers is exact
+        _holds(certified.num(exact), want, rel=1e-12)
+    np.testing.assert_allclose(fp.gaussian_rdp([2.0, 3.0], 2.0), [0.25, 0.375], rtol=0, atol=0)
 
 
 # ----------------------------------------------------------------------------- subsampled Gaussian
@@ -305,7 +382,7 @@ def test_subsampled_gaussian_quadrature_routes_agree_with_the_sum():
         f = sg.subsampled_gaussian_rdp_quadrature(a, float(sigma), float(q))
         assert f == pytest.approx(float(exact.mid()), rel=1e-9)
     # edge rates: q = 1 is the Gaussian mechanism, q = 0 releases nothing
-    assert sg.subsampled_gaussian_rdp(2.5, 2.0, 1.0) == gd.gaussian_rdp(2.5, 2.0)
+    assert sg.subsampled_gaussian_rdp(2.5, 2.0, 1.0) == fp.gaussian_rdp(2.5, 2.0)
     assert sg.subsampled_gaussian_rdp(2.5, 2.0, 0.0) == 0.0
     assert sg.subsampled_gaussian_log_moment(3, 1.0, 0.2) == pytest.approx(2 * sg.subsampled_gaussian_rdp(3, 1.0, 0.2), rel=1e-15)
     # A_3 = E[(0.8 + 0.2 e^{(2z−1)/2})^3], z ~ N(0, 1), expanded by hand: Σ_k C(3,k) 0.8^{3−k} 0.2^k e^{k(k−1)/2}
@@ -320,16 +397,16 @@ def test_bayesian_dp_published_figure_basic_conversion():
     steps, delta = 10**4, 1e-5
     for orders in (list(rdp_acc.DEFAULT_RDP_ORDERS), list(range(2, 257)), list(range(2, 21))):
         taus = sg.subsampled_gaussian_rdp(orders, 4.0, 0.01) * steps
-        eps, order = rc.best_eps_from_rdp_basic(orders, taus, delta)
+        eps, order = fp.best_eps_from_rdp_basic(orders, taus, delta)
         assert f"{eps:.7f}" == "1.2585747" and order == 20
     taus = sg.subsampled_gaussian_rdp(list(range(2, 20)), 4.0, 0.01) * steps
-    assert rc.best_eps_from_rdp_basic(list(range(2, 20)), taus, delta)[0] > 1.2586
+    assert fp.best_eps_from_rdp_basic(list(range(2, 20)), taus, delta)[0] > 1.2586
     exact = [sg.subsampled_gaussian_rdp_arb(a, 4, F(1, 100)) * steps for a in range(18, 23)]
-    ball, order = rc.best_eps_from_rdp_basic_arb(list(range(18, 23)), exact, F(1, 10**5))
+    ball, order = certified.best_eps_from_rdp_basic(list(range(18, 23)), exact, F(1, 10**5))
     assert order == 20 and ball.overlaps(arb("1.2585747412527") + arb("0 +/- 1e-13"))
     # the improved conversion (dp_accounting, opacus) gives less
     taus = sg.subsampled_gaussian_rdp(rdp_acc.DEFAULT_RDP_ORDERS, 4.0, 0.01) * steps
-    assert rc.best_eps_from_rdp(rdp_acc.DEFAULT_RDP_ORDERS, taus, delta)[0] == pytest.approx(1.03549006603624, rel=1e-12)
+    assert fp.best_eps_from_rdp(rdp_acc.DEFAULT_RDP_ORDERS, taus, delta)[0] == pytest.approx(1.03549006603624, rel=1e-12)
 
 
 @pytest.mark.filterwarnings("ignore:Optimal order is the largest alpha")
@@ -339,49 +416,51 @@ def test_conversions_against_dp_accounting_opacus_and_round_trips():
     for q, sigma, steps in [(0.01, 4.0, 10**4), (0.3, 0.8, 100), (0.999, 2.0, 5), (0.001, 0.6, 1000), (0.05, 30.0, 10)]:
         taus = sg.subsampled_gaussian_rdp(orders, sigma, q) * steps
         for delta in (1e-9, 1e-5, 0.1):
-            e, o = rc.best_eps_from_rdp(orders, taus, delta)
+            e, o = fp.best_eps_from_rdp(orders, taus, delta)
             e_ref, o_ref = rdp_acc.compute_epsilon(orders, taus, delta)
             assert e == pytest.approx(e_ref, rel=1e-13, abs=1e-15) and o == o_ref
             e_op, _ = opacus_rdp.get_privacy_spent(orders=orders, rdp=taus, delta=delta)
             assert e <= max(e_op, 0.0) + 1e-12  # opacus has no KL shortcut nor clamp at 0: never below
             if e > 0:
-                d, _ = rc.best_delta_from_rdp(orders, taus, e)
+                d, _ = fp.best_delta_from_rdp(orders, taus, e)
                 assert d == pytest.approx(delta, rel=1e-9)  # ε → δ → ε
-                assert rc.best_eps_from_rdp(orders, taus, d)[0] == pytest.approx(e, rel=1e-9)
-            eb, ob = rc.best_eps_from_rdp_basic(orders, taus, delta)
-            assert eb >= e and rc.best_delta_from_rdp_basic(orders, taus, eb)[0] == pytest.approx(delta, rel=1e-9)
+                assert fp.best_eps_from_rdp(orders, taus, d)[0] == pytest.approx(e, rel=1e-9)
+            eb, ob = fp.best_eps_from_rdp_basic(orders, taus, delta)
+            assert eb >= e and fp.best_delta_from_rdp_basic(orders, taus, eb)[0] == pytest.approx(delta, rel=1e-9)
         for eps in (0.0, 0.5, 3.0):
-            d, o = rc.best_delta_from_rdp(orders, taus, eps)
+            d, o = fp.best_delta_from_rdp(orders, taus, eps)
             d_ref, o_ref = rdp_acc.compute_delta(orders, taus, eps)
             assert d == pytest.approx(d_ref, rel=1e-12, abs=1e-300)
 
 
 def test_single_order_forms_and_certified_twins():
     for tau, a, d in [(1.6, 2.5, 1e-5), (12.0, 7.0, 1e-3), (0.02, 1.05, 0.5), (0.0, 64.0, 1e-10)]:
-        e = rc.eps_from_rdp(tau, a, d)
-        assert math.exp(rc.log_delta_from_rdp(tau, a, max(e, 0.0))) == pytest.approx(d, rel=1e-12) or e < 0
+        e = fp.eps_from_rdp(tau, a, d)
+        assert math.exp(fp.log_delta_from_rdp(tau, a, max(e, 0.0))) == pytest.approx(d, rel=1e-12) or e < 0
         # seed 003's Eq. (8) form is the same bound
         eq8 = (a - 1) * (tau - e) - math.log(a - 1) + a * math.log1p(-1 / a)
-        assert rc.log_delta_from_rdp(tau, a, e) == pytest.approx(eq8, abs=1e-12) if e >= 0 else True
-        eb = rc.eps_from_rdp_basic(tau, a, d)
+        if e >= 0:
+            assert fp.log_delta_from_rdp(tau, a, e) == pytest.approx(eq8, abs=1e-12)
+        eb = fp.eps_from_rdp_basic(tau, a, d)
         assert eb == pytest.approx(tau + math.log(1 / d) / (a - 1), rel=1e-15) and eb >= e
-        assert rc.log_delta_from_rdp_basic(tau, a, eb) == pytest.approx(math.log(d), rel=1e-12)
+        assert fp.log_delta_from_rdp_basic(tau, a, eb) == pytest.approx(math.log(d), rel=1e-12)
         T, A, D = F(tau), F(a), F(d)
-        _holds(rc.eps_from_rdp_arb(T, A, D), e, rel=1e-13, abs_=1e-15)
-        _holds(rc.eps_from_rdp_basic_arb(T, A, D), eb, rel=1e-14)
-        _holds(rc.log_delta_from_rdp_arb(T, A, F(max(e, 0))), rc.log_delta_from_rdp(tau, a, max(e, 0.0)), rel=1e-12, abs_=1e-14)
-        _holds(rc.log_delta_from_rdp_basic_arb(T, A, F(eb)), math.log(d), rel=1e-12)
-    assert rc.eps_from_rdp(math.inf, 2.0, 1e-5) == math.inf and rc.eps_from_rdp_arb(math.inf, 2, F(1, 10)) == math.inf
+        _holds(certified.eps_from_rdp(T, A, D), e, rel=1e-13, abs_=1e-15)
+        _holds(certified.eps_from_rdp_basic(T, A, D), eb, rel=1e-14)
+        _holds(certified.log_delta_from_rdp(T, A, F(max(e, 0))), fp.log_delta_from_rdp(tau, a, max(e, 0.0)), rel=1e-12, abs_=1e-14)
+        _holds(certified.num(certified.log_delta_from_rdp_basic(T, A, F(eb))), math.log(d), rel=1e-12)
+    assert fp.eps_from_rdp(math.inf, 2.0, 1e-5) == math.inf
+    assert certified.eps_from_rdp(certified.inf, 2, F(1, 10)) is certified.inf
     # a computed τ ≈ 0 whose ball straddles 0 is accepted; one that is certainly negative is not
-    _holds(rc.eps_from_rdp_arb(arb("0 +/- 1e-20"), 2, F(1, 10**5)), rc.eps_from_rdp(0.0, 2.0, 1e-5), rel=1e-14)
+    _holds(certified.eps_from_rdp(arb("0 +/- 1e-20"), 2, F(1, 10**5)), fp.eps_from_rdp(0.0, 2.0, 1e-5), rel=1e-14)
     orders = [F(3, 2), 2, 5, 32]
     taus = [sg.subsampled_gaussian_rdp_arb(a, 1, F(1, 20)) * 500 for a in orders]
     ft = [float(t.mid()) for t in taus]
     fo = [float(a) for a in orders]
-    for eps_ball, (e, o) in [(rc.best_eps_from_rdp_arb(orders, taus, F(1, 10**6)), rc.best_eps_from_rdp(fo, ft, 1e-6)),
-                             (rc.best_eps_from_rdp_basic_arb(orders, taus, F(1, 10**6)), rc.best_eps_from_rdp_basic(fo, ft, 1e-6)),
-                             (rc.best_delta_from_rdp_arb(orders, taus, 2), rc.best_delta_from_rdp(fo, ft, 2.0)),
-                             (rc.best_delta_from_rdp_basic_arb(orders, taus, 2), rc.best_delta_from_rdp_basic(fo, ft, 2.0))]:
+    for eps_ball, (e, o) in [(certified.best_eps_from_rdp(orders, taus, F(1, 10**6)), fp.best_eps_from_rdp(fo, ft, 1e-6)),
+                             (certified.best_eps_from_rdp_basic(orders, taus, F(1, 10**6)), fp.best_eps_from_rdp_basic(fo, ft, 1e-6)),
+                             (certified.best_delta_from_rdp(orders, taus, 2), fp.best_delta_from_rdp(fo, ft, 2.0)),
+                             (certified.best_delta_from_rdp_basic(orders, taus, 2), fp.best_delta_from_rdp_basic(fo, ft, 2.0))]:
         _holds(eps_ball[0], e, rel=1e-12)
         assert float(eps_ball[1]) == o
 
@@ -390,28 +469,29 @@ def test_single_order_forms_and_certified_twins():
 def test_certified_routes_return_balls_and_leave_precision_alone():
     prec = flint.ctx.prec
     calls = [
-        lambda: sp.erfc_arb(3), lambda: sp.log_normal_cdf_arb(-50), lambda: sp.gamma_arb(F(1, 3)),
-        lambda: sp.binomial_arb(F(5, 2), 3), lambda: sp.log_bessel_i_arb(3, 2),
-        lambda: hs.hockey_stick_delta_arb([F(1, 2), F(1, 2)], [F(1, 4), F(3, 4)], 1),
-        lambda: hs.hockey_stick_arb([1, 0], [0, 1], F(2)),
-        lambda: gd.gaussian_delta_arb(2, 1), lambda: gd.gaussian_epsilon_arb(2, F(1, 100)),
-        lambda: gd.laplace_delta_arb(1, 2), lambda: gd.gaussian_rdp_arb(2, 3),
+        lambda: certified.erfc(3), lambda: certified.log_Phi(-50), lambda: certified.gamma(F(1, 3)),
+        lambda: certified.binomial(F(5, 2), F(1, 3)), lambda: certified.log_bessel_i(3, 2),
+        lambda: certified.hockey_stick_delta([F(1, 2), F(1, 2)], [F(1, 4), F(3, 4)], 1),
+        lambda: certified.hockey_stick([1, 0], [0, 1], arb(2)),
+        lambda: certified.gaussian_delta(2, 1), lambda: certified.gaussian_epsilon(2, F(1, 100)),
+        lambda: certified.laplace_delta(1, 2), lambda: certified.gaussian_rdp(2, certified.exp(1)),
         lambda: sg.subsampled_gaussian_rdp_arb(F(5, 2), 2, F(1, 10)),
         lambda: sg.subsampled_gaussian_log_moment_arb(4, 2, F(1, 10)),
-        lambda: rc.best_eps_from_rdp_arb([2, 3], [F(1, 10), F(1, 5)], F(1, 10**5))[0],
+        lambda: certified.best_eps_from_rdp([2, 3], [F(1, 10), F(1, 5)], F(1, 10**5))[0],
     ]
     for call in calls:
         assert isinstance(call(), arb)
         assert flint.ctx.prec == prec
-    assert isinstance(hs.hockey_stick_exact([1, 0], [0, 1], F(2)), F)
+    assert isinstance(certified.hockey_stick([1, 0], [0, 1], F(2)), F)
+    assert isinstance(certified.gaussian_rdp(2, 3), F)  # exact arguments, an exact value
 
 
 def test_float_routes_stay_finite_at_extremes():
-    assert math.isfinite(sp.log_normal_cdf(-1e150))
+    assert math.isfinite(fp.log_Phi(-1e150))
     assert sg.subsampled_gaussian_rdp(256, 0.1, 0.999) == pytest.approx(256 / (2 * 0.01), rel=1e-3)
     assert np.all(np.isfinite(sg.subsampled_gaussian_rdp([1.01, 1.5, 255.5], 50.0, 1e-6)))
-    assert gd.gaussian_epsilon(1e-3, 1e-300) > 0 and math.isfinite(gd.gaussian_epsilon(1e-3, 1e-300))
-    assert math.isfinite(rc.best_eps_from_rdp([1.0001, 2.0], [1e-6, 2e-6], 1e-5)[0])
+    assert fp.gaussian_epsilon(1e-3, 1e-300) > 0 and math.isfinite(fp.gaussian_epsilon(1e-3, 1e-300))
+    assert math.isfinite(fp.best_eps_from_rdp([1.0001, 2.0], [1e-6, 2e-6], 1e-5)[0])
     # orders a hair from an integer (C(α, i) ≈ 0 terms) and a fine grid of orders
     np.testing.assert_allclose(sg.subsampled_gaussian_rdp([3 - 1e-10, 3 + 1e-12], 1.0, 0.1),
                                sg.subsampled_gaussian_rdp(3, 1.0, 0.1), rtol=1e-9)
@@ -419,60 +499,68 @@ def test_float_routes_stay_finite_at_extremes():
 
 
 BAD = [
-    (lambda: hs.hockey_stick([0.5, 0.6], [0.5, 0.5], 1.0), "sum(P)=1.1"),
-    (lambda: hs.hockey_stick([0.5, 0.5], [0.5, 0.5], -1.0), "gamma=-1.0"),
-    (lambda: hs.hockey_stick([0.5, 0.5], [1.0], 1.0), "same length"),
-    (lambda: hs.hockey_stick_delta([0.5, 0.5], [0.5, 0.5], [0.1, -0.2]), "eps=-0.2 at index (1,)"),
-    (lambda: hs.hockey_stick_exact([F(1, 2), F(1, 2)], [F(1, 2), F(1, 2)], 1.5j), "gamma=1.5j"),
-    (lambda: hs.hockey_stick_delta_arb([F(1, 2), F(1, 3)], [F(1, 2), F(1, 2)], 0), "sums to 5/6"),
-    (lambda: hs.channel_hockey_stick_delta([[1.0, 0.0], [0.3, 0.8]], 1.0), "sum(K[1])=1.1"),
-    (lambda: hs.channel_hockey_stick_delta_arb([[1, 0], [F(-1, 2), F(3, 2)]], 1), "-1/2"),
-    (lambda: sp.gamma(-2.0), "x=-2.0"),
-    (lambda: sp.gamma(200.0), "overflows float64 at x=200.0"),
-    (lambda: sp.expm1(800.0), "x=800.0"),
-    (lambda: sp.lgamma(1e308), "overflows float64 at x=1e+308"),
-    (lambda: sp.log_normal_cdf(-1e200), "x=-1e+200"),
-    (lambda: rc.eps_from_rdp_arb(arb("-1 +/- 0.1"), 2, F(1, 10)), "tau="),
-    (lambda: sp.log1p([0.5, -1.0]), "x=-1.0"),
-    (lambda: sp.binomial(-3, 0.5), "n=-3.0"),
-    (lambda: sp.binomial(2000, 1000), "overflows"),
-    (lambda: sp.log_binomial(2, 3.5), "n - k must be > -1"),
-    (lambda: sp.erf("0.3"), "x='0.3'"),
-    (lambda: sp.erfc_arb(float("nan")), "x=nan"),
-    (lambda: sp.erfc_arb("0.1.2"), "x='0.1.2'"),
-    (lambda: sp.lgamma_arb(-3), "x=-3"),
-    (lambda: sp.log_bessel_i_arb(-1, 2), "nu=-1"),
-    (lambda: gd.gaussian_delta(0.0, 1.0), "sigma=0.0"),
-    (lambda: gd.gaussian_delta(1.0, -1.0), "eps=-1.0"),
-    (lambda: gd.gaussian_delta(1.0, 1.0, sensitivity=float("inf")), "sensitivity=inf"),
-    (lambda: gd.gaussian_epsilon(1.0, 1.5), "delta=1.5"),
-    (lambda: gd.gaussian_epsilon_arb(1, 0), "delta=0"),
-    (lambda: gd.laplace_delta(-1.0, 1.0), "b=-1.0"),
-    (lambda: gd.laplace_epsilon(1.0, 1.0), "delta=1.0"),
-    (lambda: gd.gaussian_rdp(1.0, 1.0), "alpha=1.0"),
-    (lambda: gd.gaussian_rdp_arb(2, F(-1, 2)), "sigma=-1/2"),
+    (lambda: fp.hockey_stick([0.5, 0.6], [0.5, 0.5], 1.0), "sum(P)=1.1"),
+    (lambda: fp.hockey_stick([0.5, 0.5], [0.5, 0.5], -1.0), "gamma=-1.0"),
+    (lambda: fp.hockey_stick([0.5, 0.5], [1.0], 1.0), "same length"),
+    (lambda: fp.hockey_stick_delta([0.5, 0.5], [0.5, 0.5], [0.1, -0.2]), "eps=-0.2 at index (1,)"),
+    (lambda: certified.hockey_stick([F(1, 2), F(1, 2)], [F(1, 2), F(1, 2)], 1.5j), "gamma=1.5j"),
+    (lambda: certified.hockey_stick_delta([F(1, 2), F(1, 3)], [F(1, 2), F(1, 2)], 0), "sum(P)=5/6"),
+    (lambda: fp.channel_hockey_stick_delta([[1.0, 0.0], [0.3, 0.8]], 1.0), "sum(K[1])=1.1"),
+    (lambda: certified.channel_hockey_stick_delta([[1, 0], [F(-1, 2), F(3, 2)]], 1), "-1/2"),
+    (lambda: certified.gamma(-2), "x=-2"),
+    (lambda: certified.gamma(certified.num(F(-2)) + arb("0 +/- 0.1")), "poles"),
+    (lambda: certified.eps_from_rdp(arb("-1 +/- 0.1"), 2, F(1, 10)), "tau="),
+    (lambda: fp.binomial(-3, 0.5), "n=-3.0"),
+    (lambda: certified.binomial(-3, F(1, 2)), "n=-3"),
+    (lambda: fp.log_binomial(2, 3.5), "n - k must be > -1"),
+    (lambda: fp.log_binomial([2.0, 0.5], -1.0), "k=-1.0"),
+    (lambda: certified.erfc(float("nan")), "nan"),
+    (lambda: certified.erfc("0.1.2"), "'0.1.2'"),
+    (lambda: certified.lgamma(-3), "x=-3"),
+    (lambda: certified.log_bessel_i(-1, 2), "nu=-1"),
+    (lambda: fp.gaussian_delta(0.0, 1.0), "sigma=0.0"),
+    (lambda: fp.gaussian_delta(1.0, -1.0), "eps=-1.0"),
+    (lambda: fp.gaussian_delta(1.0, 1.0, sensitivity=float("inf")), "sensitivity=inf"),
+    (lambda: fp.gaussian_epsilon(1.0, 1.5), "delta=1.5"),
+    (lambda: certified.gaussian_epsilon(1, 0), "delta=0"),
+    (lambda: fp.laplace_delta(-1.0, 1.0), "b=-1.0"),
+    (lambda: fp.laplace_epsilon(1.0, 1.0), "delta=1.0"),
+    (lambda: fp.gaussian_rdp(1.0, 1.0), "alpha=1.0"),
+    (lambda: certified.gaussian_rdp(2, F(-1, 2)), "sigma=-1/2"),
     (lambda: sg.subsampled_gaussian_rdp(2, 1.0, 1.5), "q=1.5"),
     (lambda: sg.subsampled_gaussian_rdp([2, 0.5], 1.0, 0.1), "alpha=0.5 at index (1,)"),
     (lambda: sg.subsampled_gaussian_rdp(2, -1.0, 0.1), "sigma=-1.0"),
     (lambda: sg.subsampled_gaussian_rdp_arb(F(1, 2), 1, F(1, 10)), "alpha=1/2"),
-    (lambda: rc.best_eps_from_rdp([2, 3], [1.0], 1e-5), "same length"),
-    (lambda: rc.best_eps_from_rdp([2, 0.9], [1.0, 1.0], 1e-5), "orders=0.9"),
-    (lambda: rc.best_delta_from_rdp([2], [float("nan")], 1.0), "rdp=nan"),
-    (lambda: rc.eps_from_rdp(-1.0, 2.0, 1e-5), "tau=-1.0"),
-    (lambda: rc.eps_from_rdp(1.0, 2.0, 0), "delta=0"),
-    (lambda: rc.log_delta_from_rdp_arb(1, 2, F(-1, 3)), "eps=-1/3"),
-    (lambda: rc.best_eps_from_rdp_arb([], [], F(1, 10)), "non-empty"),
+    (lambda: fp.best_eps_from_rdp([2, 3], [1.0], 1e-5), "same length"),
+    (lambda: fp.best_eps_from_rdp([2, 0.9], [1.0, 1.0], 1e-5), "orders=0.9"),
+    (lambda: fp.best_delta_from_rdp([2], [float("nan")], 1.0), "rdp=nan"),
+    (lambda: fp.eps_from_rdp(-1.0, 2.0, 1e-5), "tau=-1.0"),
+    (lambda: fp.eps_from_rdp(1.0, 2.0, 0), "delta=0"),
+    (lambda: certified.log_delta_from_rdp(1, 2, F(-1, 3)), "eps=-1/3"),
+    (lambda: certified.best_eps_from_rdp([], [], F(1, 10)), "non-empty"),
 ]
 
 
 def test_floats_are_refused_on_the_certified_path():
     from mechanisms.exact import FloatOnCertifiedPath
 
-    for call in (lambda: sp.erf_arb(0.1), lambda: gd.gaussian_delta_arb(1, np.float64(0.5)),
-                 lambda: sg.subsampled_gaussian_rdp_arb(2, 1.5, F(1, 10)), lambda: rc.eps_from_rdp_arb(1, 2, 1e-5)):
+    for call in (lambda: certified.erf(0.1), lambda: certified.gaussian_delta(1, np.float64(0.5)),
+                 lambda: sg.subsampled_gaussian_rdp_arb(2, 1.5, F(1, 10)), lambda: certified.eps_from_rdp(1, 2, 1e-5)):
         with pytest.raises(FloatOnCertifiedPath, match="float"):
             call()
-    assert rc.eps_from_rdp_arb(math.inf, 2, F(1, 10)) == math.inf  # an exact infinity is not refused
+    assert certified.eps_from_rdp(certified.inf, 2, F(1, 10)) is certified.inf  # an exact infinity is not refused
+    with pytest.raises(InvalidInput, match="finite"):  # a float infinity is not an exact one
+        certified.eps_from_rdp(math.inf, 2, F(1, 10))
+
+
+def test_float_special_functions_follow_ieee():
+    """The float context's special functions are numpy / scipy's: an overflow is inf, a pole inf or nan, a log of 0
+    −inf (the certified context refuses a pole; fp.lgamma and fp.log_Phi are the log-space forms)."""
+    with np.errstate(over="ignore", divide="ignore", invalid="ignore"):
+        assert fp.gamma(200.0) == math.inf and fp.expm1(800.0) == math.inf and fp.log1p(-1.0) == -math.inf
+    assert math.isfinite(fp.lgamma(200.0)) and math.isfinite(fp.log_Phi(-1e150))
+    np.testing.assert_allclose(fp.lgamma([-7.3, 0.5, 2.0]), [float(mpmath.log(abs(mpmath.gamma(x)))) for x in (-7.3, 0.5, 2.0)],
+                               rtol=1e-14)
 
 
 @pytest.mark.parametrize("call, text", BAD)

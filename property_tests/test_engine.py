@@ -414,8 +414,10 @@ def test_a_route_name_registered_twice_is_refused():
     from proofcheck.measures import ROUTES, register
 
     before = dict(ROUTES)
-    with pytest.raises(ValueError, match="kl"):
-        register({"kl": (abs, abs)})
+    with pytest.raises(ValueError, match="registered twice.*posterior_kl_quadrature"):
+        register({"posterior_kl_quadrature": (abs, abs)})
+    with pytest.raises(ValueError, match="shadow a formula.*gaussian_delta"):  # one formula, never a second copy
+        register({"gaussian_delta": (abs, abs)})
     assert ROUTES == before
 
 
@@ -438,3 +440,88 @@ def test_reported_enclosures_contain_the_ball():
     tiny = arb(2) ** -3000 / 3
     lo, hi = (Fraction(v) for v in fmt(tiny).strip("[]").split(", "))
     assert lo <= Fraction(1, 3 * 2**3000) <= hi and hi / lo < 1 + Fraction(1, 10**15)
+
+
+# ----------------------------------------------------------------------------- issue 14: witnesses and tightness
+def _tiny_weight_claim(**kw):
+    from mechanisms.errors import OutsideDomain
+    from proofcheck import simplex
+
+    def first_weight(case, m):
+        p0 = m.vector(case["p"])[0]
+        if p0 == 0:
+            raise OutsideDomain("p₀ = 0: ln p₀ is not defined")
+        return m.num(p0)
+
+    return Claim(id="mine.tiny", title="t", source=Source("t", "t", "q"), variables=(simplex("p"),),
+                 statement=sp.Le(-sp.log(sp.Symbol("p0", real=True)), 40), quantities={"p0": first_weight}, **kw)
+
+
+def test_a_violation_that_needs_a_tiny_probability_is_certified_at_significant_digits():
+    from fractions import Fraction
+
+    # −ln p₀ ≤ 40 fails exactly for p₀ < e^{−40} ≈ 4.2e-18: every common denominator up to 10⁶ rounds p₀ = 1e-22
+    # to 0, outside the domain of ln p₀; the rounding to significant digits keeps it
+    c = _tiny_weight_claim(strategy=cases(p=st.just(np.array([1e-22, 1 - 1e-22]))))
+    r = check_claim(c, cases=20, seed=0)
+    assert r.verdict == "violated", r.evidence.get("reason")
+    p = [Fraction(v) for v in r.counterexample["objects"]["p"]]
+    assert sum(p) == 1 and 0 < p[0] < Fraction(1, 10**17) and r.counterexample["denominator"].endswith("digits")
+
+
+def test_certified_tightness_keeps_a_tiny_weight_and_picks_the_best_rounding():
+    from fractions import Fraction
+
+    from proofcheck.certify import certify_ratio, significant_case
+
+    c = _tiny_weight_claim(strategy=cases(p=st.just(np.array([1e-17, 1 - 1e-17]))))
+    case = {"p": np.array([1.234567891e-17, 1 - 1.234567891e-17])}
+    assert significant_case(c, case, 3)["p"] == [Fraction(123, 10**19), 1 - Fraction(123, 10**19)]
+    got = certify_ratio(c, case)  # −ln(1.2346e-17)/40 = 0.9558…: a common denominator would give p₀ = 0
+    assert got is not None and got["lower_bound"] == pytest.approx(-np.log(1.234567891e-17) / 40, rel=1e-8)
+    assert "significant digits" in got["rounding"]
+
+
+def test_a_witness_on_a_hypothesis_boundary_gives_way_to_an_interior_one():
+    from proofcheck import Hypothesis
+    from proofcheck.certify import witness_rank
+    from proofcheck.engine import interior_moves
+
+    a = sp.Symbol("a", real=True)
+    c = Claim(id="mine.boundary", title="t", source=Source("t", "t", "q"), variables=(real("a", 1, 40),),
+              statement=sp.Le(a, 0), quantities={"a": lambda case, m: m.num(case["a"])},
+              hypotheses=(Hypothesis("a ≥ 1", sp.Ge(a, 1)),), strategy=cases(a=st.just(1.0)))
+    assert [m["a"] for m in interior_moves(c, {"a": 1.0})] == pytest.approx([1.975, 5.875, 20.5])
+    assert interior_moves(c, {"a": 3.0}) == []  # not at an end of its range: nothing to move
+    r = check_claim(c, cases=10, seed=0)
+    cx = r.counterexample
+    assert r.verdict == "violated" and cx["objects"]["a"] != "1" and "hypothesis_boundary" not in cx
+    on_boundary = [w for w in cx["other_witnesses"] if w["objects"]["a"] == "1"]
+    assert on_boundary and on_boundary[0]["hypothesis_boundary"] == ["a ≥ 1"]
+    # the ranking: off the boundary first, even against a larger relative violation
+    assert witness_rank({"objects": {}, "relative_violation": 0.1}) < \
+        witness_rank({"objects": {}, "relative_violation": 0.9, "hypothesis_boundary": ["a ≥ 1"]})
+
+
+def test_a_claim_says_in_which_limit_its_bound_is_attained():
+    from proofcheck.engine import tightness_limit
+
+    c = _ratio_claim()
+    assert tightness_limit(c) is None
+    c1 = Claim(id="mine.limit", title="t", source=Source("t", "t", "t"), variables=c.variables,
+               statement=c.statement, quantities=c.quantities, strategy=c.strategy,
+               tags=("limit: x → 1",))
+    r = check_claim(c1, cases=30, seed=0)
+    assert r.verdict == "holds" and r.evidence["tightness"]["limit"] == "x → 1"
+
+
+def test_the_ratio_optimiser_goes_as_deep_as_its_start():
+    from proofcheck.optimise import FLOOR, simplex_depth, unflatten, flatten
+
+    c = _tiny_weight_claim(strategy=cases(p=st.just(np.array([0.5, 0.5]))))
+    start = {"p": np.array([1e-30, 1 - 1e-30])}
+    assert simplex_depth(c, start) == pytest.approx(30 * np.log(10), rel=1e-9)
+    x = flatten(c, start)
+    assert unflatten(c, x, start)["p"][0] == pytest.approx(np.exp(-FLOOR), rel=1e-6)  # the margin optimiser's floor
+    deep = unflatten(c, x, start, FLOOR + simplex_depth(c, start))["p"][0]
+    assert deep == pytest.approx(1e-30, rel=1e-6)

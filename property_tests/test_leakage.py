@@ -9,7 +9,8 @@ import numpy as np
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from mechanisms import leakage as lk
+from mechanisms import leakage  # noqa: F401  (registers the formulas)
+from mechanisms.context import certified, fp
 from mechanisms.errors import InvalidInput
 from mechanisms.exact import FloatOnCertifiedPath
 
@@ -80,27 +81,27 @@ def priors_on_grid(n, steps):
 
 # ----------------------------------------------------------------------------- known values
 def test_worked_example_by_hand():
-    assert lk.bayes_vulnerability_exact(PI0) == F(1, 2)
+    assert certified.bayes_vulnerability(PI0) == F(1, 2)
     # y0: max(1/10, 3/40, 0); y1: max(1/10, 3/40, 1/20); y2: max(0, 3/20, 9/20)
-    assert lk.posterior_bayes_vulnerability_exact(C0, PI0) == F(1, 10) + F(1, 10) + F(9, 20) == F(13, 20)
-    assert lk.multiplicative_leakage_exact(C0, PI0) == F(13, 10)
-    assert lk.additive_leakage_exact(C0, PI0) == F(3, 20)
-    assert lk.multiplicative_bayes_capacity_exact(C0) == F(19, 10)
+    assert certified.posterior_bayes_vulnerability(C0, PI0) == F(1, 10) + F(1, 10) + F(9, 20) == F(13, 20)
+    assert certified.multiplicative_leakage(C0, PI0) == F(13, 10)
+    assert certified.additive_leakage(C0, PI0) == F(3, 20)
+    assert certified.multiplicative_bayes_capacity(C0) == F(19, 10)
     # subsets: {0,1} (3/2-1)/2 = 1/4, {0,2} (19/10-1)/2 = 9/20, {1,2} (7/5-1)/2 = 1/5, all (19/10-1)/3 = 3/10
-    assert lk.additive_bayes_capacity_exact(C0) == F(9, 20)
-    assert lk.additive_bayes_capacity(flt(C0)) == pytest.approx(0.45, rel=1e-15)
+    assert certified.additive_bayes_capacity(C0) == F(9, 20)
+    assert fp.additive_bayes_capacity(flt(C0)) == pytest.approx(0.45, rel=1e-15)
 
 
 @pytest.mark.parametrize("k, e", [(2, 3), (3, 2), (4, 5)])
 def test_randomized_response_closed_forms(k, e):
     # k-ary randomized response with odds e: diagonal e/(e+k-1), elsewhere 1/(e+k-1)
     C = [[F(e if i == j else 1, e + k - 1) for j in range(k)] for i in range(k)]
-    assert lk.multiplicative_bayes_capacity_exact(C) == F(k * e, e + k - 1)
+    assert certified.multiplicative_bayes_capacity(C) == F(k * e, e + k - 1)
     # every subset S of size s: (s·e/(e+k-1) + (k-s)/(e+k-1) - 1)/s = (e-1)/(e+k-1) · (s-1)/s, largest at s = k
-    assert lk.additive_bayes_capacity_exact(C) == F(e - 1, e + k - 1) * F(k - 1, k)
+    assert certified.additive_bayes_capacity(C) == F(e - 1, e + k - 1) * F(k - 1, k)
     uniform = [F(1, k)] * k
-    assert lk.multiplicative_leakage_exact(C, uniform) == lk.multiplicative_bayes_capacity_exact(C)
-    bits = lk.min_entropy_capacity_arb(C)
+    assert certified.multiplicative_leakage(C, uniform) == certified.multiplicative_bayes_capacity(C)
+    bits = certified.min_entropy_capacity(C)
     assert contains(bits, math.log2(k * e / (e + k - 1)))
 
 
@@ -109,11 +110,11 @@ def test_randomized_response_closed_forms(k, e):
 @given(channel_and_prior())
 def test_bayes_measures_equal_qif_rationals(case):
     C, pi = case
-    assert lk.bayes_vulnerability_exact(pi) == BV.prior(obj(pi))
-    assert lk.posterior_bayes_vulnerability_exact(C, pi) == BV.posterior(obj(pi), obj(C))
-    assert lk.multiplicative_leakage_exact(C, pi) == BV.mult_leakage(obj(pi), obj(C))
-    assert lk.additive_leakage_exact(C, pi) == BV.add_leakage(obj(pi), obj(C))
-    assert lk.multiplicative_bayes_capacity_exact(C) == BV.mult_capacity(obj(C))
+    assert certified.bayes_vulnerability(pi) == BV.prior(obj(pi))
+    assert certified.posterior_bayes_vulnerability(C, pi) == BV.posterior(obj(pi), obj(C))
+    assert certified.multiplicative_leakage(C, pi) == BV.mult_leakage(obj(pi), obj(C))
+    assert certified.additive_leakage(C, pi) == BV.add_leakage(obj(pi), obj(C))
+    assert certified.multiplicative_bayes_capacity(C) == BV.mult_capacity(obj(C))
 
 
 @settings(max_examples=60)
@@ -121,20 +122,20 @@ def test_bayes_measures_equal_qif_rationals(case):
 def test_g_measures_equal_qif_rationals(data):
     C, pi = data.draw(channel_and_prior())
     G = data.draw(gains(len(pi)))
-    assert lk.g_vulnerability_exact(pi, G) == GV.prior(obj(G), obj(pi))
-    assert lk.posterior_g_vulnerability_exact(C, pi, G) == GV.posterior(obj(G), obj(pi), obj(C))
-    assert lk.additive_g_leakage_exact(C, pi, G) == GV.add_leakage(obj(G), obj(pi), obj(C))
+    assert certified.g_vulnerability(pi, G) == GV.prior(obj(G), obj(pi))
+    assert certified.posterior_g_vulnerability(C, pi, G) == GV.posterior(obj(G), obj(pi), obj(C))
+    assert certified.additive_g_leakage(C, pi, G) == GV.add_leakage(obj(G), obj(pi), obj(C))
     Gp = data.draw(gains(len(pi), lo=0))
-    if lk.g_vulnerability_exact(pi, Gp) > 0:
-        assert lk.multiplicative_g_leakage_exact(C, pi, Gp) == GV.mult_leakage(obj(Gp), obj(pi), obj(C))
+    if certified.g_vulnerability(pi, Gp) > 0:
+        assert certified.multiplicative_g_leakage(C, pi, Gp) == GV.mult_leakage(obj(Gp), obj(pi), obj(C))
 
 
 def test_identity_gain_is_bayes():
     G = [[F(int(w == x)) for x in range(3)] for w in range(3)]
-    assert lk.g_vulnerability_exact(PI0, G) == lk.bayes_vulnerability_exact(PI0)
-    assert lk.posterior_g_vulnerability_exact(C0, PI0, G) == F(13, 20)
-    assert lk.multiplicative_g_leakage_exact(C0, PI0, G) == F(13, 10)
-    assert lk.additive_g_leakage(flt(C0), flt(PI0), flt(G)) == pytest.approx(0.15, rel=1e-14)
+    assert certified.g_vulnerability(PI0, G) == certified.bayes_vulnerability(PI0)
+    assert certified.posterior_g_vulnerability(C0, PI0, G) == F(13, 20)
+    assert certified.multiplicative_g_leakage(C0, PI0, G) == F(13, 10)
+    assert fp.additive_g_leakage(flt(C0), flt(PI0), flt(G)) == pytest.approx(0.15, rel=1e-14)
 
 
 # ----------------------------------------------------------------------------- enumeration through posteriors
@@ -145,11 +146,11 @@ def test_vulnerabilities_through_posterior_distributions(data):
     C, pi = data.draw(channel_and_prior())
     G = data.draw(gains(len(pi)))
     hyper = posteriors_by_hand(C, pi)
-    assert lk.posterior_bayes_vulnerability_exact(C, pi) == sum(py * max(post) for py, post in hyper)
+    assert certified.posterior_bayes_vulnerability(C, pi) == sum(py * max(post) for py, post in hyper)
     expected_g = sum(py * max(sum(g[x] * post[x] for x in range(len(pi))) for g in G) for py, post in hyper)
-    assert lk.posterior_g_vulnerability_exact(C, pi, G) == expected_g
+    assert certified.posterior_g_vulnerability(C, pi, G) == expected_g
     # g-leakage is never negative, whatever the sign of the gains
-    assert lk.additive_g_leakage_exact(C, pi, G) >= 0
+    assert certified.additive_g_leakage(C, pi, G) >= 0
 
 
 # ----------------------------------------------------------------------------- capacities by optimisation
@@ -174,9 +175,9 @@ def additive_capacity_by_lp(C):
 @settings(max_examples=30)
 @given(st.integers(1, 3).flatmap(lambda n: st.integers(1, 3).flatmap(lambda m: rational_channels(n, m))))
 def test_additive_bayes_capacity_equals_lp_optimum(C):
-    exact = lk.additive_bayes_capacity_exact(C)
+    exact = certified.additive_bayes_capacity(C)
     assert float(exact) == pytest.approx(additive_capacity_by_lp(C), abs=1e-9)
-    assert lk.additive_bayes_capacity(flt(C)) == pytest.approx(float(exact), rel=1e-12, abs=1e-15)
+    assert fp.additive_bayes_capacity(flt(C)) == pytest.approx(float(exact), rel=1e-12, abs=1e-15)
 
 
 @settings(max_examples=15)
@@ -186,9 +187,9 @@ def test_capacities_dominate_a_grid_of_priors(C):
     by the uniform prior; the additive one by the best grid prior when the grid holds the optimal subset."""
     n = len(C)
     steps = 12  # divisible by 1, 2, 3 and 4: every subset-uniform prior of n ≤ 4 secrets is on the grid
-    mult, add = lk.multiplicative_bayes_capacity_exact(C), lk.additive_bayes_capacity_exact(C)
-    best_mult = max(lk.multiplicative_leakage_exact(C, p) for p in priors_on_grid(n, steps))
-    best_add = max(lk.additive_leakage_exact(C, p) for p in priors_on_grid(n, steps))
+    mult, add = certified.multiplicative_bayes_capacity(C), certified.additive_bayes_capacity(C)
+    best_mult = max(certified.multiplicative_leakage(C, p) for p in priors_on_grid(n, steps))
+    best_add = max(certified.additive_leakage(C, p) for p in priors_on_grid(n, steps))
     assert best_mult == mult
     assert best_add == add
 
@@ -196,7 +197,7 @@ def test_capacities_dominate_a_grid_of_priors(C):
 def test_additive_capacity_against_random_priors_on_a_wide_channel():
     rng = np.random.default_rng(3)
     C = rng.dirichlet(np.ones(7) * 0.4, size=6)
-    cap = lk.additive_bayes_capacity(C)
+    cap = fp.additive_bayes_capacity(C)
     priors = rng.dirichlet(np.ones(6) * 0.3, size=4000)
     leaks = (np.max(priors[:, :, None] * C[None], axis=1).sum(axis=1) - priors.max(axis=1))
     assert leaks.max() <= cap + 1e-12
@@ -207,7 +208,7 @@ def test_additive_capacity_float_matches_exact_at_twelve_secrets():
     rng = np.random.default_rng(5)
     W = rng.integers(0, 5, size=(12, 6)) + np.eye(12, 6, dtype=int)
     C = [[F(int(v), int(r.sum())) for v in r] for r in W]
-    assert lk.additive_bayes_capacity(flt(C)) == pytest.approx(float(lk.additive_bayes_capacity_exact(C)), rel=1e-12)
+    assert fp.additive_bayes_capacity(flt(C)) == pytest.approx(float(certified.additive_bayes_capacity(C)), rel=1e-12)
 
 
 # ----------------------------------------------------------------------------- entropies
@@ -217,24 +218,24 @@ def test_entropies_against_scipy_and_qif(case):
     C, pi = case
     Cf, pf = flt(C), flt(pi)
     for base in (2, math.e):
-        h = lk.shannon_entropy(pf, base=base)
+        h = fp.shannon_entropy(pf, base=base)
         assert h == pytest.approx(scipy_stats.entropy(pf, base=base), rel=1e-12, abs=1e-14)
-        assert contains(lk.shannon_entropy_arb(pi, base=base), h)
+        assert contains(certified.shannon_entropy(pi, base=base), h)
         # H(X|Y) = Σ_y p(y) H(posterior at y), each posterior's entropy by scipy
         hyper = posteriors_by_hand(C, pi)
         cond = sum(float(py) * scipy_stats.entropy(flt(post), base=base) for py, post in hyper)
-        assert lk.conditional_shannon_entropy(Cf, pf, base=base) == pytest.approx(cond, rel=1e-12, abs=1e-14)
-        assert contains(lk.conditional_shannon_entropy_arb(C, pi, base=base), cond)
+        assert fp.conditional_shannon_entropy(Cf, pf, base=base) == pytest.approx(cond, rel=1e-12, abs=1e-14)
+        assert contains(certified.conditional_shannon_entropy(C, pi, base=base), cond)
         # I = H(X) − H(X|Y) = H(Y) − H(Y|X), against the KL form computed by the module
         marg = flt([sum(pi[x] * C[x][y] for x in range(len(C))) for y in range(len(C[0]))])
         h_y_given_x = sum(float(pi[x]) * scipy_stats.entropy(Cf[x], base=base) for x in range(len(C)))
-        mi = lk.mutual_information(Cf, pf, base=base)
+        mi = fp.mutual_information(Cf, pf, base=base)
         assert mi == pytest.approx(h - cond, abs=1e-12)
         assert mi == pytest.approx(scipy_stats.entropy(marg, base=base) - h_y_given_x, abs=1e-12)
-        assert contains(lk.mutual_information_arb(C, pi, base=base), mi)
-    assert lk.shannon_entropy(pf) == pytest.approx(SH.prior(pf), rel=1e-12, abs=1e-14)
-    assert lk.conditional_shannon_entropy(Cf, pf) == pytest.approx(SH.posterior(pf, Cf), rel=1e-10, abs=1e-12)
-    assert lk.mutual_information(Cf, pf) == pytest.approx(SH.add_leakage(pf, Cf), rel=1e-10, abs=1e-12)
+        assert contains(certified.mutual_information(C, pi, base=base), mi)
+    assert fp.shannon_entropy(pf) == pytest.approx(SH.prior(pf), rel=1e-12, abs=1e-14)
+    assert fp.conditional_shannon_entropy(Cf, pf) == pytest.approx(SH.posterior(pf, Cf), rel=1e-10, abs=1e-12)
+    assert fp.mutual_information(Cf, pf) == pytest.approx(SH.add_leakage(pf, Cf), rel=1e-10, abs=1e-12)
 
 
 @settings(max_examples=50)
@@ -242,30 +243,30 @@ def test_entropies_against_scipy_and_qif(case):
 def test_min_entropy_against_qif_and_definitions(case):
     C, pi = case
     Cf, pf = flt(C), flt(pi)
-    v, vp = lk.bayes_vulnerability_exact(pi), lk.posterior_bayes_vulnerability_exact(C, pi)
-    assert lk.min_entropy(pf) == pytest.approx(-math.log2(v), abs=1e-14)
-    assert contains(lk.min_entropy_arb(pi), -math.log2(v))
-    assert contains(lk.conditional_min_entropy_arb(C, pi), lk.conditional_min_entropy(Cf, pf))
-    assert lk.conditional_min_entropy(Cf, pf, base=math.e) == pytest.approx(-math.log(vp), abs=1e-14)
-    leak = lk.min_entropy_leakage(Cf, pf)
+    v, vp = certified.bayes_vulnerability(pi), certified.posterior_bayes_vulnerability(C, pi)
+    assert fp.min_entropy(pf) == pytest.approx(-math.log2(v), abs=1e-14)
+    assert contains(certified.min_entropy(pi), -math.log2(v))
+    assert contains(certified.conditional_min_entropy(C, pi), fp.conditional_min_entropy(Cf, pf))
+    assert fp.conditional_min_entropy(Cf, pf, base=math.e) == pytest.approx(-math.log(vp), abs=1e-14)
+    leak = fp.min_entropy_leakage(Cf, pf)
     assert leak == pytest.approx(BV.min_entropy_leakage(pf, Cf), rel=1e-12, abs=1e-14)
-    assert leak == pytest.approx(lk.min_entropy(pf) - lk.conditional_min_entropy(Cf, pf), abs=1e-12)
-    assert contains(lk.min_entropy_leakage_arb(C, pi), leak)
-    cap = lk.min_entropy_capacity(Cf)
+    assert leak == pytest.approx(fp.min_entropy(pf) - fp.conditional_min_entropy(Cf, pf), abs=1e-12)
+    assert contains(certified.min_entropy_leakage(C, pi), leak)
+    cap = fp.min_entropy_capacity(Cf)
     n = len(C)
     assert cap == pytest.approx(BV.min_entropy_leakage(np.full(n, 1 / n), Cf), rel=1e-12, abs=1e-14)
-    assert contains(lk.min_entropy_capacity_arb(C), cap)
+    assert contains(certified.min_entropy_capacity(C), cap)
     assert leak <= cap + 1e-12
 
 
 def test_base_keyword():
     pi = [F(1, 2), F(1, 4), F(1, 4)]
-    assert contains(lk.shannon_entropy_arb(pi), 1.5)
-    assert contains(lk.shannon_entropy_arb(pi, base=math.e), 1.5 * math.log(2))
-    assert contains(lk.shannon_entropy_arb(pi, base=4), 0.75)
-    assert contains(lk.shannon_entropy_arb(pi, base="1/2"), -1.5)
-    assert lk.shannon_entropy(flt(pi), base=10) == pytest.approx(1.5 * math.log10(2), rel=1e-15)
-    ball = lk.min_entropy_arb([F(1)])
+    assert contains(certified.shannon_entropy(pi), 1.5)
+    assert contains(certified.shannon_entropy(pi, base=math.e), 1.5 * math.log(2))
+    assert contains(certified.shannon_entropy(pi, base=4), 0.75)
+    assert contains(certified.shannon_entropy(pi, base="1/2"), -1.5)
+    assert fp.shannon_entropy(flt(pi), base=10) == pytest.approx(1.5 * math.log10(2), rel=1e-15)
+    ball = certified.min_entropy([F(1)])
     assert ball.is_exact() and ball == 0
 
 
@@ -275,15 +276,15 @@ def test_base_keyword():
 def test_compositions_against_qif_and_kron(data):
     n, m, k = (data.draw(st.integers(1, 3)) for _ in range(3))
     C, D, E = data.draw(rational_channels(n, m)), data.draw(rational_channels(n, k)), data.draw(rational_channels(m, k))
-    par = lk.parallel_composition_exact(C, D)
-    assert par == qif.channel.compose.parallel(obj(C), obj(D)).tolist()
-    np.testing.assert_allclose(lk.parallel_composition(flt(C), flt(D)), flt(par), rtol=1e-15)
-    prod = lk.product_composition_exact(C, E)
-    assert prod == np.kron(obj(C), obj(E)).tolist()
-    np.testing.assert_allclose(lk.product_composition(flt(C), flt(E)), flt(prod), rtol=1e-15)
-    cas = lk.cascade_exact(C, E)
-    assert cas == (obj(C).dot(obj(E))).tolist()
-    np.testing.assert_allclose(lk.cascade(flt(C), flt(E)), flt(cas), rtol=1e-14, atol=1e-16)
+    par = certified.parallel_composition(C, D)
+    assert par.tolist() == qif.channel.compose.parallel(obj(C), obj(D)).tolist()
+    np.testing.assert_allclose(fp.parallel_composition(flt(C), flt(D)), flt(par), rtol=1e-15)
+    prod = certified.product_composition(C, E)
+    assert prod.tolist() == np.kron(obj(C), obj(E)).tolist()
+    np.testing.assert_allclose(fp.product_composition(flt(C), flt(E)), flt(prod), rtol=1e-15)
+    cas = certified.cascade(C, E)
+    assert cas.tolist() == (obj(C).dot(obj(E))).tolist()
+    np.testing.assert_allclose(fp.cascade(flt(C), flt(E)), flt(cas), rtol=1e-14, atol=1e-16)
     for M in (par, prod, cas):
         assert all(sum(row) == 1 for row in M)
 
@@ -294,26 +295,26 @@ def test_data_processing_and_product_identities(data):
     n, m, k = (data.draw(st.integers(1, 3)) for _ in range(3))
     C, D = data.draw(rational_channels(n, m)), data.draw(rational_channels(m, k))
     pi = data.draw(rational_distributions(n))
-    CD = lk.cascade_exact(C, D)
+    CD = certified.cascade(C, D)
     # post-processing never increases leakage or capacity
-    cap = lk.multiplicative_bayes_capacity_exact
+    cap = certified.multiplicative_bayes_capacity
     assert cap(CD) <= min(cap(C), cap(D))
-    assert lk.additive_bayes_capacity_exact(CD) <= lk.additive_bayes_capacity_exact(C)
-    assert lk.posterior_bayes_vulnerability_exact(CD, pi) <= lk.posterior_bayes_vulnerability_exact(C, pi)
-    assert not lk.mutual_information_arb(C, pi) < lk.mutual_information_arb(CD, pi)  # never certainly larger
+    assert certified.additive_bayes_capacity(CD) <= certified.additive_bayes_capacity(C)
+    assert certified.posterior_bayes_vulnerability(CD, pi) <= certified.posterior_bayes_vulnerability(C, pi)
+    assert not certified.mutual_information(C, pi) < certified.mutual_information(CD, pi)  # never certainly larger
     # independent secrets: capacities multiply, Bayes vulnerabilities multiply, mutual informations add
     E = data.draw(rational_channels(2, 2))
     rho = data.draw(rational_distributions(2))
-    prod, joint_prior = lk.product_composition_exact(C, E), [a * b for a in pi for b in rho]
+    prod, joint_prior = certified.product_composition(C, E), [a * b for a in pi for b in rho]
     assert cap(prod) == cap(C) * cap(E)
-    assert lk.posterior_bayes_vulnerability_exact(prod, joint_prior) == (
-        lk.posterior_bayes_vulnerability_exact(C, pi) * lk.posterior_bayes_vulnerability_exact(E, rho))
-    mi_sum = lk.mutual_information_arb(C, pi) + lk.mutual_information_arb(E, rho)
-    assert contains(mi_sum, lk.mutual_information(flt(prod), flt(joint_prior)))
+    assert certified.posterior_bayes_vulnerability(prod, joint_prior) == (
+        certified.posterior_bayes_vulnerability(C, pi) * certified.posterior_bayes_vulnerability(E, rho))
+    mi_sum = certified.mutual_information(C, pi) + certified.mutual_information(E, rho)
+    assert contains(mi_sum, fp.mutual_information(flt(prod), flt(joint_prior)))
     # two observations of one secret leak at least as much as either
     F2 = data.draw(rational_channels(n, 2))
-    par = lk.parallel_composition_exact(C, F2)
-    assert lk.posterior_bayes_vulnerability_exact(par, pi) >= lk.posterior_bayes_vulnerability_exact(C, pi)
+    par = certified.parallel_composition(C, F2)
+    assert certified.posterior_bayes_vulnerability(par, pi) >= certified.posterior_bayes_vulnerability(C, pi)
     assert cap(par) <= cap(C) * cap(F2)
 
 
@@ -342,36 +343,36 @@ def test_float_route_agrees_with_exact_and_arb(data):
     C, pi = data.draw(channel_and_prior())
     G = data.draw(gains(len(pi), lo=1))  # positive gains: every g-measure is defined
     for name, args in FLOAT_EXACT:
-        exact = getattr(lk, name + "_exact")(*args(C, pi, G))
+        exact = getattr(certified, name)(*args(C, pi, G))
         assert isinstance(exact, F), name
-        approx = getattr(lk, name)(*(flt(a) for a in args(C, pi, G)))
+        approx = getattr(fp, name)(*(flt(a) for a in args(C, pi, G)))
         assert isinstance(approx, float), name
         assert approx == pytest.approx(float(exact), rel=1e-12, abs=1e-14), name
     for name in FLOAT_ARB:
         args = ARB_ARGS.get(name, lambda C, pi: (C, pi))(C, pi)
         for base in (2, math.e):
-            ball = getattr(lk, name + "_arb")(*args, base=base)
-            assert contains(ball, getattr(lk, name)(*(flt(a) for a in args), base=base)), (name, base)
+            ball = getattr(certified, name)(*args, base=base)
+            assert contains(ball, getattr(fp, name)(*(flt(a) for a in args), base=base)), (name, base)
 
 
 # ----------------------------------------------------------------------------- bad arguments
 @pytest.mark.parametrize("call, msg", [
-    (lambda: lk.posterior_bayes_vulnerability([[0.5, 0.6], [0.5, 0.5]], [0.5, 0.5]), r"sum\(C\[0\]\)=1.1"),
-    (lambda: lk.posterior_bayes_vulnerability([[1.5, -0.5], [0.5, 0.5]], [0.5, 0.5]), "C=-0.5"),
-    (lambda: lk.bayes_vulnerability([0.2, 0.2]), r"sum\(pi\)=0.4"),
-    (lambda: lk.mutual_information([[1.0]], [0.5, 0.5]), "C has 1 rows .* pi has 2"),
-    (lambda: lk.bayes_vulnerability_exact([F(1, 2), F(1, 3)]), r"sum\(pi\)=5/6"),
-    (lambda: lk.multiplicative_leakage_exact([[F(3, 2), F(-1, 2)]], [1]), r"C\[0,1\]=-1/2"),
-    (lambda: lk.cascade_exact([[F(1, 2), F(1, 2)]], [[1]]), "C has 2 outputs but D has 1"),
-    (lambda: lk.parallel_composition([[1.0]], [[1.0], [1.0]]), "C has 1 rows but D has 2"),
-    (lambda: lk.g_vulnerability([0.5, 0.5], [[1.0, 0.0, 2.0]]), "G has 3 columns"),
-    (lambda: lk.multiplicative_g_leakage([[1.0], [1.0]], [0.5, 0.5], [[1.0, -1.0]]), "G=-1.0"),
-    (lambda: lk.multiplicative_g_leakage_exact([[1], [1]], [1, 0], [[0, 1]]), r"V_g\(pi\)=0"),
-    (lambda: lk.shannon_entropy([1.0], base=1), "base=1"),
-    (lambda: lk.shannon_entropy_arb([1], base=-2), "base=-2"),
-    (lambda: lk.additive_bayes_capacity(np.eye(13)), "n=13"),
-    (lambda: lk.additive_bayes_capacity_exact([[1]] * 13), "n=13"),
-    (lambda: lk.product_composition_exact([[F(1, 2), F(1, 2)], [1]], [[1]]), "equal lengths"),
+    (lambda: fp.posterior_bayes_vulnerability([[0.5, 0.6], [0.5, 0.5]], [0.5, 0.5]), r"sum\(C\[0\]\)=1.1"),
+    (lambda: fp.posterior_bayes_vulnerability([[1.5, -0.5], [0.5, 0.5]], [0.5, 0.5]), "C=-0.5"),
+    (lambda: fp.bayes_vulnerability([0.2, 0.2]), r"sum\(pi\)=0.4"),
+    (lambda: fp.mutual_information([[1.0]], [0.5, 0.5]), "C has 1 rows .* pi has 2"),
+    (lambda: certified.bayes_vulnerability([F(1, 2), F(1, 3)]), r"sum\(pi\)=5/6"),
+    (lambda: certified.multiplicative_leakage([[F(3, 2), F(-1, 2)]], [1]), r"C\[0\]\[1\]=-1/2"),
+    (lambda: certified.cascade([[F(1, 2), F(1, 2)]], [[1]]), "C has 2 outputs but D has 1"),
+    (lambda: fp.parallel_composition([[1.0]], [[1.0], [1.0]]), "C has 1 rows but D has 2"),
+    (lambda: fp.g_vulnerability([0.5, 0.5], [[1.0, 0.0, 2.0]]), "G has 3 columns"),
+    (lambda: fp.multiplicative_g_leakage([[1.0], [1.0]], [0.5, 0.5], [[1.0, -1.0]]), "G=-1.0"),
+    (lambda: certified.multiplicative_g_leakage([[1], [1]], [1, 0], [[0, 1]]), r"V_g\(pi\)=0"),
+    (lambda: fp.shannon_entropy([1.0], base=1), "base=1"),
+    (lambda: certified.shannon_entropy([1], base=-2), "base=-2"),
+    (lambda: fp.additive_bayes_capacity(np.eye(13)), "n=13"),
+    (lambda: certified.additive_bayes_capacity([[1]] * 13), "n=13"),
+    (lambda: certified.product_composition([[F(1, 2), F(1, 2)], [1]], [[1]]), "equal length"),
 ])
 def test_bad_arguments_name_the_value(call, msg):
     with pytest.raises(InvalidInput, match=msg):
@@ -379,10 +380,10 @@ def test_bad_arguments_name_the_value(call, msg):
 
 
 @pytest.mark.parametrize("call", [
-    lambda: lk.bayes_vulnerability_exact([0.5, 0.5]),
-    lambda: lk.mutual_information_arb([[1.0]], [1]),
-    lambda: lk.shannon_entropy_arb([1], base=2.0),
-    lambda: lk.additive_bayes_capacity_exact(np.eye(2)),
+    lambda: certified.bayes_vulnerability([0.5, 0.5]),
+    lambda: certified.mutual_information([[1.0]], [1]),
+    lambda: certified.shannon_entropy([1], base=2.0),
+    lambda: certified.additive_bayes_capacity(np.eye(2)),
 ])
 def test_floats_are_refused_on_exact_routes(call):
     with pytest.raises(FloatOnCertifiedPath, match="float"):
@@ -390,5 +391,5 @@ def test_floats_are_refused_on_exact_routes(call):
 
 
 def test_decimal_strings_are_exact():
-    v = lk.posterior_bayes_vulnerability_exact([["0.5", "0.5"], ["0.1", "0.9"]], ["0.3", "0.7"])
+    v = certified.posterior_bayes_vulnerability([["0.5", "0.5"], ["0.1", "0.9"]], ["0.3", "0.7"])
     assert v == F(3, 20) + F(63, 100)

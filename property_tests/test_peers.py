@@ -19,14 +19,12 @@ import flint
 import numpy as np
 import pytest
 
-from mechanisms import gaussian_dp as gd
+from mechanisms import composition, gaussian_dp, rdp_conversion, subsampling  # noqa: F401  (register their formulas)
 from mechanisms import optimal_composition as oc
-from mechanisms import rdp_conversion as rc
 from mechanisms import subsampled_gaussian as sg
-from mechanisms import subsampling as ss
 from mechanisms.subsampled_gaussian_curve import subsampled_gaussian_rdp_curve
-from mechanisms.bdp_subsampled_gaussian import theorem3_cost
-from mechanisms.composition import composition_eps, kov_extremal_composition_delta
+from mechanisms import bdp_subsampled_gaussian  # noqa: F401  (registers fp.subsampled_gaussian_binomial_cost)
+from mechanisms.context import certified, fp
 
 dp_accounting = pytest.importorskip("dp_accounting")
 rdp_acc = pytest.importorskip("dp_accounting.rdp.rdp_privacy_accountant")
@@ -112,8 +110,8 @@ def _curve(q, sigma, steps, orders):
 def test_epsilon_from_the_same_rdp_curve_equals_dp_accounting_and_opacus(q, sigma, steps, delta):
     orders = list(range(2, 257))  # integer orders: every peer's RDP equals ours there
     curve = _curve(q, sigma, steps, orders)
-    mine, order = rc.best_eps_from_rdp(orders, curve, delta)
-    fast, _ = rc.best_eps_from_rdp(orders, steps * subsampled_gaussian_rdp_curve(orders, sigma, q), delta)
+    mine, order = fp.best_eps_from_rdp(orders, curve, delta)
+    fast, _ = fp.best_eps_from_rdp(orders, steps * subsampled_gaussian_rdp_curve(orders, sigma, q), delta)
     assert _rel(fast, mine) < 1e-11
     peer_dp, order_dp = rdp_acc.compute_epsilon(orders, list(curve), delta)
     peer_op, order_op = opacus_rdp.get_privacy_spent(orders=orders, rdp=list(curve), delta=delta)
@@ -130,7 +128,7 @@ def test_delta_from_the_same_rdp_curve_equals_dp_accounting():
     orders = list(range(2, 129))
     for q, sigma, steps, eps in [(0.01, 1.1, 1000, 2.0), (0.1, 2.0, 100, 1.0), (0.5, 3.0, 500, 8.0)]:
         curve = _curve(q, sigma, steps, orders)
-        mine, _ = rc.best_delta_from_rdp(orders, curve, eps)
+        mine, _ = fp.best_delta_from_rdp(orders, curve, eps)
         peer, _ = rdp_acc.compute_delta(orders, list(curve), eps)
         assert _rel(mine, peer) < 1e-12
 
@@ -143,7 +141,7 @@ def test_the_authors_accountant_conversion_with_the_basic_conversion():
     dp-accounting's improved conversion on the same curve is smaller, as it must be."""
     orders = list(range(2, 34))
     curve = _curve(0.01, 4.0, 10**4, orders)
-    basic, order = rc.best_eps_from_rdp_basic(orders, curve, 1e-5)
+    basic, order = fp.best_eps_from_rdp_basic(orders, curve, 1e-5)
     peer_rdp = rdp_acc._compute_rdp_poisson_subsampled_gaussian(0.01, 4.0, orders)
     peer_eps = [10**4 * t - math.log(1e-5) / (a - 1) for a, t in zip(orders, peer_rdp)]
     peer_basic = min(peer_eps)
@@ -152,7 +150,7 @@ def test_the_authors_accountant_conversion_with_the_basic_conversion():
     assert f"{basic:.7f}" == "1.2585747"
     # the same through Theorem 3's left term at ‖g − g'‖ = C = 1 (the moments-accountant special case)
     lams = np.arange(1, 33)
-    costs = [theorem3_cost("L", int(l), 1, 0.01, 4.0, [1.0], [1.0]) for l in lams]
+    costs = [fp.subsampled_gaussian_binomial_cost("L", int(l), 1, 0.01, 4.0, [1.0], [1.0]) for l in lams]
     assert min((10**4 * c - math.log(1e-5)) / l for c, l in zip(costs, lams)) == pytest.approx(basic, rel=1e-10)
     improved, _ = rdp_acc.compute_epsilon(orders, list(curve), 1e-5)
     assert improved < basic
@@ -174,13 +172,13 @@ def test_optimal_composition_equals_dp_accounting_advanced_composition(eps, delt
     # attains it when the target δ is the grid point's own δ
     assert exact <= peer + 1e-12
     grid_delta = oc.composition_profile(eps, delta, k, peer)
-    assert grid_delta == pytest.approx(kov_extremal_composition_delta(eps, delta, k, peer), rel=1e-8)
+    assert grid_delta == pytest.approx(fp.kov_extremal_composition_delta(eps, delta, k, peer), rel=1e-8)
     assert oc.optimal_composition_eps(eps, delta, k, grid_delta) == pytest.approx(peer, rel=1e-9, abs=1e-12)
 
 
 @pytest.mark.parametrize("sigma, delta", [(0.5, 1e-5), (1.0, 1e-5), (2.0, 1e-8), (5.0, 0.01), (20.0, 1e-12)])
 def test_gaussian_epsilon_equals_dp_accounting(sigma, delta):
-    assert gd.gaussian_epsilon(sigma, delta) == pytest.approx(dp_accounting.get_epsilon_gaussian(sigma, delta),
+    assert fp.gaussian_epsilon(sigma, delta) == pytest.approx(dp_accounting.get_epsilon_gaussian(sigma, delta),
                                                               rel=1e-9, abs=1e-12)
 
 
@@ -194,7 +192,7 @@ def test_gaussian_composition_lies_between_prv_accountant_bounds(sigma, k, delta
     acc = PRVAccountant(prvs=[GaussianMechanism(noise_multiplier=sigma)], max_self_compositions=[k],
                         eps_error=2e-3, delta_error=delta / 1000)
     lo, est, hi = acc.compute_epsilon(delta=delta, num_self_compositions=[k])
-    exact = gd.gaussian_epsilon(sigma / math.sqrt(k), delta)
+    exact = fp.gaussian_epsilon(sigma / math.sqrt(k), delta)
     assert lo <= exact <= hi and hi - lo < 0.01, (lo, exact, hi)
 
 
@@ -209,7 +207,7 @@ def test_subsampled_gaussian_rdp_epsilon_is_above_prv_lower_bound():
                         max_self_compositions=[steps], eps_error=0.01, delta_error=1e-8)
     lo, _, hi = acc.compute_epsilon(delta=delta, num_self_compositions=[steps])
     orders = list(rdp_acc.DEFAULT_RDP_ORDERS)
-    rdp_eps, _ = rc.best_eps_from_rdp(orders, _curve(q, sigma, steps, orders), delta)
+    rdp_eps, _ = fp.best_eps_from_rdp(orders, _curve(q, sigma, steps, orders), delta)
     assert lo <= hi < rdp_eps
 
 
@@ -218,7 +216,7 @@ def test_003_proposition_4_equals_dp_accounting_compute_delta():
     """Eq. (8), δ_α = e^{(α−1)(τ−ε)}(1 − 1/α)^α/(α − 1), is the conversion of dp-accounting's compute_delta (one
     order at a time, away from its KL shortcut)."""
     for tau, alpha, eps in [(0.5, 2.0, 1.0), (2.0, 10.0, 4.0), (0.01, 32.0, 0.5), (5.0, 1.5, 9.0), (1.0, 256.0, 3.0)]:
-        mine = math.exp(rc.log_delta_from_rdp(tau, alpha, eps))
+        mine = math.exp(fp.log_delta_from_rdp(tau, alpha, eps))
         peer, _ = rdp_acc.compute_delta([alpha], [tau], eps)
         eq8 = math.exp((alpha - 1) * (tau - eps)) * (1 - 1 / alpha) ** alpha / (alpha - 1)
         assert _rel(mine, peer) < 1e-12 and _rel(mine, eq8) < 1e-12
@@ -235,7 +233,7 @@ def test_003_eq_9_equals_autodp_amplification_by_sampling():
         base.params, base.name = {"eps": eps}, "approx-dp"
         base.propagate_updates(lambda d, e=eps: e, "approxDP_func")
         sampled = transformer_zoo.AmplificationBySampling(PoissonSampling=True).amplify(base, gamma)
-        eps_s, delta_s = ss.subsample_dp(eps, delta / gamma, gamma)
+        eps_s, delta_s = fp.subsample_dp(eps, delta / gamma, gamma)
         assert delta_s == pytest.approx(delta, rel=1e-15)
         assert eps_s == pytest.approx(sampled.approxDP(delta), rel=1e-12)
 
@@ -244,7 +242,7 @@ def test_003_theorem_2_is_above_the_optimal_composition():
     """KOV's Theorem 10 (seed 003's Theorem 2, with its correct first summand) is a bound on the optimal
     composition that dp-accounting's advanced_composition computes: never below it."""
     for eps, delta_s, N, dt in [(0.1, 0.0, 10, 1e-5), (0.05, 1e-7, 100, 1e-6), (0.5, 1e-6, 20, 1e-4), (1.0, 0.0, 3, 1e-3)]:
-        bound = composition_eps(eps, N, dt)
+        bound = fp.composition_eps(eps, N, dt)
         total = 1 - (1 - delta_s) ** N * (1 - dt)
         peer = pld_acc.advanced_composition(dp_accounting.pld.common.DifferentialPrivacyParameters(eps, delta_s), N, total)
         exact = oc.optimal_composition_eps(eps, delta_s, N, total)
@@ -262,10 +260,10 @@ def test_003_theorem_3_zhu_wang_equals_autodp_general_upperbound():
             rdp = lambda a, s=sigma: a / (2 * s * s)  # noqa: E731
             s_ball = flint.arb(F(sigma).numerator) / F(sigma).denominator
             for alpha in (2, 3, 5, 10, 32, 50):
-                mine = ss.zhu_wang_cgf_bound({l: rdp(l) for l in range(2, alpha + 1)}, alpha, gamma)
+                mine = fp.zhu_wang_cgf_bound({l: rdp(l) for l in range(2, alpha + 1)}, alpha, gamma)
                 peer = autodp_rdp.general_upperbound(rdp, alpha, gamma)
                 with flint.ctx.workprec(128):
-                    exact = float(ss.zhu_wang_cgf_bound_arb({l: flint.arb(l) / (2 * s_ball ** 2)
+                    exact = float(certified.zhu_wang_cgf_bound({l: flint.arb(l) / (2 * s_ball ** 2)
                                                              for l in range(2, alpha + 1)}, alpha, F(gamma)).mid())
                 assert _rel(mine, exact) < 1e-8, (sigma, gamma, alpha, mine, exact)
                 if _rel(peer, exact) < 1e-9:
@@ -279,14 +277,15 @@ def test_003_theorem_3_zhu_wang_equals_autodp_general_upperbound():
 def test_003_table_approach_2_with_autodp_and_dp_accounting():
     """Table I/IV's approach 2 with Zhu–Wang's prefactor at integer α: τ^s by autodp's general_upperbound on the
     VMF RDP curve, N-fold composition, ε by dp-accounting's compute_epsilon (the conversion of line 232)."""
-    from mechanisms.vmf_renyi import vmf_rdp
+    from mechanisms import vmf_renyi  # noqa: F401  (registers vmf_rdp)
+    from mechanisms.context import fp
     from proofcheck.claims.s003.tables import TABLE_SETUP, approach2_eps
 
     p, g, N, d = TABLE_SETUP["p"], float(TABLE_SETUP["gamma"]), TABLE_SETUP["N"], float(TABLE_SETUP["delta"])
     for kappa in (75, 100, 150):
         for alpha in (2, 5, 12, 30):
             mine = approach2_eps(p, kappa, alpha, g, N, d, prefactor="zw")
-            cgf = autodp_rdp.general_upperbound(lambda a, k=kappa: vmf_rdp(p, k, a), alpha, g)
+            cgf = autodp_rdp.general_upperbound(lambda a, k=kappa: fp.vmf_rdp(p, k, a), alpha, g)
             peer, _ = rdp_acc.compute_epsilon([alpha], [N * cgf / (alpha - 1)], d)
             assert _rel(mine, peer) < 1e-8, (kappa, alpha, mine, peer)
 

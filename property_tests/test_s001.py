@@ -438,7 +438,7 @@ def test_le_cam_and_theorem_3_l1_gap_exact():
     post = [so.finite_posterior(le["lik"], le["prior"], [x]) for x in (0, 1)]
     risk = max(sum(w * (0 if t == x else 1) for t, w in enumerate(post[x])) for x in (0, 1))
     bound = sum(min(a, b) for a, b in zip(post[0], post[1])) / 2
-    lhs, rhs, ok = certified("s001.lem.8", le)
+    lhs, rhs, ok = certified("s001.lem.8#deterministic-estimator", le)
     assert ok and so.encloses(lhs, so.mpf(risk)) and so.encloses(rhs, so.mpf(bound)) and risk >= bound
 
 
@@ -520,7 +520,8 @@ def test_example_1_convex_Y_holds_with_a_counted_budget():
 # the statements violated under their primary reading (the errata), as the full run reports them
 ERRATA = {"s001.claim.lemma-1-proof", "s001.eq.C.4", "s001.thm.1.ii", "s001.thm.2.ii", "s001.thm.3.i",
           "s001.thm.3.ii", "s001.lem.4", "s001.lem.5", "s001.claim.lemma-5-proof-c.i", "s001.claim.lemma-5-proof-c.ii",
-          "s001.lem.6", "s001.lem.7"}
+          "s001.lem.6", "s001.lem.7", "s001.thm.1.ii.finite-support", "s001.eq.C.4.finite-support",
+          "s001.claim.C4-shell", "s001.thm.2.ii.finite-support"}
 
 
 def _statement_order():
@@ -577,7 +578,9 @@ def test_findings_group_a_synthetic_report_as_declared():
         # a lemma or theorem leads: critical; a proof step (a `claim` id) leads: major
         assert r["severity"] == severity_of(f.statements[0]) == ("major" if ".claim." in f.statements[0]
                                                                  else "critical")
-    assert out["s001.F2"]["statements"] == ["s001.thm.1.ii", "s001.thm.2.ii"]
+    assert out["s001.F2"]["statements"] == ["s001.thm.1.ii", "s001.thm.2.ii", "s001.thm.1.ii.finite-support",
+                                            "s001.eq.C.4.finite-support", "s001.claim.C4-shell",
+                                            "s001.thm.2.ii.finite-support"]
     assert out["s001.F3"]["statements"] == ["s001.thm.3.i", "s001.thm.3.ii"]
     assert out["s001.F3"]["witness"]["claim"] == "s001.thm.3.i#sufficient"  # the smaller objects
     assert out["s001.F6"]["statements"] == ["s001.claim.lemma-5-proof-c.i", "s001.claim.lemma-5-proof-c.ii"]
@@ -728,7 +731,8 @@ def test_lemma_5_proof_constant_several_trials():
     r, case = counted_violation("s001.claim.lemma-5-proof-c.ii#positive-constant")
     n = int(case["trials"])
     assert n >= 2 and _c_proof(case["alpha"], n) < 0
-    assert abs(_c_proof(1, 2) - (1 - MP.log(4))) < MP.mpf("1e-30")  # the finding's witness
+    assert abs(_c_proof(1, 2) - (1 - MP.log(4))) < MP.mpf("1e-30")
+    assert abs(_c_proof(2, 2) - (2 - MP.log(24))) < MP.mpf("1e-30")  # the finding's example
     # c < 0 for every n ≥ 2, α ≥ 1: the bound-only reading says nothing anywhere (vacuous)
     assert max(_c_proof(F(k, 4), n) for n in (2, 3, 12) for k in range(4, 161)) < 0
     r = counted("s001.claim.lemma-5-proof-c.ii#bound-only")

@@ -11,7 +11,10 @@ The builders, their quantities and strategies are in the sibling modules: :mod:`
 Appendix B), :mod:`.w_star` (Eqs. (11), (18), Assumption D.1), :mod:`.estimators` (Appendices C, D),
 :mod:`.strategies`; quantities shared with seed 002 in :mod:`proofcheck.claims.finite_quantities`.
 """
+
 from __future__ import annotations
+
+PAPER = "000 — Zhang, Fei, Chen: LDP, Average and Maximum Bayesian Privacy"
 
 from proofcheck.claims.s000 import abp, definitions, estimators, w_star
 from proofcheck.claims.s000.ldp_mbp import (QUOTE_L51, QUOTE_L52, ldp_implies_mbp, mbp_implies_2ldp,

@@ -14,17 +14,23 @@ section                         claims
 §2.2 Assumptions, Eq. (2.7),    assumptions.py — L(θ) and c* against their definitions, the Bernoulli remark,
 Lemma 1                         the metric property of d, Lemma 1 for n and for k differing records,
                                 its sharp constants and its proof's first step (Appendix C)
-§3 Theorem 1, (C.1)–(C.4), κ    robustness.py — KL robustness under Assumptions 1 and 2, the proof's steps,
-§4.1 Theorem 2, (C.5)           w and κ, Pinsker, differential privacy of the posterior
+§3 Theorem 1, (C.1)–(C.4), κ    robustness.py — KL robustness under Assumptions 1 and 2 (conjugate and
+§4.1 Theorem 2, (C.5)           finite-support priors), the proof's steps and (C.4) shell by shell, w and κ,
+                                Pinsker, differential privacy of the posterior; where a bound is attained
+                                only in a limit, which (the claims' "limit: …" tags)
 §4.2 Algorithm 1, Example 1     sampling.py — one and k posterior samples, conditional-expectation queries
 §4.3 Lemma 2, Theorem 3,        distinguish.py — Weissman's bound (C.6), Lemma 2, data processing (C.8),
 (C.6), (C.8); App. A Lemma 8    distinguishability (three readings per assumption), Le Cam's method
+                                against randomised (primary) and deterministic estimators
 §5 exponential families,        examples.py — the exponential-family criterion, Lemmas 3–7 with their proofs
 Lemmas 3–7
 the engine                      engine_checks.py — closed-form divergences against quadrature
 ==============================  ==========================================================================
 """
+
 from __future__ import annotations
+
+PAPER = "001 — Dimitrakakis et al.: robust and private Bayesian inference"
 
 from proofcheck.findings import Finding
 
@@ -74,16 +80,27 @@ FINDINGS = [
     Finding(
         id="s001.F2",
         title="Theorem 1 (ii)'s constant κ/c is too small",
-        statements=("s001.thm.1.ii", "s001.eq.C.4", "s001.thm.2.ii"),
+        statements=("s001.thm.1.ii", "s001.eq.C.4", "s001.thm.2.ii", "s001.thm.1.ii.finite-support",
+                    "s001.eq.C.4.finite-support", "s001.claim.C4-shell", "s001.thm.2.ii.finite-support"),
         link="implication checked: (C.4)'s bound 2ρα(1 − e^{−cα})^{−2} is at least κρ/c for every α with equality at "
              "α = w/c (s001.claim.C4-minimum holds, κ and w to their printed digits: s001.claim.kappa-value, "
              "s001.claim.w-value), so (C.4) fails at some α exactly when Theorem 1 (ii) fails; Theorem 2 (ii) is "
              "Pinsker's inequality (C.5), which holds (s001.eq.C.5), applied to Theorem 1 (ii), so wherever it fails "
-             "KL ≥ 2 TV² > κρ/c and Theorem 1 (ii) fails at the same posteriors.",
+             "KL ≥ 2 TV² > κρ/c and Theorem 1 (ii) fails at the same posteriors. s001.thm.1.ii.finite-support, "
+             "s001.eq.C.4.finite-support and s001.thm.2.ii.finite-support are the same three printed statements at "
+             "finite-support priors, which satisfy Assumption 2 with c = c* when "
+             "an atom has L(θ) = 0 (s001.claim.assumption-2 checks c* against (2.6)): a violation there is a "
+             "violation of the printed statement. The per-shell step (s001.claim.C4-shell) is where the proof breaks: "
+             "the shells' terms add up to the KL divergence (C.1) and their bounds to (C.4)'s, so wherever (C.4) fails "
+             "some shell's bound fails.",
         sentence="Theorem 1 (ii)'s bound D(ξ(·|x) ‖ ξ(·|y)) ≤ κρ(x, y)/c with κ ≈ 4.91081 is false, and with it the "
                  "step (C.4) of its proof and Theorem 2 (ii), which follows from it by Pinsker's inequality: with "
                  "Lemma 3's model (exponential records, rate θ ∼ Exp(λ), c = λ = 1/100), eight records all 0 against "
-                 "the same records with one of them 1 (ρ = 1) give D = 9(100 − ln 101) ≈ 858.5 > κρ/c ≈ 491.1.",
+                 "the same records with one of them 1 (ρ = 1) give D = 9(100 − ln 101) ≈ 858.5 > κρ/c ≈ 491.1; "
+                 "finite-support priors fail too (an atom with a uniform likelihood on {0, 1}, weight 999/1000, and "
+                 "one with P(0) = 1 − 10⁻⁶⁰, weight 1/1000: c* = ln 1000/ln(10⁶⁰ − 1) ≈ 0.05; 21 records 0 against "
+                 "20 records 0 and one 1 give D ≈ 130.4 > κ/c* ≈ 98.2), and so does the proof's bound on each "
+                 "shell of (C.4).",
     ),
     Finding(
         id="s001.F3",
@@ -117,9 +134,10 @@ FINDINGS = [
         title="Lemma 5: no c > 0 for the Binomial with n ≥ 2 trials",
         statements=("s001.lem.5",),
         link="",
-        sentence="Lemma 5 is false: for Binom(θ, n) with n ≥ 2 trials, L(θ) = ln n + |ln θ/(1 − θ)| ≥ ln n, so Θ_L is "
-                 "empty for every L < ln n and ξ(Θ_L) = 0 < 1 − e^{−cL} for every c > 0 (e.g. α = β = 1, n = 2, "
-                 "L = 1/1000); the proof's bound holds only for L ≥ ln n.",
+        sentence="Lemma 5 is false for n ≥ 2 trials — it holds for n = 1 (one Bernoulli count, c* > 0): for Binom(θ, n) "
+                 "with n ≥ 2, L(θ) = ln n + |ln θ/(1 − θ)| ≥ ln n, so Θ_L is empty for every L < ln n and "
+                 "ξ(Θ_L) = 0 < 1 − e^{−cL} for every c > 0, whatever α ≥ 1 (e.g. α = β = 2, n = 2, L = 1/1000); the "
+                 "proof's bound holds only for L ≥ ln n.",
     ),
     Finding(
         id="s001.F6",
@@ -131,7 +149,7 @@ FINDINGS = [
              "#bound-only readings, where c ≤ 0 is degenerate, hold). For n ≥ 2 no c > 0 exists at all "
              "(s001.lem.5#exists-c, finding s001.F5), so no formula could be right there.",
         sentence="The constant that ends the proof of Lemma 5, c ≤ ln(1/v) + α with v = (2/B(α, α))(1/α)n^α, is not an "
-                 "Assumption-2 constant: it is negative for every n ≥ 2 and α ≥ 1 (n = 2, α = 1: c = 1 − ln 4) and, "
+                 "Assumption-2 constant: it is negative for every n ≥ 2 and α ≥ 1 (n = 2, α = 2: v = 24, c = 2 − ln 24) and, "
                  "with one trial, for every α > 3.018 (n = 1, α = 4: v = 70, c = 4 − ln 70 ≈ −0.248), because solving "
                  "v e^{−αL} ≤ e^{−cL} gives c ≤ α − ln(v)/L, not ln(1/v) + α.",
     ),

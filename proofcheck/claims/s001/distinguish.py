@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 
+import numpy as np
 import sympy as sp
 from hypothesis import strategies as st
 
@@ -336,23 +337,70 @@ RECON_L8 = ("(A.3) is OCR'd as 'sup Bg(o(y,x) | x) > 6 sup [|&1 A G- (A3)'; rebu
             "which the text cites: sup_{x∈S} E_ξ(ρ(ψ, x) | x) ≥ δ sup_{ξ_i ∈ co(Ξ_i)} ‖ξ_1 ∧ ξ_2‖, ‖P ∧ Q‖ = ∫ min(dP, dQ), "
             "with E_ξ(ρ(ψ, x) | x) = ∫ ρ(ψ(θ), x) dξ(θ | x) as the text defines it.")
 
-LEMMA_8 = Claim(
-    id="s001.lem.8",
-    title="Lemma 8 (Le Cam): sup_x E_{θ∼ξ(·|x)} ρ(ψ(θ), x) ≥ δ ‖ξ_1 ∧ ξ_2‖ for ξ_i ∈ co(Ξ_i), ρ(S_1, S_2) ≥ 2δ",
-    source=Source(SEED, "Appendix A, Lemma 8, (A.3)", QUOTE_L8),
-    variables=(integer("family", 0, 0), simplex("prior"), channel("lik"), integer("n_records", 1, 2),
-               integer("estimator", doc="ψ: the data set (index) guessed from each atom θ"),
-               integer("S1", doc="S_1: these data sets and the permutations of their records"),
-               integer("S2", doc="S_2: likewise, minus S_1"),
-               simplex("w1", "mixture weights on Ξ_1"), simplex("w2", "mixture weights on Ξ_2")),
-    statement=sp.Ge(sp.Symbol("le_cam_risk"), sp.Symbol("le_cam_bound")),
-    quantities={"le_cam_risk": _l8_risk, "le_cam_bound": _l8_bound, "consistent": _l8_consistent},
-    hypotheses=(Hypothesis("x ∈ S_i whenever ξ(·|x) ∈ Ξ_i", sp.Ge(sp.Symbol("consistent"), 1)),),
-    strategy=_l8_cases(), reconstructed=RECON_L8,
-    encoding="S = Xⁿ (|X| ≤ 3, n ≤ 2) with Hamming ρ, posteriors of a prior on ≤ 4 atoms (exact), a deterministic "
-             "estimator ψ : Θ → S (the family 𝔼 of posteriors plays the parameter space); S_1, S_2 disjoint, Ξ_i their "
-             "posteriors, δ = ρ(S_1, S_2)/2 (the largest δ allowed), ξ_i mixtures of Ξ_i (points of co(Ξ_i): the sup over "
-             "them is approached by the search); ‖P ∧ Q‖ = Σ min(p, q). Left side: max over x ∈ S of Σ_θ ξ(θ|x) ρ(ψ(θ), x).",
-)
+L8_BASE_VARS = (integer("family", 0, 0), simplex("prior"), channel("lik"), integer("n_records", 1, 2),
+                integer("S1", doc="S_1: these data sets and the permutations of their records"),
+                integer("S2", doc="S_2: likewise, minus S_1"),
+                simplex("w1", "mixture weights on Ξ_1"), simplex("w2", "mixture weights on Ξ_2"))
+L8_ENCODING = ("S = Xⁿ (|X| ≤ 3, n ≤ 2) with Hamming ρ, posteriors of a prior on ≤ 4 atoms (exact), the family 𝔼 of "
+               "posteriors playing the parameter space; S_1, S_2 disjoint, Ξ_i their posteriors, δ = ρ(S_1, S_2)/2 (the "
+               "largest δ allowed), ξ_i mixtures of Ξ_i (points of co(Ξ_i): the sup over them is approached by the "
+               "search); ‖P ∧ Q‖ = Σ min(p, q).")
+PRIMARY_L8 = ("'Of course, the adversary could choose any arbitrary estimator ψ to guess x. Appendix A describes how one "
+              "might apply Le Cam's method to obtain lower bounds' (§4.3): the lemma is the adversary's lower bound, and "
+              "an adversary may randomise its guess; Le Cam's method (Yu 1997, which the appendix restates) holds for "
+              "every estimator, randomised ones included. A deterministic ψ(θ) is the special case of a point-mass "
+              "guess.")
 
-CLAIMS = EMPIRICAL + _t3_claims() + [LEMMA_8]
+
+def _l8_randomised_risk(c, m):
+    """max over x of Σ_θ ξ(θ|x) Σ_s ψ(s|θ) ρ(s, x): ψ(·|θ) the law of the guessed data set given the atom θ."""
+    sets, post = _l8_setup(c, m)
+    psi = m.matrix(c["psi"])
+    rho = [[hamming(s, t) for t in sets] for s in sets]
+    risks = [sum(w * sum(p * rho[s][x] for s, p in enumerate(psi[t])) for t, w in enumerate(row))
+             for x, row in enumerate(post)]
+    return m.num(m.value(0) + max(risks))
+
+
+@st.composite
+def _l8_randomised_cases(draw):
+    base = draw(_l8_cases())
+    k, count = len(base["prior"]), len(base["lik"][0]) ** int(base["n_records"])
+    guesses = draw(st.one_of(channels(k, count), st.just(None)))
+    if guesses is None:  # a deterministic estimator, as a point-mass law, mixed with a random one at rate u
+        det = np.eye(count)[[int(v) % count for v in base.pop("estimator")]]
+        u = draw(st.one_of(st.just(0.0), st.floats(0.0, 1.0)))
+        guesses = (1 - u) * det + u * draw(channels(k, count))
+    else:
+        base.pop("estimator")
+    base["psi"] = np.asarray(guesses, float)
+    return base
+
+
+def _lemma_8(reading):
+    randomised = reading == "randomised-estimator"
+    return Claim(
+        id=f"s001.lem.8#{reading}",
+        title="Lemma 8 (Le Cam): sup_x E_ξ(ρ(ψ, x) | x) ≥ δ ‖ξ_1 ∧ ξ_2‖ for ξ_i ∈ co(Ξ_i), ρ(S_1, S_2) ≥ 2δ, ψ "
+              + ("randomised" if randomised else "a function of θ"),
+        source=Source(SEED, "Appendix A, Lemma 8, (A.3)", QUOTE_L8),
+        variables=L8_BASE_VARS + ((channel("psi", "ψ: the law of the guessed data set (index) given each atom θ"),)
+                                  if randomised else
+                                  (integer("estimator", doc="ψ: the data set (index) guessed from each atom θ"),)),
+        statement=sp.Ge(sp.Symbol("le_cam_risk"), sp.Symbol("le_cam_bound")),
+        quantities={"le_cam_risk": _l8_randomised_risk if randomised else _l8_risk, "le_cam_bound": _l8_bound,
+                    "consistent": _l8_consistent},
+        hypotheses=(Hypothesis("x ∈ S_i whenever ξ(·|x) ∈ Ξ_i", sp.Ge(sp.Symbol("consistent"), 1)),),
+        strategy=_l8_randomised_cases() if randomised else _l8_cases(), reconstructed=RECON_L8,
+        reading=reading, primary=PRIMARY_L8 if randomised else None,
+        encoding=L8_ENCODING + (" A randomised estimator: ψ(·|θ) a law on S for each atom (a channel from Θ to S; "
+                                "deterministic ones, their mixtures with random ones, and random channels are drawn); "
+                                "left side max over x ∈ S of Σ_θ ξ(θ|x) Σ_s ψ(s|θ) ρ(s, x)." if randomised else
+                                " A deterministic estimator ψ : Θ → S, the text's ∫ ρ(ψ(θ), x) dξ(θ | x); left side "
+                                "max over x ∈ S of Σ_θ ξ(θ|x) ρ(ψ(θ), x)."),
+    )
+
+
+LEMMA_8 = [_lemma_8("randomised-estimator"), _lemma_8("deterministic-estimator")]
+
+CLAIMS = EMPIRICAL + _t3_claims() + LEMMA_8

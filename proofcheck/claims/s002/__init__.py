@@ -19,7 +19,10 @@ as measures), :mod:`.ldp_mbp` (LDP ⇔ MBP), :mod:`.abp` (MBP ⇒ ABP, Appendix 
 Appendix E), :mod:`.proof_steps` (Appendices A, C), :mod:`.w_star` (Eqs. (24), (31), Assumption G.1),
 :mod:`.estimators` (Appendices F-B, G), :mod:`.quantities`, :mod:`.strategies`.
 """
+
 from __future__ import annotations
+
+PAPER = "002 — Zhang, Chen: bridging privacy and robustness"
 
 from proofcheck.claims.s002 import abp, definitions, estimators, ldp_mbp, pac, proof_steps, w_star
 

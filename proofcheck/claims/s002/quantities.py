@@ -133,7 +133,7 @@ def finite(q, why):
     balls on both sides (a division by ∞ yields the float 0.0)."""
     def f(c, m):
         v = q(c, m)
-        if isinstance(v, float) and math.isinf(v):
+        if m.is_inf(v):
             raise OutsideDomain(f"infinite level: {why}")
         return v
     return f

@@ -11,7 +11,10 @@ the sibling modules (:mod:`.vmf_renyi`, :mod:`.eps_delta`, :mod:`.subsampling`, 
 :mod:`.finite_channels`, :mod:`.capacity`); the paper's printed formulas where they differ from the library's
 correct ones are in :mod:`.printed`, its tables and accounting pipeline in :mod:`.tables`.
 """
+
 from __future__ import annotations
+
+PAPER = "003 — Biswas et al.: privacy notions against reconstruction (VMF)"
 
 from proofcheck.claims.s003 import (capacity, eps_delta, finite_channels, subsampling, table_claims, table_rows,
                                     vmf_renyi)

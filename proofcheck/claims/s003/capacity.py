@@ -34,7 +34,7 @@ def gaussian(capacity, R="R"):
 
 
 def closed_form(m, p, sigma, R):
-    return m.gaussian_capacity_closed_form(p, sigma, R)
+    return m.gaussian_capacity(p, sigma, R)
 
 
 def radial_quadrature(m, p, sigma, R):
@@ -54,7 +54,7 @@ def capacity_quadrature(c, m):
 def capacity_closed(c, m):
     if c["mechanism"] == "gaussian":
         return gaussian(closed_form)(c, m)
-    return m.vmf_capacity_closed_form(int(c["p"]), m.value(c["kappa"]))
+    return m.vmf_capacity(int(c["p"]), m.value(c["kappa"]))
 
 
 def product_of_unit_balls(c, m):

@@ -13,9 +13,10 @@ from functools import partial
 
 import numpy as np
 
+from mechanisms import vmf  # noqa: F401  (registers log_sphere_area)
 from mechanisms import vmf_monte_carlo as vmc
+from mechanisms.context import fp
 from mechanisms.monte_carlo import MonteCarloEstimate, bounded_mean
-from mechanisms.vmf import log_sphere_area
 from proofcheck.claim import MonteCarloRoute
 
 
@@ -104,7 +105,7 @@ def normaliser(quantity):
         p = int(case["p"])
         est = vmc.log_vmf_mgf_mc(p, _f(case, "kappa"), n, confidence=confidence, seed=seed,
                                  backend=_backend(device), device=device)
-        area = float(log_sphere_area(p))
+        area = float(fp.log_sphere_area(p))
         return _widened(est.mapped(lambda v: area + v, "log C = log area(S^{p−1}) + log M_p(κ)"))
 
     return MonteCarloRoute(quantity, estimate, "Monte Carlo of the VMF normalising integral")

@@ -20,6 +20,7 @@ from fractions import Fraction
 from functools import lru_cache
 
 from mechanisms.checks import check_alpha, check_dimension, check_kappa, check_nonneg, check_probability
+from mechanisms.context import certified, fp
 from mechanisms.dpsgd_accountant import OPACUS_ORDERS, dpsgd_best_order
 from mechanisms.errors import InvalidInput
 from mechanisms.exact import to_arb, to_fraction
@@ -189,18 +190,16 @@ def exact_rdp_best(kappa, steps, integer_only=False, p=TABLE_SETUP["p"], gamma=T
     fractional orders (unless integer_only) by quadrature of both directions around the best integer and in (1, 2)."""
     from scipy.optimize import minimize_scalar
 
-    from mechanisms.rdp_conversion import eps_from_rdp
-    from mechanisms.subsampling import subsampled_renyi
-    from mechanisms.vmf_renyi import vmf_taus
     from mechanisms.vmf_subsampled_composition import vmf_subsampled_renyi_both
 
     g, d = float(gamma), float(delta)
-    taus = vmf_taus(p, kappa, EXACT_TOP_ORDER)
-    ints = sorted((eps_from_rdp(steps * subsampled_renyi(taus, a, g), a, d), a) for a in range(2, EXACT_TOP_ORDER + 1))
-    best = min((eps_from_rdp(steps * vmf_subsampled_renyi_both(p, kappa, a, g), a, d), a) for _, a in ints[:3])
+    taus = fp.vmf_taus(p, kappa, EXACT_TOP_ORDER)
+    ints = sorted((fp.eps_from_rdp(steps * fp.subsampled_renyi(taus, a, g), a, d), a)
+                  for a in range(2, EXACT_TOP_ORDER + 1))
+    best = min((fp.eps_from_rdp(steps * vmf_subsampled_renyi_both(p, kappa, a, g), a, d), a) for _, a in ints[:3])
     if not integer_only:
         def frac(a):
-            return eps_from_rdp(steps * vmf_subsampled_renyi_both(p, kappa, a, g), a, d)
+            return fp.eps_from_rdp(steps * vmf_subsampled_renyi_both(p, kappa, a, g), a, d)
 
         a0 = best[1]
         for lo, hi in {(1 + 1e-4, 2.0) if a0 <= 3 else (a0 - 1.0, a0 + 1.0), (max(1 + 1e-4, a0 - 1.0), a0 + 1.0)}:
@@ -222,15 +221,13 @@ def approach2_lower_bound_arb(kappa, target, prefactor="zw", p=TABLE_SETUP["p"],
     the expression (τ^s linear in α there) is enclosed in interval arithmetic, bisected where needed."""
     from flint import arb
 
-    from mechanisms.subsampling import zhu_wang_bound_arb
-    from mechanisms.vmf_renyi import vmf_kl_antipodal_arb, vmf_taus_arb
     from proofcheck.measures import CERTIFIED
 
     g, d = to_fraction(gamma), to_fraction(delta)
-    taus = vmf_taus_arb(p, to_fraction(kappa), TOP_ORDER)
-    ts = {1: to_arb(g) * vmf_kl_antipodal_arb(p, to_fraction(kappa))}
+    taus = certified.vmf_taus(p, to_fraction(kappa), TOP_ORDER)
+    ts = {1: to_arb(g) * certified.vmf_kl_antipodal(p, to_fraction(kappa))}
     for k in range(2, TOP_ORDER + 1):
-        ts[k] = (zhu_wang_bound_arb(taus, k, g) if prefactor == "zw"
+        ts[k] = (certified.zhu_wang_bound(taus, k, g) if prefactor == "zw"
                  else zhu_wang_bound_printed(taus, k, g, CERTIFIED))
     log_d, t = to_arb(d).log(), (target if isinstance(target, arb) else to_arb(target))
 

@@ -18,7 +18,10 @@ This module is the table of statements; their quantities are in :mod:`.quantitie
 :mod:`.strategies`, the numbers the paper prints in :mod:`.printed`. ``FINDINGS`` at its end groups the errata into
 independent errors (:mod:`proofcheck.findings`).
 """
+
 from __future__ import annotations
+
+PAPER = "004 — Triastcyn, Faltings: Bayesian differential privacy"
 
 from fractions import Fraction
 

@@ -1,7 +1,7 @@
 """Quantities of seed 004's claims: functions (case, m) written once against the evaluation path m.
 
 They read the case (m.value, m.num, the raw channels and laws), call the path's routes (m.bdp_tail,
-m.bdp_delta, m.bdp_renyi_mgf, m.theorem3_cost, ...) and never branch on which path m is. An exact infinity
+m.bdp_delta, m.bdp_renyi_mgf, m.subsampled_gaussian_binomial_cost, ...) and never branch on which path m is. An exact infinity
 (a loss +∞ where only one dataset can produce an output) is combined by hand: arb would make it unsigned.
 """
 from __future__ import annotations
@@ -16,7 +16,6 @@ from mechanisms.bayesian_dp import ADJACENCIES
 from mechanisms.errors import OutsideDomain
 from proofcheck.claims.finite_quantities import rows_identical
 from proofcheck.claims.s004.printed import TABLE_1, half_unit, unit
-from proofcheck.numerics import Undecided
 
 
 
@@ -219,14 +218,8 @@ def log_of(q):
     """log of a probability; −∞ (exactly) at 0."""
     def f(c, m):
         v = q(c, m)
-        return -m.inf if _is_zero(v) else m.log(v)
+        return -m.inf if m.is_zero(v) else m.log(v)
     return f
-
-
-def _is_zero(v) -> bool:
-    if isinstance(v, (int, float, Fraction, np.floating)):
-        return v == 0
-    return bool(v.is_exact() and v.mid() == 0)
 
 
 def corollary1_eps(c, m):
@@ -309,20 +302,6 @@ def expected_pointwise_tail(c, m):
     return total
 
 
-def _exceeds(d, level) -> bool:
-    """d > level for exact d and level; undecidable enclosures are Undecided."""
-    if isinstance(d, (int, float, Fraction, np.floating)) and isinstance(level, (int, float, Fraction, np.floating)):
-        return d > level
-    from proofcheck.numerics import to_arb
-
-    a, b = to_arb(d), to_arb(level)
-    if a > b:
-        return True
-    if a <= b:
-        return False
-    raise Undecided(f"cannot tell {a} from {b}")
-
-
 def mass_above_percentile_level(c, m):
     """μ{x : Δ(ε, x) > δ_μ/(1 − p)} with δ_μ the strong BDP δ at ε."""
     K, mu, adj, z = model(c)
@@ -330,7 +309,7 @@ def mass_above_percentile_level(c, m):
     level = delta_mu / (1 - m.value(c["p"]))
     total = m.value(0)
     for w, d in pointwise_tails(c, m):
-        if _exceeds(d, level):
+        if m.gt(d, level):  # three-valued: enclosures that cannot tell raise Undecided
             total = total + w
     return m.num(total)
 
@@ -408,7 +387,7 @@ def theorem3_args(c, m):
 
 
 def theorem3_term(term):
-    return lambda c, m: m.theorem3_cost(term, *theorem3_args(c, m))
+    return lambda c, m: m.subsampled_gaussian_binomial_cost(term, *theorem3_args(c, m))
 
 
 def exact_cost(direction):
@@ -424,8 +403,8 @@ def ma_log_moment(c, m):
 
 def theorem3_at_sensitivity(term):
     def q(c, m):
-        return m.theorem3_cost(term, int(c["lam"]), int(c["T"]), m.value(c["q"]), m.value(c["sigma"]),
-                               [m.value(c["C"])], [m.value(1)])
+        return m.subsampled_gaussian_binomial_cost(term, int(c["lam"]), int(c["T"]), m.value(c["q"]),
+                                                   m.value(c["sigma"]), [m.value(c["C"])], [m.value(1)])
     return q
 
 
@@ -770,8 +749,8 @@ def substitution_theorem3_term(term):
     """Theorem 3's c^L or c^R with ‖g_t − g'_t‖ = |g(x₀) − g(x')| (the two substituted points' gradients)."""
     def q(c, m):
         deltas = [m.value(abs(m.value(b) - m.value(c["g0"]))) for b in c["points"]]
-        return m.theorem3_cost(term, int(c["lam"]), int(c["T"]), m.value(c["q"]), m.value(c["sigma"]), deltas,
-                               list(m.vector(c["weights"])))
+        return m.subsampled_gaussian_binomial_cost(term, int(c["lam"]), int(c["T"]), m.value(c["q"]),
+                                                   m.value(c["sigma"]), deltas, list(m.vector(c["weights"])))
     return q
 
 

@@ -1,0 +1,178 @@
+"""One box: is the relation decided over all of it, is the box outside the domain, or neither?
+
+Everything is evaluated on the box path (``proofcheck.measures.BOX``): the case holds a ball enclosing
+each coordinate's interval, so every value is an enclosure over the whole box, and a comparison the box
+does not decide raises :class:`~mechanisms.exact.Undecided` instead of taking a branch. Outcomes:
+
+* ``decided`` — the relation certainly holds on the whole box (then on every point of it in the domain,
+  whether or not the hypotheses are decided there: a box [0, h] covers the open boundary of λ > 0);
+* ``outside`` — a hypothesis certainly fails at every point of the box, the box lies outside a simplex, or
+  a quantity raises OutsideDomain (on the box path it can only do so on a branch that every point of the
+  box takes, since a ball answers no comparison it does not decide);
+* ``undecided`` — an enclosure too wide, a hypothesis undecided: split the box;
+* ``refuted`` — the hypotheses certainly hold and the relation certainly fails on the whole box;
+* ``blocked`` — a route has no form over boxes (:class:`proofcheck.measures.NoBoxForm`);
+* ``error`` — any other exception: an error of the claim on this box. Never decided.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import sympy as sp
+
+from mechanisms.exact import Undecided
+from proofcheck.evaluation import ClaimError, Outside, certainly_le, certainly_less, evaluate, quantity_values
+from proofcheck.measures import BOX, NoBoxForm
+from proofcheck.numerics import fmt, precision
+
+PRECISION = 128  # bits of the arb balls on the box path
+
+
+@dataclass
+class Decision:
+    kind: str  # decided | outside | undecided | refuted | blocked | error
+    reason: str = ""
+    lhs: str | None = None  # enclosures over the box, as text
+    rhs: str | None = None
+    margin: float | None = None  # a lower bound of the margin over the box (decided boxes)
+    route: str | None = None  # blocked: the route without a form over boxes
+    center: tuple | None = None  # decided by the mean-value form at this point of the box
+    jets: bool | None = None  # undecided: did derivatives propagate (None: not tried)
+
+
+def relation(rel, a, b) -> bool | None:
+    """True when ``a rel b`` certainly holds over the enclosures, False when it certainly fails, None else."""
+    if isinstance(rel, sp.Le):
+        return True if certainly_le(a, b) else False if certainly_less(b, a) else None
+    if isinstance(rel, sp.Lt):
+        return True if certainly_less(a, b) else False if certainly_le(b, a) else None
+    if isinstance(rel, sp.Ge):
+        return True if certainly_le(b, a) else False if certainly_less(a, b) else None
+    if isinstance(rel, sp.Gt):
+        return True if certainly_less(b, a) else False if certainly_le(a, b) else None
+    if isinstance(rel, sp.Eq):  # never True over a box of positive width unless both sides are one exact number
+        from proofcheck.evaluation import exactly_equal
+
+        return True if exactly_equal(a, b) else False if (certainly_less(a, b) or certainly_less(b, a)) else None
+    if isinstance(rel, sp.Ne):
+        from proofcheck.evaluation import exactly_equal
+
+        return True if (certainly_less(a, b) or certainly_less(b, a)) else False if exactly_equal(a, b) else None
+    raise ValueError(f"unsupported relation {rel}")
+
+
+def decide_box(claim, domain, box, bits: int = PRECISION, mean_value: bool = True) -> Decision:
+    """Decide one box (see the module's docstring); where plain enclosures overlap, try the mean-value form."""
+    d = _plain(claim, domain, box, bits)
+    if d.kind == "undecided" and d.lhs is not None and mean_value:
+        with precision(bits):
+            return _mean_value(claim, domain, box, d)
+    return d
+
+
+def _mean_value(claim, domain, box, d: Decision) -> Decision:
+    from proofcheck.numerics import lower
+    from proofcheck.prove.jets import centers, jet_margin, mean_value_bound
+
+    live = [c for c, (lo, hi) in zip(domain.coordinates, box) if lo < hi]
+    if not live or any(c.kind == "integer" for c in live):
+        return d
+    jet = jet_margin(claim, domain, box)
+    d.jets = jet is not None
+    if jet is None:
+        return d
+    strict = isinstance(claim.statement, (sp.Lt, sp.Gt))
+    for c in centers(box):
+        low = mean_value_bound(claim, domain, box, c, jet)
+        if low is not None and (low > 0 if strict else low >= 0):
+            return Decision("decided", f"mean-value form at {[str(x) for x in c]}", d.lhs, d.rhs, lower(low), center=c)
+    return d
+
+
+def _plain(claim, domain, box, bits) -> Decision:
+    why = domain.outside_simplex(box)
+    if why is not None:
+        return Decision("outside", why)
+    with precision(bits):
+        try:
+            return _decide(claim, domain.case(box))
+        except NoBoxForm as e:
+            return Decision("blocked", str(e), route=route_named(e))
+        except Undecided as e:
+            return Decision("undecided", _line(e))
+        except ClaimError as e:
+            if isinstance(e.error, NoBoxForm):
+                return Decision("blocked", str(e.error), route=route_named(e.error))
+            return Decision("error", _line(e))
+        except Outside as e:
+            return Decision("outside", f"the statement is undefined on the whole box: {_line(e)}")
+        except Exception as e:  # anything else is an error of the claim on this box, never a decision
+            return Decision("error", f"{type(e).__name__}: {_line(e)}")
+
+
+def _decide(claim, case) -> Decision:
+    try:
+        values = quantity_values(claim, case, BOX)
+    except Outside as e:
+        return Decision("outside", f"a quantity says the whole box is outside the domain: {_line(e)}")
+    unknown = None
+    for h in claim.hypotheses:
+        try:
+            a, b = evaluate(h.relation.lhs, values, BOX), evaluate(h.relation.rhs, values, BOX)
+            holds = relation(h.relation, a, b)
+        except NoBoxForm:
+            raise
+        except (Undecided, Outside) as e:
+            holds, unknown = None, unknown or f"hypothesis '{h.text}': {_line(e)}"
+        if holds is False:
+            return Decision("outside", f"hypothesis '{h.text}' fails on the whole box")
+        if holds is None:
+            unknown = unknown or f"hypothesis '{h.text}' is not decided over the box"
+    try:
+        lhs = evaluate(claim.statement.lhs, values, BOX)
+        rhs = evaluate(claim.statement.rhs, values, BOX)
+    except NoBoxForm:
+        raise
+    except Exception as e:  # where a hypothesis is undecided, the failure may come from points it excludes
+        if unknown is None:
+            raise
+        return Decision("undecided", f"{unknown}; {_line(e)}")
+    holds = relation(claim.statement, lhs, rhs)
+    if holds is None or (holds is False and unknown is not None):
+        return Decision("undecided", unknown or "the enclosures of the two sides overlap", fmt_value(lhs), fmt_value(rhs))
+    # a relation that holds on the whole box holds on its points in the domain, whatever the hypotheses say
+    # there (an open boundary, λ > 0, is covered by a closed box [0, h] on which the relation holds)
+    kind = "decided" if holds else "refuted"
+    return Decision(kind, "", fmt_value(lhs), fmt_value(rhs), margin_lower_bound(claim.statement, lhs, rhs))
+
+
+def fmt_value(x) -> str:
+    from mechanisms.context import enclosure
+
+    return fmt(enclosure(x))
+
+
+def margin_lower_bound(rel, lhs, rhs) -> float | None:
+    """A float below the margin (rhs − lhs for ≤ and <, lhs − rhs for ≥ and >) at every point of the box."""
+    from mechanisms.context import enclosure
+    from mechanisms.exact import is_infinity
+    from proofcheck.numerics import lower
+
+    small, big = (lhs, rhs) if isinstance(rel, (sp.Le, sp.Lt)) else (rhs, lhs)
+    if is_infinity(big) and big > 0 or is_infinity(small) and small < 0:
+        return float("inf")
+    if is_infinity(big) or is_infinity(small):
+        return float("-inf")
+    return lower(enclosure(big) - enclosure(small))
+
+
+def route_named(e: Exception) -> str:
+    text = str(e)
+    if text.startswith("m.") and " " in text:
+        return text[2:].split(" ", 1)[0]
+    return "?"
+
+
+def _line(e, n: int = 240) -> str:
+    s = " ".join(str(e).split())
+    return s if len(s) <= n else s[: n - 1] + "…"

@@ -1,0 +1,344 @@
+"""First derivatives over a box (forward mode), for the mean-value form of the prover.
+
+A :class:`Jet` is a :class:`~mechanisms.context.Ball` (so every formula over the box context takes it)
+that also carries the partial derivatives of its value with respect to the box's coordinates, each an
+arb ball enclosing the partial over the whole box. :data:`JET` is the box path over a context that
+propagates them through arithmetic and the elementary functions. Whatever does not propagate them (a
+route without a box form, a function not written here, a ball made outside the context, a maximum that
+the box does not decide) yields a value whose derivative is unknown (``d is None``), and the mean-value
+form is then not used: a value is never taken as constant unless it is an exact number.
+
+The mean-value form: for g = the margin of the relation (rhs − lhs for ≤), differentiable along every
+segment of the box, and c a point of the box, g(x) ∈ g(c) + Σ_i ∂_i g(box) · (x_i − c_i). Its lower end
+over the box decides boxes that plain interval evaluation does not (both sides moving together, a
+bound attained at the box's corner where g(c) is exactly 0).
+"""
+from __future__ import annotations
+
+from fractions import Fraction
+
+import flint
+import sympy as sp
+
+from mechanisms.context import Ball
+from mechanisms.context.box import BoxContext
+from mechanisms.exact import ExactInfinity, to_arb
+
+
+def is_exact(x) -> bool:
+    return (isinstance(x, (int, Fraction)) and not isinstance(x, bool)) or type(x).__name__ in ("fmpz", "fmpq")
+
+
+class Jet(Ball):
+    """A Ball with partial derivatives ``d``: {coordinate index: arb}, or None when unknown."""
+
+    __slots__ = ("d",)
+
+    def __init__(self, value, d):
+        self.arb = value.arb if isinstance(value, Ball) else value
+        self.d = d
+
+    def __repr__(self):
+        return f"Jet({self.arb}, d={self.d})"
+
+    def _op(name, slope):
+        base = getattr(Ball, name)
+
+        def f(self, other):
+            r = base(self, other)
+            if not isinstance(r, Ball):  # NotImplemented, an exact infinity
+                return r
+            parts = _parts(other)
+            if parts is None or self.d is None or parts[1] is None:
+                return Jet(r.arb, None)
+            return Jet(r.arb, slope((self.arb, self.d), (to_arb(parts[0]), parts[1]), r.arb))
+        return f
+
+    __add__ = __radd__ = _op("__add__", lambda a, b, r: _sum(a[1], 1, b[1], 1))
+    __sub__ = _op("__sub__", lambda a, b, r: _sum(a[1], 1, b[1], -1))
+    __rsub__ = _op("__rsub__", lambda a, b, r: _sum(a[1], -1, b[1], 1))
+    __mul__ = __rmul__ = _op("__mul__", lambda a, b, r: _sum(a[1], b[0], b[1], a[0]))
+    __truediv__ = _op("__truediv__", lambda a, b, r: _sum(a[1], 1 / b[0], b[1], -r / b[0]))
+    __rtruediv__ = _op("__rtruediv__", lambda a, b, r: _sum(a[1], -r / a[0], b[1], 1 / a[0]))
+    del _op
+
+    def __pow__(self, n):
+        if isinstance(n, int) and not isinstance(n, bool):
+            r = Ball.__pow__(self, n)
+            if n == 0:
+                return Jet(r.arb, {})
+            return Jet(r.arb, _scale(self.d, _finite(n * self.arb ** (n - 1))))
+        return JET_CONTEXT.exp(JET_CONTEXT.log(self) * n)
+
+    def __rpow__(self, base):
+        return JET_CONTEXT.exp(JET_CONTEXT.log(base) * self)
+
+    def __neg__(self):
+        return Jet(-self.arb, _scale(self.d, -1))
+
+    def __abs__(self):
+        if self.arb > 0:
+            return self
+        if self.arb < 0:
+            return -self
+        return Jet(abs(self.arb), None)
+
+
+def _parts(x):
+    """(value, derivatives) of an operand: a Jet's; an exact number is a constant; a plain ball or arb
+    (made outside the jet context, perhaps from a jet) has unknown derivatives; None for anything else."""
+    if isinstance(x, Jet):
+        return x.arb, x.d
+    if is_exact(x):
+        return x, {}
+    if isinstance(x, Ball):
+        return x.arb, None
+    if isinstance(x, flint.arb):
+        return x, None
+    return None
+
+
+def _scale(d, c):
+    if d is None or c is None:
+        return None
+    c = to_arb(c) if not isinstance(c, flint.arb) else c
+    return {k: v * c for k, v in d.items()}
+
+
+def _sum(da, ca, db, cb):
+    """ca·da + cb·db (None when either is unknown)."""
+    if da is None or db is None:
+        return None
+    out = _scale(da, ca)
+    for k, v in _scale(db, cb).items():
+        out[k] = out[k] + v if k in out else v
+    return out
+
+
+# ----------------------------------------------------------------------------- the context
+def _finite(x):
+    return x if isinstance(x, flint.arb) and x.is_finite() else None
+
+
+def _two_over_sqrt_pi():
+    return 2 / flint.arb.pi().sqrt()
+
+
+SLOPES = {  # f'(x) from x and the value v = f(x), both arb; None where f is not differentiable over the box
+    "exp": lambda x, v: v,
+    "expm1": lambda x, v: v + 1,
+    "log": lambda x, v: 1 / x if x > 0 else None,
+    "log1p": lambda x, v: 1 / (1 + x) if x > -1 else None,
+    "sqrt": lambda x, v: 1 / (2 * v) if v > 0 else None,
+    "erf": lambda x, v: _two_over_sqrt_pi() * (-x * x).exp(),
+    "erfc": lambda x, v: -_two_over_sqrt_pi() * (-x * x).exp(),
+    "sinh": lambda x, v: x.cosh(),
+    "cosh": lambda x, v: x.sinh(),
+    "tanh": lambda x, v: 1 - v * v,
+    "atan": lambda x, v: 1 / (1 + x * x),
+    "sin": lambda x, v: x.cos(),
+    "cos": lambda x, v: -x.sin(),
+    "lgamma": lambda x, v: x.digamma() if x > 0 else None,
+    "gamma": lambda x, v: v * x.digamma() if x > 0 else None,
+    "Phi": lambda x, v: (-x * x / 2).exp() / (2 * flint.arb.pi()).sqrt(),
+    "log_Phi": lambda x, v: (-x * x / 2).exp() / (2 * flint.arb.pi()).sqrt() / v.exp(),
+    "erfcx": lambda x, v: 2 * x * v - _two_over_sqrt_pi(),
+    "positive_part": lambda x, v: flint.arb(1) if x > 0 else (flint.arb(0) if x < 0 else None),
+}
+
+
+class JetContext(BoxContext):
+    """The box context, with derivatives carried through what it computes."""
+
+    name = "box"
+
+    def num(self, x):
+        if isinstance(x, (Ball, ExactInfinity)):
+            return x
+        return Jet(to_arb(x), {})
+
+    def pi(self):
+        return Jet(flint.arb.pi(), {})
+
+    def _chain(name):
+        base, slope = getattr(BoxContext, name), SLOPES[name]
+
+        def method(self, x):
+            def f(y):
+                r = base(self, y)
+                if not isinstance(r, Ball):
+                    return r
+                if is_exact(y):
+                    return Jet(r.arb, {})
+                if not isinstance(y, Jet) or y.d is None:
+                    return Jet(r.arb, None)
+                s = _finite(slope(y.arb, r.arb))
+                return Jet(r.arb, None if s is None else _scale(y.d, s))
+            return self._map(f, x)
+        method.__name__ = name
+        return method
+
+    exp, expm1, log, log1p, sqrt = _chain("exp"), _chain("expm1"), _chain("log"), _chain("log1p"), _chain("sqrt")
+    erf, erfc, erfcx, Phi, log_Phi = _chain("erf"), _chain("erfc"), _chain("erfcx"), _chain("Phi"), _chain("log_Phi")
+    sinh, cosh, tanh, atan = _chain("sinh"), _chain("cosh"), _chain("tanh"), _chain("atan")
+    sin, cos, lgamma, gamma = _chain("sin"), _chain("cos"), _chain("lgamma"), _chain("gamma")
+    positive_part = _chain("positive_part")
+    del _chain
+
+    def max(self, *xs):
+        return self._extreme(BoxContext.max(self, *xs), xs, lambda a, b: a >= b)
+
+    def min(self, *xs):
+        return self._extreme(BoxContext.min(self, *xs), xs, lambda a, b: a <= b)
+
+    def _extreme(self, r, xs, beats):
+        """The derivative of a maximum (minimum): the one argument's that certainly attains it, else unknown."""
+        if not isinstance(r, Ball):
+            return r
+        for x in xs:
+            try:
+                if all(x is y or beats(to_arb(x) if is_exact(x) else x.arb, to_arb(y) if is_exact(y) else y.arb)
+                       for y in xs if not isinstance(y, ExactInfinity)):
+                    parts = _parts(x)
+                    return Jet(r.arb, parts[1] if parts else None)
+            except (AttributeError, TypeError):
+                break
+        return Jet(r.arb, None)
+
+    def log_sum_exp(self, xs):
+        xs = list(xs.ravel() if hasattr(xs, "ravel") else xs)
+        r = BoxContext.log_sum_exp(self, xs)
+        if not isinstance(r, Ball):
+            return r
+        d = {}
+        for x in xs:
+            parts = _parts(x)
+            if parts is None:
+                return Jet(r.arb, None)
+            d = _sum(d, 1, parts[1], (to_arb(parts[0]) - r.arb).exp())
+        return Jet(r.arb, d)
+
+
+JET_CONTEXT = JetContext()
+
+
+def jet_path():
+    """The box path over the jet context: the routes of proofcheck.measures.BOX (which have no box form),
+    with every operation of the box context replaced by the jet context's."""
+    from proofcheck.measures import BOX, ROUTES, Path
+    from mechanisms.context import box as ctx_box
+
+    routes = {}
+    for k in ROUTES:
+        v = BOX.__dict__.get(k)
+        if v is None:
+            continue
+        routes[k] = getattr(JET_CONTEXT, k) if getattr(v, "__self__", None) is ctx_box else v
+    for k in ("num", "vector", "matrix", "is_inf"):
+        routes[k] = getattr(JET_CONTEXT, k)
+    routes["value"] = BOX.__dict__["value"]
+    return Path("box", JET_CONTEXT, routes)
+
+
+_PATH = None
+
+
+def path():
+    global _PATH
+    if _PATH is None:
+        _PATH = jet_path()
+    return _PATH
+
+
+# ----------------------------------------------------------------------------- the mean-value form
+def margin(rel, lhs, rhs):
+    """The margin of the relation (rhs − lhs for ≤ and <, lhs − rhs for ≥ and >), on whatever numbers."""
+    return rhs - lhs if isinstance(rel, (sp.Le, sp.Lt)) else lhs - rhs
+
+
+def mean_value_lower_bound(g_center, jet, box, center):
+    """A lower bound (arb, exact at its lower end) of g over the box from g(center) and the jet of g over it
+    (None when a partial derivative is not finite)."""
+    total = to_arb(g_center) if is_exact(g_center) else g_center
+    total = flint.arb(total.lower())
+    for i, p in (jet.d or {}).items():
+        if not p.is_finite():
+            return None
+        t = (Fraction(box[i][0]) - center[i], Fraction(box[i][1]) - center[i])
+        ends = (flint.arb(p.lower()), flint.arb(p.upper()))
+        low = None
+        for e in ends:
+            for x in t:
+                v = (e * to_arb(x)).lower() if x != 0 else flint.arb(0)
+                low = v if low is None or v < low else low
+        total = flint.arb((total + low).lower())
+    return total
+
+
+def jet_margin(claim, domain, box):
+    """The margin over the box as a Jet with known derivatives, or None (a route or an operation that does not
+    carry derivatives, an infinite side, any failure)."""
+    from proofcheck.evaluation import evaluate
+
+    case, m = domain.case(box, jets=True), path()
+    try:
+        values = {name: q(case, m) for name, q in claim.quantities.items()}
+        g = margin(claim.statement, evaluate(claim.statement.lhs, values, m), evaluate(claim.statement.rhs, values, m))
+    except Exception:  # no derivative here: the plain evaluation has decided what it could
+        return None
+    if is_exact(g):
+        return Jet(to_arb(g), {})
+    return g if isinstance(g, Jet) and g.d is not None and g.arb.is_finite() else None
+
+
+def point_margin(claim, domain, point):
+    """The margin at an exact point of the domain (exact where the evaluation is), or None."""
+    from mechanisms.context import enclosure
+    from proofcheck.evaluation import evaluate, quantity_values
+    from proofcheck.measures import BOX
+
+    try:
+        values = quantity_values(claim, domain.case(tuple((x, x) for x in point)), BOX)
+        lhs = evaluate(claim.statement.lhs, values, BOX)
+        rhs = evaluate(claim.statement.rhs, values, BOX)
+    except Exception:
+        return None
+    if isinstance(lhs, ExactInfinity) or isinstance(rhs, ExactInfinity):
+        return None
+    if is_exact(lhs) and is_exact(rhs):
+        return margin(claim.statement, Fraction(lhs), Fraction(rhs))
+    g = margin(claim.statement, enclosure(lhs), enclosure(rhs))
+    return g if g.is_finite() else None
+
+
+def mean_value_bound(claim, domain, box, center, jet=None):
+    """The mean-value form's lower bound (arb) of the margin over the box at `center`, a point of the box in
+    the domain; None when it cannot be formed (no derivatives, no value at the center)."""
+    if any(not (lo <= c <= hi) for c, (lo, hi) in zip(center, box)):
+        return None
+    jet = jet if jet is not None else jet_margin(claim, domain, box)
+    if jet is None or domain.outside_simplex(tuple((x, x) for x in center)):
+        return None
+    gc = point_margin(claim, domain, center)
+    return None if gc is None else mean_value_lower_bound(gc, jet, box, center)
+
+
+def mean_value_decides(claim, domain, box, center, jet=None) -> bool:
+    """Does the mean-value form at `center` show the relation on the whole box?"""
+    low = mean_value_bound(claim, domain, box, center, jet)
+    if low is None:
+        return False
+    return bool(low > 0) if isinstance(claim.statement, (sp.Lt, sp.Gt)) else bool(low >= 0)
+
+
+def centers(box) -> list[tuple]:
+    """Where the mean-value form is tried: the midpoint, then the corners (all of them up to two live
+    coordinates; the lowest and the highest beyond)."""
+    live = [i for i, (lo, hi) in enumerate(box) if lo < hi]
+    mid = tuple((lo + hi) / 2 for lo, hi in box)
+    corners = []
+    choices = range(1 << len(live)) if len(live) <= 2 else (0, (1 << len(live)) - 1)
+    for bits in choices:
+        corners.append(tuple(box[i][1] if i in live and bits >> live.index(i) & 1 else box[i][0]
+                             for i in range(len(box))))
+    return [mid] + corners

@@ -1,0 +1,158 @@
+"""Proof attempts in child processes, each under a hard limit (a proof that hangs costs that claim only).
+
+Each child is forked from the process that loaded the claims (it proves the very claim objects the run
+fingerprinted) and sends back the :class:`~proofcheck.prove.Proof`; one that runs past the hard limit is
+killed and recorded as stopped, with the reason.
+"""
+from __future__ import annotations
+
+import os
+import signal
+import time
+from multiprocessing import Pipe
+from multiprocessing.connection import wait
+
+POLL_S = 0.2
+HARD_LIMIT_S = 300.0  # default: what one claim's proof attempt may take, from outside it
+
+
+def prove_in_children(claims, budget, jobs: int = 1, hard_limit: float | None = None, done=None,
+                      stopping=lambda: False) -> dict:
+    """{claim id: Proof} for the claims, ``jobs`` children at a time; ``done(claim, proof)`` as each ends.
+    Claims not started because ``stopping()`` became true are missing from the result."""
+    limit = hard_limit or HARD_LIMIT_S
+    queue, running, out = list(claims), {}, {}
+    if queue:
+        _warm()
+    while (queue or running) and not stopping():
+        while queue and len(running) < max(1, jobs):
+            claim = queue.pop(0)
+            running[_start(claim, budget)] = (claim, time.monotonic())
+        ready = wait(list(running), timeout=POLL_S)
+        now = time.monotonic()
+        for conn in list(running):
+            claim, started = running[conn]
+            if conn in ready:
+                proof = _receive(conn, claim, budget, now - started)
+            elif now - started > limit:
+                proof = _stopped(claim, budget, f"stopped at the hard limit of {limit:g} s", now - started)
+            else:
+                continue
+            _end(conn)
+            del running[conn]
+            out[claim.id] = proof
+            if done is not None:
+                done(claim, proof)
+    for conn in running:
+        _end(conn)
+    return out
+
+
+def _warm():
+    """What every child would otherwise set up again: Hypothesis's engine, done once here before forking."""
+    from hypothesis import find, settings
+    from hypothesis import strategies as st
+
+    find(st.integers(0, 1), lambda x: True, settings=settings(database=None, max_examples=1))
+
+
+def _start(claim, budget):
+    parent, child = Pipe(duplex=False)
+    pid = os.fork()
+    if pid == 0:  # the child
+        code = 0
+        try:
+            parent.close()
+            signal.signal(signal.SIGINT, signal.SIG_IGN)
+            child.send(_attempt(claim, budget))
+        except BaseException:
+            code = 1
+        finally:
+            os._exit(code)
+    child.close()
+    parent.pid = pid
+    return parent
+
+
+def _attempt(claim, budget):
+    from proofcheck.prove import prove_claim
+
+    try:
+        return prove_claim(claim, budget)
+    except Exception as e:  # an internal error of the prover: that claim's, said
+        return _stopped(claim, budget, f"internal error of the prover: {type(e).__name__}: {e}", 0.0)
+
+
+def _receive(conn, claim, budget, seconds):
+    try:
+        return conn.recv()
+    except (EOFError, OSError):
+        return _stopped(claim, budget, "the process proving this claim ended without a result", seconds)
+
+
+def _stopped(claim, budget, reason, seconds):
+    from proofcheck.fingerprint import claim_fingerprint
+    from proofcheck.prove import Proof
+
+    return Proof(claim.id, claim_fingerprint(claim), "stopped", budget, reason=reason, seconds=seconds)
+
+
+def _end(conn):
+    try:
+        os.kill(conn.pid, signal.SIGKILL)
+    except ProcessLookupError:
+        pass
+    try:
+        os.waitpid(conn.pid, 0)
+    except ChildProcessError:
+        pass
+    conn.close()
+
+
+# ----------------------------------------------------------------------------- the run's proof phase
+def wants_proof(claim, result, budget) -> bool:
+    """A `holds` without a proof attempt under this budget (one taken from an earlier run is kept)."""
+    if result.verdict != "holds":
+        return False
+    earlier = (result.evidence or {}).get("proof")
+    return not (isinstance(earlier, dict) and earlier.get("budget") == budget.to_json())
+
+
+def prove_results(claims, results: dict, budget, *, jobs: int, out, hard_limit=None, record=None,
+                  stopping=lambda: False, progress: bool = True) -> int:
+    """Attach a proof attempt (``evidence['proof']``) to each claim whose result holds, write its certificate
+    (``OUT/certificates/<id>.json``; a stale one is removed) and call ``record(cid, result)`` as each ends.
+    Returns how many claims were attempted."""
+    import sys
+
+    from tqdm import tqdm
+
+    from proofcheck.certificate import write_certificate
+    from proofcheck.prove import prove_claim, unprovable
+    from proofcheck.report import safe_name
+
+    todo = [c for c in claims if c.id in results and wants_proof(c, results[c.id], budget)]
+    bar = tqdm(total=len(todo), desc="proving claims", unit="claim", disable=not progress, file=sys.stderr)
+
+    def done(claim, proof):
+        result = results[claim.id]
+        ev = proof.evidence()
+        stale = out / "certificates" / f"{safe_name(claim.id)}.json"
+        if proof.status in ("proved", "sub-domain"):  # boxes worth re-checking (a sub-domain lists its excluded ones)
+            ev["certificate"] = str(write_certificate(out / "certificates", proof).relative_to(out))
+        elif stale.is_file():
+            stale.unlink()
+        result.evidence["proof"] = ev
+        if record is not None:
+            record(claim.id, result)
+        bar.set_postfix_str(claim.id)
+        bar.update()
+
+    try:
+        quick = [c for c in todo if unprovable(c) is not None]  # equalities: said at once, no process needed
+        for c in quick:
+            done(c, prove_claim(c, budget))
+        prove_in_children([c for c in todo if unprovable(c) is None], budget, jobs, hard_limit, done, stopping)
+    finally:
+        bar.close()
+    return len(todo)
