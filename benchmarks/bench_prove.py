@@ -8,7 +8,8 @@ built-in or textbook claims named with --builtin), in the same process:
   * search — `proofcheck.engine.check_claim` with a counted budget of N cases (the peer: what `holds`
              meant before proofs, a search that found no counterexample);
   * prove  — `proofcheck.prove.prove_claim` with a counted budget of boxes: the time to proof, the boxes
-             evaluated and decided, and boxes decided per second.
+             evaluated and decided, and boxes decided per second; once with the mean-value form (the
+             default) and once with plain interval evaluation only ("plain").
 
 It prints both times and the ratio prove / search.
 """
@@ -76,21 +77,23 @@ def main():
     claims = inline_claims() + named_claims(args.builtin)
     check_claim(claims[0], cases=20)  # warm both alike (imports, the first Hypothesis run, flint)
     prove_claim(claims[0], Budget(max_boxes=50))
-    print(f"search: {args.cases} cases per claim; prove: at most {args.boxes} boxes per domain")
+    print(f"search: {args.cases} cases per claim; prove: at most {args.boxes} boxes per claim")
     print(f"{'claim':28s} {'dim':>3s} {'search s':>9s} {'verdict':>8s} {'prove s':>9s} {'status':>10s} "
           f"{'boxes':>7s} {'decided':>8s} {'decided/s':>10s} {'prove/search':>12s}")
     for c in claims:
         t0 = time.perf_counter()
         verdict = check_claim(c, cases=args.cases).verdict
         t_search = time.perf_counter() - t0
-        t0 = time.perf_counter()
-        proof = prove_claim(c, Budget(max_boxes=args.boxes, max_depth=60))
-        t_prove = time.perf_counter() - t0
-        dim = max((dimension(p.domain) for p in proof.parts), default=0)
-        evals = sum(p.outcome.evaluations for p in proof.parts if p.outcome)
-        decided = proof.leaves("decided")
-        print(f"{c.id:28s} {dim:3d} {t_search:9.3f} {verdict:>8s} {t_prove:9.3f} {proof.status:>10s} {evals:7d} "
-              f"{decided:8d} {decided / t_prove:10.0f} {t_prove / t_search:12.2f}")
+        for mean_value in (True, False):
+            t0 = time.perf_counter()
+            proof = prove_claim(c, Budget(max_boxes=args.boxes, max_depth=60, mean_value=mean_value))
+            t_prove = time.perf_counter() - t0
+            dim = max((dimension(p.domain) for p in proof.parts), default=0)
+            evals = sum(p.outcome.evaluations for p in proof.parts if p.outcome)
+            decided = proof.leaves("decided")
+            name = c.id if mean_value else "  (plain)"
+            print(f"{name[:28]:28s} {dim:3d} {t_search:9.3f} {verdict:>8s} {t_prove:9.3f} {proof.status:>10s} "
+                  f"{evals:7d} {decided:8d} {decided / t_prove:10.0f} {t_prove / t_search:12.2f}")
 
 
 if __name__ == "__main__":

@@ -110,8 +110,6 @@ def check_certificate(doc: dict, claims) -> Checked:
         raise InvalidInput(f"the certificate is malformed ({type(e).__name__}: {e})"[:300]) from None
     for domain, part_doc in _matched_domains(claim, parts, out):
         _check_part(claim, domain, part_doc, bits, out)
-    if doc.get("not_attempted"):
-        out.fail(f"{len(doc['not_attempted'])} sizes of the domain were not attempted")
     if out.proves:
         out.lines.append(f"PROVES {claim.id} on its declared domain")
     return out
@@ -137,14 +135,18 @@ def _matched_domains(claim, parts, out: Checked):
     except NotProvable as e:
         out.fail(f"the claim's domain is not a finite union of bounded boxes: {e}")
         return []
-    pairs = []
+    pairs, missing = [], []
     for d in derived:
         want = d.to_json()
         part = next((p for p in parts if p["coordinates"] == want["coordinates"] and p["fixed"] == want["fixed"]), None)
         if part is None:
-            out.fail(f"no part of the certificate covers the declared domain {d.text()}")
+            missing.append(d.text())
             continue
         pairs.append((d, part))
+    if missing:
+        more = f" and {len(missing) - SHOWN} more" if len(missing) > SHOWN else ""
+        out.fail(f"no part of the certificate covers {len(missing)} of the declared domains: "
+                 f"{' | '.join(missing[:SHOWN])}{more}")
     extra = len(parts) - len(pairs)
     if extra > 0 and out.proves:
         out.lines.append(f"{extra} part(s) of the certificate match no declared domain (ignored)")
@@ -176,6 +178,8 @@ def _check_part(claim, domain, part, bits, out: Checked):
         n = excluded[0]
         out.fail(f"{domain.text()}: {len(excluded)} boxes are excluded (not decided), e.g. box {n} "
                  f"{_show(domain, part['boxes'][n][0])}: the certificate proves the claim on a sub-domain only")
+    from proofcheck.prove.cover import first_gap
+
     gap = first_gap(root, [b for b, _, _ in part["boxes"]], integer)
     if gap is not None:
         return out.fail(f"{domain.text()}: the boxes do not cover the domain; uncovered: {_show(domain, gap)}")
@@ -249,7 +253,7 @@ def _decided_by_mean_value(claim, domain, box, center, bits):
     """The mean-value form at the recorded point, formed again: derivatives over the box by forward mode on
     the box path, the margin at the point, the lower end of g(c) + Σ ∂g(box)·(box − c)."""
     from proofcheck.numerics import precision
-    from proofcheck.prove.jets import mean_value_decides
+    from proofcheck.prove.mean_value import mean_value_decides
 
     if len(center) != len(box):
         return False, "its mean-value point has the wrong number of coordinates"
@@ -282,59 +286,3 @@ def _outside(claim, domain, box, bits):
     except Exception:
         pass
     return False, "no hypothesis certainly fails on the whole box"
-
-
-# ----------------------------------------------------------------------------- coverage
-def first_gap(root, boxes, integer) -> tuple | None:
-    """A sub-box of root that no box covers, or None when the boxes cover root exactly.
-
-    Recursive subdivision at the boxes' own ends: a node contained in one box is covered; a node no box
-    meets (in a set of positive measure; integer coordinates as sets of integers) is a gap; otherwise
-    it is cut at an end of a box that meets it, strictly inside it. Closed boxes that cover the interior
-    of a node cover the node."""
-    stack = [(root, list(boxes))]
-    while stack:
-        node, cands = stack.pop()
-        cands = [b for b in cands if _meets(b, node, integer)]
-        if not cands:
-            return node
-        if any(_contains(b, node) for b in cands):
-            continue
-        b = next(b for b in cands if not _contains(b, node))
-        for half in _cut(node, b, integer):
-            stack.append((half, cands))
-    return None
-
-
-def _meets(b, node, integer) -> bool:
-    for (lo, hi), (blo, bhi), whole in zip(node, b, integer):
-        top, bottom = min(hi, bhi), max(lo, blo)
-        if whole or lo == hi:
-            if bottom > top:
-                return False
-        elif not bottom < top:
-            return False
-    return True
-
-
-def _contains(b, node) -> bool:
-    return all(blo <= lo and hi <= bhi for (lo, hi), (blo, bhi) in zip(node, b))
-
-
-def _cut(node, b, integer):
-    for i, ((lo, hi), (blo, bhi), whole) in enumerate(zip(node, b, integer)):
-        if whole:
-            if blo > lo:
-                return _halves(node, i, (lo, blo - 1), (blo, hi))
-            if bhi < hi:
-                return _halves(node, i, (lo, bhi), (bhi + 1, hi))
-        else:
-            if lo < blo < hi:
-                return _halves(node, i, (lo, blo), (blo, hi))
-            if lo < bhi < hi:
-                return _halves(node, i, (lo, bhi), (bhi, hi))
-    raise AssertionError("a box that meets a node and does not contain it has an end inside it")
-
-
-def _halves(node, i, a, b):
-    return [node[:i] + (a,) + node[i + 1:], node[:i] + (b,) + node[i + 1:]]

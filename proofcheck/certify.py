@@ -135,23 +135,29 @@ def agree_closely(lhs, rhs, digits: int = 30) -> bool:
 
 def certify_violation(claim, candidates, until: float, mc: dict | None = None, extra_until: float | None = None):
     """The most convincing certified counterexample among the candidates: for each candidate, the first
-    rounding (smallest denominators first) whose exact case certifiably violates the claim; of those, the
+    rounding (smallest denominators first; only when no candidate certifies at any, each number to a few
+    significant digits) whose exact case certifiably violates the claim; of those, the
     one with the largest relative violation, then the fewest and smallest exact objects (the others are
     kept in "other_witnesses"). Candidates after the first certified one are tried until `extra_until`
     (default `until`). None if no candidate certifies. A statistical claim's Monte Carlo quantities enter
     as intervals at confidence 1 − 1e−9 (mc = {"seed", "samples", "device"}); its certificate is then
     labelled statistical, and its first certified witness is the one shown."""
     found, seen = [], set()
-    for cand in candidates:
-        if found and (claim.statistical or time.monotonic() > (until if extra_until is None else extra_until)):
+    # the claim's denominators first; only when no candidate certifies so, roundings to significant digits (a
+    # violation that needs a weight of 1e-12, which every common denominator rounds to 0)
+    for significant in (False, True):
+        for cand in candidates:
+            if found and (claim.statistical or time.monotonic() > (until if extra_until is None else extra_until)):
+                break
+            cx = _certify_candidate(claim, cand, until, mc, significant)
+            if cx is None:
+                continue
+            key = repr(cx["objects"])
+            if key not in seen:
+                seen.add(key)
+                found.append(cx)
+        if found or not any(v.kind in ("simplex", "channel") for v in claim.variables):
             break
-        cx = _certify_candidate(claim, cand, until, mc)
-        if cx is None:
-            continue
-        key = repr(cx["objects"])
-        if key not in seen:
-            seen.add(key)
-            found.append(cx)
     if not found:
         return None
     found.sort(key=witness_rank)
@@ -211,21 +217,22 @@ def boundary_hypotheses(claim, exact: dict, prec: int) -> list[str]:
     return out
 
 
-SIGNIFICANT_DIGITS = (3, 6, 9)  # after the claim's denominators: roundings that keep a weight of 1e-12 alive
+SIGNIFICANT_DIGITS = (3, 6, 9)  # the last resort: roundings that keep a weight of 1e-12 alive
 
 
-def _candidate_roundings(claim, cand):
-    """(label, exact case): the claim's denominators, smallest first, then each number to a few significant
-    digits (a distribution's tiny entries survive, which a common denominator rounds to 0)."""
-    for q in claim.rounding:
-        yield q, exactify(claim, cand, q)
-    if any(v.kind in ("simplex", "channel") for v in claim.variables):
-        for d in SIGNIFICANT_DIGITS:
-            yield f"{d} significant digits", significant_case(claim, cand, d)
+def _candidate_roundings(claim, cand, significant: bool):
+    """(label, exact case): the claim's denominators, smallest first; or (significant) each number to a few
+    significant digits (a distribution's tiny entries survive, which a common denominator rounds to 0)."""
+    if not significant:
+        for q in claim.rounding:
+            yield q, exactify(claim, cand, q)
+        return
+    for d in SIGNIFICANT_DIGITS:
+        yield f"{d} significant digits", significant_case(claim, cand, d)
 
 
-def _certify_candidate(claim, cand, until, mc):
-    for q, exact in _candidate_roundings(claim, cand):
+def _certify_candidate(claim, cand, until, mc, significant: bool = False):
+    for q, exact in _candidate_roundings(claim, cand, significant):
         if time.monotonic() > until:
             return None
         fcase = floatify(exact)

@@ -179,6 +179,9 @@ class Claim:
     # A numeric table of the paper the claim encodes (proofcheck.tables.PaperTable): its rows, side by side
     # with the suite's value under each reading, go into the claim's evidence ("table").
     table: Any = None
+    # Where the bound is attained only in a limit (its tightness sup is not attained at any case), which
+    # limit: shown beside the witnessed tightness figure.
+    limit: str | None = None
 
     def __post_init__(self):
         validate_id(self.id)

@@ -481,6 +481,54 @@ def cmd_vmf(args) -> int:
     return 0
 
 
+def _route_entries() -> dict:
+    """name -> (kind, callable) for every context operation, formula over the context and route of ROUTES."""
+    import inspect
+
+    from mechanisms.context import FORMULAS, CertifiedContext
+    from mechanisms.context.base import _load_formulas
+    from proofcheck.measures import ROUTES
+
+    _load_formulas()
+    out = {}
+    for klass in CertifiedContext.__mro__[::-1]:
+        for k, v in vars(klass).items():
+            if not k.startswith("_") and (callable(v) or isinstance(v, staticmethod)):
+                out[k] = ("context operation", inspect.unwrap(getattr(v, "__func__", v)))
+    out.update({k: ("formula", f) for k, f in FORMULAS.items()})
+    out.update({k: ("route", v[1] if inspect.getdoc(v[1]) else v[0]) for k, v in ROUTES.items()})
+    return out
+
+
+def _route_signature(f) -> str:
+    import inspect
+
+    try:
+        sig = inspect.signature(f)
+    except (TypeError, ValueError):
+        return "(...)"
+    params = [p for n, p in sig.parameters.items() if n not in ("ctx", "self")]
+    return str(sig.replace(parameters=params, return_annotation=inspect.Signature.empty))
+
+
+def cmd_routes(args) -> int:
+    import inspect
+
+    entries = _route_entries()
+    if args.name:
+        if args.name not in entries:
+            raise InvalidInput(f"no route named {args.name!r} (proofcheck routes lists them)")
+        kind, f = entries[args.name]
+        print(f"{args.name}{_route_signature(f)}  [{kind}, {getattr(f, '__module__', '?')}]")
+        print(inspect.getdoc(f) or "(no docstring)")
+        return 0
+    for name in sorted(entries):
+        kind, f = entries[name]
+        doc = (inspect.getdoc(f) or "").split("\n")[0]
+        print(f"{name}{_route_signature(f)}  [{kind}, {getattr(f, '__module__', '?')}]  {doc}")
+    return 0
+
+
 def _exact_arg(text: str, name: str):
     from mechanisms.finite import to_fraction
 
@@ -571,6 +619,10 @@ def build_parser() -> argparse.ArgumentParser:
     pv.add_argument("--alpha", help="Rényi order α > 1")
     pv.add_argument("--delta", help="δ in (0, 1): also the ε that (α, τ_α)-RDP gives at this δ")
     pv.set_defaults(fn=cmd_vmf)
+
+    pt = sub.add_parser("routes", help="every name a quantity (m.NAME) or a statement may call, with its signature")
+    pt.add_argument("name", nargs="?", help="one name: its full docstring")
+    pt.set_defaults(fn=cmd_routes)
     return p
 
 

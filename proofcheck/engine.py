@@ -9,7 +9,7 @@
                needs disjoint enclosures. Floats alone never make a violation. A witness on a
                hypothesis' boundary is moved inward and the interior one shown when it certifies; a
                bound that holds gets its tightness certified at an exact case (and, where the claim
-               declares one, the limit in which it is attained: a "limit: …" tag).
+               declares one, the limit in which it is attained: Claim.limit).
 
 An error of the claim at any stage (an exception in a quantity, a NaN, a float on the certified
 path) ends the claim `inconclusive` with the error and the case that raised it in its evidence.
@@ -289,13 +289,9 @@ def _holds(claim, s, best, evidence, seed, t0, mc) -> Result:
     return res
 
 
-LIMIT_TAG = "limit: "
-
-
 def tightness_limit(claim) -> str | None:
-    """The claim's note on the limit in which its bound is attained (a tag "limit: …"), or None."""
-    notes = [t[len(LIMIT_TAG):] for t in claim.tags if t.startswith(LIMIT_TAG)]
-    return " ".join(notes) or None
+    """The claim's note on the limit in which its bound is attained (Claim.limit), or None."""
+    return claim.limit
 
 
 def _distinct(cases):

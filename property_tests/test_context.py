@@ -264,3 +264,17 @@ def test_erfcx_positive_part_and_special_functions_on_every_context():
         lp = certified.log_Phi(40)  # log Φ(40) ≈ −3.7e−350: a relative accuracy, not an absolute one
         assert lp.overlaps(ball_of(mpmath.log1p(-mpmath.ncdf(-40)))) and lp.rel_accuracy_bits() > 35  # log of ≈ 1: none
         assert enclosure(box.log_Phi(Ball.of(39, 41))).contains(lp)
+
+
+def test_phi_inv_on_every_context():
+    import mpmath
+
+    for p in (Fraction(1, 10**30), Fraction(1, 40), Fraction(1, 2), Fraction(9, 10)):
+        with mpmath.workdps(50):
+            oracle = -mpmath.sqrt(2) * mpmath.erfinv(1 - 2 * mpmath.mpf(p.numerator) / p.denominator)
+        assert certified.Phi_inv(p).contains(flint.arb(mpmath.nstr(oracle, 40)))
+        assert fp.Phi_inv(float(p)) == pytest.approx(float(oracle), rel=1e-13)
+    assert certified.Phi_inv(0) == -INF and certified.Phi_inv(1) == INF
+    assert enclosure(box.Phi_inv(Ball.of(Fraction(1, 40), Fraction(1, 20)))).contains(certified.Phi_inv(Fraction(1, 30)))
+    with pytest.raises(Undecided):
+        box.Phi_inv(Ball.of(0, Fraction(1, 20)))

@@ -510,7 +510,7 @@ def test_a_claim_says_in_which_limit_its_bound_is_attained():
     assert tightness_limit(c) is None
     c1 = Claim(id="mine.limit", title="t", source=Source("t", "t", "t"), variables=c.variables,
                statement=c.statement, quantities=c.quantities, strategy=c.strategy,
-               tags=("limit: x → 1",))
+               limit="x → 1")
     r = check_claim(c1, cases=30, seed=0)
     assert r.verdict == "holds" and r.evidence["tightness"]["limit"] == "x → 1"
 

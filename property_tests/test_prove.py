@@ -22,7 +22,8 @@ from hypothesis import strategies as st
 from mechanisms.errors import OutsideDomain
 from proofcheck import Claim, Hypothesis, Source, integer, log_real, real, simplex
 from proofcheck import strategies as pst
-from proofcheck.certificate import certificate_of, check_certificate, first_gap
+from proofcheck.certificate import certificate_of, check_certificate
+from proofcheck.prove.cover import first_gap
 from proofcheck.measures import NoBoxForm
 from proofcheck.prove import Budget, prove_claim
 from proofcheck.prove.branch import geometric_split, split
@@ -85,6 +86,9 @@ def test_a_simplex_is_covered_exactly_and_outside_boxes_are_said():
     assert ev["outside"] > 0 and ev["decided"] > 0
     reasons = {leaf.detail["reason"] for leaf in p.parts[0].outcome.leaves if leaf.kind == "outside"}
     assert reasons == {"outside the simplex (P: the free entries sum above 1 on the whole box)"}
+    doc = json.loads(json.dumps(certificate_of(p)))
+    assert check_certificate(doc, [SQUARES]).proves  # the checker re-derives the parametrisation and its cover
+    assert doc["parts"][0]["domain"]["simplex"]["P"].startswith("coordinates: the entries [0], [1] of P")
 
 
 def test_a_hypothesis_that_fails_on_a_whole_box_makes_it_outside():
@@ -211,7 +215,7 @@ def test_a_mean_value_certificate_is_re_checked_and_a_moved_point_refused():
 
 
 def test_derivatives_are_unknown_once_a_plain_ball_enters():
-    from proofcheck.prove.jets import jet_margin
+    from proofcheck.prove.mean_value import jet_margin
 
     hulled = claim("mine.hull", (real("x", 0, 1),), sp.Le(L, R), {"L": lambda c, m: m.hull(x_of(c, m)),
                    "R": lambda c, m: x_of(c, m) + 1}, st.fixed_dictionaries({"x": pst.reals(0, 1)}))

@@ -250,6 +250,19 @@ class BoxContext(CertifiedContext):
     positive_part = _lift1("positive_part")
     del _lift1
 
+    def Phi_inv(self, x):
+        """Φ⁻¹ over a box: increasing, so the union of its values at the box's two ends (arb's erfcinv of a
+        wide ball is far wider)."""
+        def f(y):
+            if not isinstance(y, Ball):
+                r = certified_ctx.Phi_inv(y)
+                return Ball(r) if isinstance(r, flint.arb) else r
+            if not (y.arb > 0 and y.arb < 1) and not (y.arb < 0 or y.arb > 1):
+                raise Undecided(f"Phi_inv over a box that reaches 0 or 1: {y.arb}")
+            lo, hi = (certified_ctx.Phi_inv(flint.arb(end)) for end in (y.arb.lower(), y.arb.upper()))
+            return Ball(lo.union(hi))
+        return self._map(f, x)
+
     def _lift2(self, name, x, y):
         """A two-argument operation of the certified context on the arbs inside Balls, wrapped again."""
         def f(a, b):

@@ -252,6 +252,20 @@ class CertifiedContext(Context):
         """The standard normal CDF, ½ erfc(−x/√2)."""
         return self._map(lambda y: (-self.num(y) / flint.arb(2).sqrt()).erfc() / 2, x)
 
+    def Phi_inv(self, x):
+        """The standard normal quantile Φ⁻¹(p) = −√2 erfcinv(2p) on [0, 1] (arb's certified erfcinv; the exact
+        infinities at p = 0 and 1). A ball that reaches 0 or 1 without being it is undecided."""
+        def f(y):
+            if _is_exact(y) and y in (0, 1):
+                return NEG_INF if y == 0 else INF
+            b = self.num(y)
+            if b < 0 or b > 1:
+                raise InvalidInput(f"Phi_inv of a value outside [0, 1]: {b}")
+            if not (b > 0 and b < 1):
+                raise Undecided(f"Phi_inv of a ball that reaches 0 or 1: {b}")
+            return -flint.arb(2).sqrt() * (2 * b).erfcinv()
+        return self._map(f, x)
+
     def log_Phi(self, x):
         """log Φ(x): log(erfc(−x/√2)/2), and log1p(−erfc(x/√2)/2) where x > 0 (full relative accuracy as Φ → 1)."""
         def f(y):

@@ -108,6 +108,7 @@ class FloatContext(Context):
 
     Phi = staticmethod(_scalar(_sp.ndtr))  # the standard normal CDF
     log_Phi = staticmethod(_scalar(_sp.log_ndtr))
+    Phi_inv = staticmethod(_scalar(_sp.ndtri))  # the standard normal quantile Φ⁻¹ (±inf at 1 and 0)
     erfcx = staticmethod(_scalar(_sp.erfcx))  # e^{x²} erfc(x), the scaled complementary error function
 
     @staticmethod

@@ -72,7 +72,7 @@ def decide_box(claim, domain, box, bits: int = PRECISION, mean_value: bool = Tru
 
 def _mean_value(claim, domain, box, d: Decision) -> Decision:
     from proofcheck.numerics import lower
-    from proofcheck.prove.jets import centers, jet_margin, mean_value_bound
+    from proofcheck.prove.mean_value import centers, jet_margin, mean_value_bound
 
     live = [c for c, (lo, hi) in zip(domain.coordinates, box) if lo < hi]
     if not live or any(c.kind == "integer" for c in live):

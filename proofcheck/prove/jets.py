@@ -2,23 +2,18 @@
 
 A :class:`Jet` is a :class:`~mechanisms.context.Ball` (so every formula over the box context takes it)
 that also carries the partial derivatives of its value with respect to the box's coordinates, each an
-arb ball enclosing the partial over the whole box. :data:`JET` is the box path over a context that
+arb ball enclosing the partial over the whole box. :func:`path` is the box path over a context that
 propagates them through arithmetic and the elementary functions. Whatever does not propagate them (a
 route without a box form, a function not written here, a ball made outside the context, a maximum that
 the box does not decide) yields a value whose derivative is unknown (``d is None``), and the mean-value
 form is then not used: a value is never taken as constant unless it is an exact number.
-
-The mean-value form: for g = the margin of the relation (rhs − lhs for ≤), differentiable along every
-segment of the box, and c a point of the box, g(x) ∈ g(c) + Σ_i ∂_i g(box) · (x_i − c_i). Its lower end
-over the box decides boxes that plain interval evaluation does not (both sides moving together, a
-bound attained at the box's corner where g(c) is exactly 0).
+(:mod:`proofcheck.prove.mean_value` uses them.)
 """
 from __future__ import annotations
 
 from fractions import Fraction
 
 import flint
-import sympy as sp
 
 from mechanisms.context import Ball
 from mechanisms.context.box import BoxContext
@@ -248,97 +243,3 @@ def path():
     if _PATH is None:
         _PATH = jet_path()
     return _PATH
-
-
-# ----------------------------------------------------------------------------- the mean-value form
-def margin(rel, lhs, rhs):
-    """The margin of the relation (rhs − lhs for ≤ and <, lhs − rhs for ≥ and >), on whatever numbers."""
-    return rhs - lhs if isinstance(rel, (sp.Le, sp.Lt)) else lhs - rhs
-
-
-def mean_value_lower_bound(g_center, jet, box, center):
-    """A lower bound (arb, exact at its lower end) of g over the box from g(center) and the jet of g over it
-    (None when a partial derivative is not finite)."""
-    total = to_arb(g_center) if is_exact(g_center) else g_center
-    total = flint.arb(total.lower())
-    for i, p in (jet.d or {}).items():
-        if not p.is_finite():
-            return None
-        t = (Fraction(box[i][0]) - center[i], Fraction(box[i][1]) - center[i])
-        ends = (flint.arb(p.lower()), flint.arb(p.upper()))
-        low = None
-        for e in ends:
-            for x in t:
-                v = (e * to_arb(x)).lower() if x != 0 else flint.arb(0)
-                low = v if low is None or v < low else low
-        total = flint.arb((total + low).lower())
-    return total
-
-
-def jet_margin(claim, domain, box):
-    """The margin over the box as a Jet with known derivatives, or None (a route or an operation that does not
-    carry derivatives, an infinite side, any failure)."""
-    from proofcheck.evaluation import evaluate
-
-    case, m = domain.case(box, jets=True), path()
-    try:
-        values = {name: q(case, m) for name, q in claim.quantities.items()}
-        g = margin(claim.statement, evaluate(claim.statement.lhs, values, m), evaluate(claim.statement.rhs, values, m))
-    except Exception:  # no derivative here: the plain evaluation has decided what it could
-        return None
-    if is_exact(g):
-        return Jet(to_arb(g), {})
-    return g if isinstance(g, Jet) and g.d is not None and g.arb.is_finite() else None
-
-
-def point_margin(claim, domain, point):
-    """The margin at an exact point of the domain (exact where the evaluation is), or None."""
-    from mechanisms.context import enclosure
-    from proofcheck.evaluation import evaluate, quantity_values
-    from proofcheck.measures import BOX
-
-    try:
-        values = quantity_values(claim, domain.case(tuple((x, x) for x in point)), BOX)
-        lhs = evaluate(claim.statement.lhs, values, BOX)
-        rhs = evaluate(claim.statement.rhs, values, BOX)
-    except Exception:
-        return None
-    if isinstance(lhs, ExactInfinity) or isinstance(rhs, ExactInfinity):
-        return None
-    if is_exact(lhs) and is_exact(rhs):
-        return margin(claim.statement, Fraction(lhs), Fraction(rhs))
-    g = margin(claim.statement, enclosure(lhs), enclosure(rhs))
-    return g if g.is_finite() else None
-
-
-def mean_value_bound(claim, domain, box, center, jet=None):
-    """The mean-value form's lower bound (arb) of the margin over the box at `center`, a point of the box in
-    the domain; None when it cannot be formed (no derivatives, no value at the center)."""
-    if any(not (lo <= c <= hi) for c, (lo, hi) in zip(center, box)):
-        return None
-    jet = jet if jet is not None else jet_margin(claim, domain, box)
-    if jet is None or domain.outside_simplex(tuple((x, x) for x in center)):
-        return None
-    gc = point_margin(claim, domain, center)
-    return None if gc is None else mean_value_lower_bound(gc, jet, box, center)
-
-
-def mean_value_decides(claim, domain, box, center, jet=None) -> bool:
-    """Does the mean-value form at `center` show the relation on the whole box?"""
-    low = mean_value_bound(claim, domain, box, center, jet)
-    if low is None:
-        return False
-    return bool(low > 0) if isinstance(claim.statement, (sp.Lt, sp.Gt)) else bool(low >= 0)
-
-
-def centers(box) -> list[tuple]:
-    """Where the mean-value form is tried: the midpoint, then the corners (all of them up to two live
-    coordinates; the lowest and the highest beyond)."""
-    live = [i for i, (lo, hi) in enumerate(box) if lo < hi]
-    mid = tuple((lo + hi) / 2 for lo, hi in box)
-    corners = []
-    choices = range(1 << len(live)) if len(live) <= 2 else (0, (1 << len(live)) - 1)
-    for bits in choices:
-        corners.append(tuple(box[i][1] if i in live and bits >> live.index(i) & 1 else box[i][0]
-                             for i in range(len(box))))
-    return [mid] + corners

@@ -21,7 +21,8 @@ def proof_evidence(proof) -> dict:
         "smallest_certified_margin": _smallest_margin(proof),
         "seconds": round(proof.seconds, 3),
         "budget": proof.budget.to_json(),
-        "method": "interval branch and bound on the box path (arb balls over exact rational boxes)",
+        "method": ("interval branch and bound on the box path (arb balls over exact rational boxes), with the "
+                   "mean-value form where plain enclosures overlap"),
         "certificate": None,
     }
     if proof.reason:

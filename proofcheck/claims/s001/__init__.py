@@ -17,7 +17,7 @@ Lemma 1                         the metric property of d, Lemma 1 for n and for 
 §3 Theorem 1, (C.1)–(C.4), κ    robustness.py — KL robustness under Assumptions 1 and 2 (conjugate and
 §4.1 Theorem 2, (C.5)           finite-support priors), the proof's steps and (C.4) shell by shell, w and κ,
                                 Pinsker, differential privacy of the posterior; where a bound is attained
-                                only in a limit, which (the claims' "limit: …" tags)
+                                only in a limit, which (each claim's ``limit``)
 §4.2 Algorithm 1, Example 1     sampling.py — one and k posterior samples, conditional-expectation queries
 §4.3 Lemma 2, Theorem 3,        distinguish.py — Weissman's bound (C.6), Lemma 2, data processing (C.8),
 (C.6), (C.8); App. A Lemma 8    distinguishability (three readings per assumption), Le Cam's method

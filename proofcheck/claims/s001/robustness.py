@@ -3,7 +3,7 @@ Assumptions 1 and 2, the constants w and κ, the steps (C.1), (C.2), (C.4) — s
 
 Under Assumption 1 the priors searched are finite-support ones of four families; under Assumption 2 the conjugate
 priors of §5 and (``.finite-support``) finite-support priors with an atom of L(θ) = 0, the only ones that satisfy
-it. Theorems 1 (i) and 2 (i) hold and are tight only in a limit, which each claim names (a ``limit: …`` tag)."""
+it. Theorems 1 (i) and 2 (i) hold and are tight only in a limit, which each claim names (``Claim.limit``)."""
 from __future__ import annotations
 
 from fractions import Fraction
@@ -104,20 +104,20 @@ FS_ENCODING = ("Finite-support priors on k ≤ 4 atoms of a family — 'table' (
                "Posteriors are exact vectors (log-weights, arb on the certified path).")
 
 
-def _fs_claim(cid, title, where, quote, statement, quantities, encoding, reconstructed=None, digits=12, tags=()):
+def _fs_claim(cid, title, where, quote, statement, quantities, encoding, reconstructed=None, digits=12, limit=None):
     return Claim(
         id=cid, title=title, source=Source(SEED, where, quote), variables=FS_VARS, statement=statement,
         quantities=quantities, strategy=finite_support_cases(), degenerate=fs_degenerate,
-        encoding=FS_ENCODING + " " + encoding, reconstructed=reconstructed, digits=digits, tags=tags,
+        encoding=FS_ENCODING + " " + encoding, reconstructed=reconstructed, digits=digits, limit=limit,
     )
 
 
-# Where a bound that holds is attained only in a limit, the claim says which (proofcheck.engine copies a tag
-# "limit: …" into the evidence of its tightness). ℓ = Lρ(x, y) below; θ₊, θ₋ two atoms with log-likelihood
+# Where a bound that holds is attained only in a limit, the claim says which (proofcheck.engine copies
+# Claim.limit into the evidence of its tightness). ℓ = Lρ(x, y) below; θ₊, θ₋ two atoms with log-likelihood
 # ratios ln p_θ(x)/p_θ(y) = +ℓ and −ℓ (the largest Assumption 1 allows); q = ξ(θ₊ | y).
-LIMIT_T2I = ("limit: the sup of D_∞/(2Lρ) is 1, reached only as q → 0 (e.g. as the prior weight of θ₊ → 0): "
+LIMIT_T2I = ("the sup of D_∞/(2Lρ) is 1, reached only as q → 0 (e.g. as the prior weight of θ₊ → 0): "
              "D_∞ = ln ξ(θ₊|x)/ξ(θ₊|y) = 2ℓ − ln(1 + q(e^{2ℓ} − 1)) < 2ℓ at every q > 0, whatever ℓ.")
-LIMIT_T1I = ("limit: the sup of KL/(2Lρ) is 1, reached only as ℓ = Lρ → ∞: at a fixed ℓ the largest ratio (two "
+LIMIT_T1I = ("the sup of KL/(2Lρ) is 1, reached only as ℓ = Lρ → ∞: at a fixed ℓ the largest ratio (two "
              "atoms θ₊, θ₋ do best; more atoms do not help) is 1 − (1 + ln 2ℓ)/(2ℓ) + o(1/ℓ), at posterior odds "
              "ξ(θ₊|x)/ξ(θ₋|x) = 2ℓ − 1, i.e. q ≈ 2ℓe^{−2ℓ}: 0.80 at ℓ = 10, 0.90 at ℓ = 25, 0.969 at ℓ = 100, 0.994 at "
              "ℓ = 700 (a prior weight near 10⁻³⁰⁰, the end of the float search); KL < 2ℓ at every case "
@@ -445,7 +445,7 @@ CLAIMS = [
     _fs_claim("s001.thm.1.i", "Theorem 1 (i): under Assumption 1, KL(ξ(·|x) ‖ ξ(·|y)) ≤ 2Lρ(x, y)",
               "Section 3, Theorem 1 (i), Eq. (3.2)", QUOTE_T1,
               sp.Le(kl, 2 * L_sym * rho), {"KL": _kl_fs, "L": fs_lipschitz, "rho": _rho_fs}, "",
-              tags=(LIMIT_T1I,)),
+              limit=LIMIT_T1I),
     _cj_claim("s001.eq.C.4", "(C.4): KL(ξ(·|x) ‖ ξ(·|y)) ≤ 2ρα(1 − e^{−cα})^{−2} for every α > 0 (Assumption 2)",
               "Appendix C, proof of Theorem 1 (ii), (C.4)", QUOTE_C4,
               sp.Le(kl, sp.Symbol("shell") * rho),
@@ -471,7 +471,7 @@ CLAIMS = [
               "Section 4.1, Theorem 2 (i), Eq. (4.1)", QUOTE_T2,
               sp.Le(sp.Symbol("D_inf"), 2 * L_sym * rho), {"D_inf": _dinf_fs, "L": fs_lipschitz, "rho": _rho_fs},
               "sup_B log ξ(B|x)/ξ(B|y) = D_∞ = the largest log posterior ratio over the atoms; checked as "
-              "D_∞ ≤ 2Lρ(x, y).", tags=(LIMIT_T2I,)),
+              "D_∞ ≤ 2Lρ(x, y).", limit=LIMIT_T2I),
     _cj_claim("s001.thm.2.ii", "Theorem 2 (ii): under Assumption 2, |ξ(B|x) − ξ(B|y)| ≤ √(κρ(x, y)/(2c)) for every B",
               "Section 4.1, Theorem 2 (ii)", QUOTE_T2,
               sp.Le(sp.Symbol("TV"), sp.sqrt(kappa * rho / (2 * c_sym))),
