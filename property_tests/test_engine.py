@@ -25,7 +25,7 @@ def _claim(statement, quantities, cid="s999.claim.test", **kw):
 def test_false_inequality_is_certified_with_small_exact_numbers():
     # e^x ≤ 1 + x + x² fails for x > 1.79
     c = _claim(sp.Le(sp.exp(x), 1 + x + x**2), {"x": lambda case, m: m.num(case["x"])})
-    r = check_claim(c, seconds=3, seed=1)
+    r = check_claim(c, cases=300, seed=1)
     assert r.verdict == "violated"
     xv = r.counterexample["objects"]["x"]
     from fractions import Fraction
@@ -46,7 +46,7 @@ def test_false_inequality_is_certified_with_small_exact_numbers():
 
 def test_true_inequality_holds_with_margin():
     c = _claim(sp.Le(x**2, sp.exp(x) + 1), {"x": lambda case, m: m.num(case["x"])})
-    r = check_claim(c, seconds=2, seed=0)
+    r = check_claim(c, cases=300, seed=0)
     assert r.verdict == "holds"
     # the smallest relative margin of x² ≤ e^x + 1 on [0, 3]: min over x of 1 − x²/(e^x + 1), inside
     import scipy.optimize
@@ -62,7 +62,7 @@ def test_float_alarm_refuted_by_the_exact_path_is_not_a_violation():
         return m.num(case["x"]) + (1e-6 if m.name == "float" else 0)
 
     c = _claim(sp.Le(sp.Symbol("y"), x), {"y": q, "x": lambda case, m: m.num(case["x"])})
-    r = check_claim(c, seconds=2, seed=0)
+    r = check_claim(c, cases=300, seed=0)
     assert r.verdict == "holds"  # every float alarm was refuted by exact evaluation
     assert r.evidence["search"]["float_alarms_refuted_exactly"] > 0
 
@@ -78,7 +78,7 @@ def test_float_violation_that_cannot_be_certified_is_inconclusive():
         return arb(0, 10**6)  # [−1e6, 1e6]
 
     c = _claim(sp.Le(x, sp.Symbol("y")), {"y": q, "x": lambda case, m: m.num(case["x"])})
-    r = check_claim(c, seconds=2, seed=0)
+    r = check_claim(c, cases=300, seed=0)
     assert r.verdict == "inconclusive"
     assert r.counterexample is None and "could be certified" in r.evidence["reason"]
     assert r.evidence["search_float_margin"]["margin"] == pytest.approx(-1, abs=1e-9)
@@ -93,22 +93,22 @@ def test_a_certified_route_that_raises_is_an_error_of_the_claim():
         return case["x"] - 1
 
     c = _claim(sp.Le(x, sp.Symbol("y")), {"y": q, "x": lambda case, m: m.num(case["x"])})
-    r = check_claim(c, seconds=2, seed=0)
+    r = check_claim(c, cases=300, seed=0)
     assert r.verdict == "inconclusive" and r.evidence["error"]["path"] == "certified"
     assert r.evidence["error"]["message"] == "no certified route for this quantity"
 
 
 def test_same_seed_same_result():
     c = _claim(sp.Le(sp.exp(x), 1 + x + x**2), {"x": lambda case, m: m.num(case["x"])})
-    a = check_claim(c, seconds=2, seed=7)
-    b = check_claim(c, seconds=2, seed=7)
+    a = check_claim(c, cases=300, seed=7)
+    b = check_claim(c, cases=300, seed=7)
     assert a.counterexample["objects"] == b.counterexample["objects"]
 
 
 def test_user_claims_module():
     claims = {c.id: c for c in load_claims_file(str(ROOT / "examples" / "my_claims.py"))}
-    good = check_claim(claims["mine.tv-of-ldp"], seconds=3, seed=0)
-    bad = check_claim(claims["mine.tv-le-half-eps-squared"], seconds=3, seed=0)
+    good = check_claim(claims["mine.tv-of-ldp"], cases=300, seed=0)
+    bad = check_claim(claims["mine.tv-le-half-eps-squared"], cases=300, seed=0)
     assert good.verdict == "holds"
     assert bad.verdict == "violated"
     K = bad.counterexample["objects"]["K"]
@@ -142,7 +142,7 @@ def test_float_alarm_at_domain_boundary_is_refuted_exactly():
               statement=sp.Ge(sp.Symbol("g"), 1), quantities={"g": g},
               strategy=st.fixed_dictionaries({"a": st.sampled_from([1 + 1e-13, 1.5])}))
     assert g({"a": 1 + 1e-13}, __import__("proofcheck").FLOAT) < 1  # the float route really is wrong there
-    assert check_claim(c, seconds=2, seed=0).verdict == "holds"
+    assert check_claim(c, cases=300, seed=0).verdict == "holds"
 
 
 # ----------------------------------------------------------------------------- the certificate boundary
@@ -156,7 +156,7 @@ def test_a_float_on_the_certified_path_is_never_certified():
               variables=(real("a", 0, 40),), statement=sp.Le(sp.Symbol("Q"), sp.exp(-a**2 / 2) / 2),
               quantities={"Q": lambda case, m: 1 - ndtr(float(case["a"])), "a": lambda case, m: m.num(case["a"])},
               strategy=cases(a=st.floats(0, 40)))
-    r = check_claim(c, seconds=3, seed=0)
+    r = check_claim(c, cases=300, seed=0)
     assert r.verdict == "inconclusive" and r.counterexample is None
     assert "returned a float on the certified path" in r.evidence["reason"]
     assert r.evidence["error"]["kind"] == "float-on-certified-path" and r.evidence["error"]["where"] == "quantity Q"
@@ -190,7 +190,7 @@ def _erroring_claim(exc, cid="mine.erroring"):
                                  KeyError("K"), RuntimeError("boom"),
                                  __import__("mechanisms.errors", fromlist=["x"]).InvalidInput("kappa < 0")])
 def test_an_exception_in_a_quantity_is_an_error_of_the_claim_not_an_exclusion(exc):
-    r = check_claim(_erroring_claim(exc), seconds=2, seed=0)
+    r = check_claim(_erroring_claim(exc), cases=300, seed=0)
     assert r.verdict == "inconclusive"
     err = r.evidence["error"]
     assert err["type"] == type(exc).__name__ and str(exc).strip("'") in err["message"]
@@ -207,7 +207,7 @@ def test_outside_domain_is_counted_as_excluded_and_the_claim_still_decides():
             raise OutsideDomain("the statement is about x ≤ 1")
         return m.num(case["x"])
 
-    r = check_claim(_claim(sp.Le(sp.Symbol("y"), 2), {"y": q}), seconds=2, seed=0)
+    r = check_claim(_claim(sp.Le(sp.Symbol("y"), 2), {"y": q}), cases=300, seed=0)
     assert r.verdict == "holds"
     s = r.evidence["search"]
     assert s["errors"] == 0 and 0 < s["excluded_outside_domain"] < s["cases"]
@@ -219,7 +219,7 @@ def test_every_case_outside_the_domain_says_so():
     def q(case, m):
         raise OutsideDomain("never defined")
 
-    r = check_claim(_claim(sp.Le(sp.Symbol("y"), 2), {"y": q}), seconds=1, seed=0)
+    r = check_claim(_claim(sp.Le(sp.Symbol("y"), 2), {"y": q}), cases=300, seed=0)
     assert r.verdict == "inconclusive" and "no case of the search was in the statement's domain" in r.evidence["reason"]
     assert "warning" in r.evidence["search"]
 
@@ -228,13 +228,13 @@ def test_an_error_on_every_case_is_reported_as_an_error():
     def q(case, m):
         raise KeyError("prior")
 
-    r = check_claim(_claim(sp.Le(sp.Symbol("y"), 2), {"y": q}), seconds=1, seed=0)
+    r = check_claim(_claim(sp.Le(sp.Symbol("y"), 2), {"y": q}), cases=300, seed=0)
     assert r.verdict == "inconclusive" and r.evidence["error"]["type"] == "KeyError"
     assert "domain" not in r.evidence["reason"]
 
 
 def test_nan_on_the_float_path_is_an_error():
-    r = check_claim(_claim(sp.Le(sp.Symbol("y"), 2), {"y": lambda case, m: float("nan")}), seconds=1, seed=0)
+    r = check_claim(_claim(sp.Le(sp.Symbol("y"), 2), {"y": lambda case, m: float("nan")}), cases=300, seed=0)
     assert r.verdict == "inconclusive" and "NaN" in r.evidence["error"]["message"]
 
 
@@ -260,7 +260,7 @@ def test_the_ratio_search_raises_the_tightness_that_the_margin_search_leaves_low
     # the reported tightness 1/2 can only come from the ratio search
     c0 = Claim(id="mine.ratio", title="t", source=Source("t", "t", "t"), variables=(real("x", 0, 1),),
                statement=c.statement, quantities=c.quantities, strategy=cases(x=st.just(0.01)))
-    r = check_claim(c0, seconds=2, seed=0)
+    r = check_claim(c0, cases=300, seed=0)
     assert r.verdict == "holds" and r.tightness == pytest.approx(0.5, rel=1e-4)
     assert r.evidence["optimiser"]["ratio_evaluations"] > 0
 
@@ -305,7 +305,7 @@ def test_tiny_delta_is_searched_and_certified():
     c = Claim(id="mine.tiny-delta", title="t", source=Source("t", "t", "t"), variables=(log_real("delta", 1e-12, 1e-1),),
               statement=sp.Ge(d, sp.Rational(1, 10**9)), quantities={"delta": lambda case, m: m.num(case["delta"])},
               strategy=cases(delta=st.floats(1e-12, 1e-1)))
-    r = check_claim(c, seconds=2, seed=0)
+    r = check_claim(c, cases=300, seed=0)
     assert r.verdict == "violated"
     v = Fraction(r.counterexample["objects"]["delta"])
     assert 0 < v < Fraction(1, 10**9)
@@ -320,15 +320,15 @@ def test_vacuous_holds_is_labelled():
               statement=sp.Le(y, x), quantities={"x": lambda case, m: m.num(case["x"]), "y": lambda case, m: m.num(0)},
               hypotheses=(Hypothesis("x is zero", sp.Le(x, 0)),),
               strategy=cases(x=st.one_of(st.just(0.0), st.floats(0, 3))))
-    r = check_claim(c, seconds=1, seed=0)
+    r = check_claim(c, cases=300, seed=0)
     assert r.verdict == "holds" and r.vacuous is not None and "constant" in r.vacuous
-    assert check_claim(_ratio_claim(), seconds=1, seed=0).vacuous is None
+    assert check_claim(_ratio_claim(), cases=300, seed=0).vacuous is None
     # a quantity that IS a constant, checked over an unrestricted domain (κ by two routes, "the output at
     # confidence 1 is 1"), is a statement, not a vacuous one
     const = Claim(id="mine.constant", title="t", source=Source("t", "t", "t"), variables=(real("x", 0, 3),),
                   statement=sp.Eq(y, 1), quantities={"y": lambda case, m: m.num(case["x"]) * 0 + 1},
                   strategy=cases(x=st.floats(0, 3)))
-    rc = check_claim(const, seconds=1, seed=0)
+    rc = check_claim(const, cases=300, seed=0)
     assert rc.verdict == "holds" and rc.vacuous is None
 
 
@@ -360,7 +360,7 @@ def test_monte_carlo_evidence_on_an_identity_and_a_wrong_route():
     ok = Claim(id="mine.mc", title="t", source=Source("t", "t", "t"), variables=(real("x", 0, 3),),
                statement=sp.Eq(P, x / 3), quantities={"P": lambda c, m: m.num(c["x"]) / 3, "x": lambda c, m: m.num(c["x"])},
                strategy=cases(x=st.floats(0, 3)), monte_carlo=(route,))
-    r = check_claim(ok, seconds=2, seed=0, mc_samples=20000)
+    r = check_claim(ok, cases=300, seed=0, mc_samples=20000)
     assert r.verdict == "holds"
     recs = r.evidence["monte_carlo"]
     assert recs and all(rec["inside"] and rec["rigorous"] and rec["n"] == 20000 for rec in recs)
@@ -369,7 +369,7 @@ def test_monte_carlo_evidence_on_an_identity_and_a_wrong_route():
     wrong = Claim(id="mine.mc-wrong", title="t", source=Source("t", "t", "t"), variables=(real("x", 0, 3),),
                   statement=sp.Le(P, 2), quantities={"P": lambda c, m: m.num(c["x"]) / 3 + m.num(__import__("fractions").Fraction(1, 5))},
                   strategy=cases(x=st.floats(0, 3)), monte_carlo=(route,))
-    w = check_claim(wrong, seconds=2, seed=0, mc_samples=20000)
+    w = check_claim(wrong, cases=300, seed=0, mc_samples=20000)
     assert w.verdict == "inconclusive" and "excludes the closed form" in w.evidence["reason"]
 
 
@@ -387,7 +387,7 @@ def test_a_probability_known_only_by_monte_carlo_is_violated_statistically():
               statement=sp.Le(P, sp.Rational(2, 5)), quantities={"P": prob},
               strategy=cases(x=st.floats(0, 1)), statistical=True,
               monte_carlo=(MonteCarloRoute("P", lambda case, n, seed, device, conf: _Interval(0.5, n, seed, conf)),))
-    r = check_claim(c, seconds=2, seed=0, mc_samples=100000)
+    r = check_claim(c, cases=300, seed=0, mc_samples=100000)
     assert r.verdict == "violated"
     stat = r.counterexample["statistical"][0]
     assert stat["confidence"] >= 1 - 1e-9 and stat["n"] == 100000 and stat["interval"][0] > 0.4

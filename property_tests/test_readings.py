@@ -100,7 +100,7 @@ def _binomial_event(T: int, k1: F, eps: F) -> F:
 def test_chernoff_lemma_with_eps_at_most_one_holds(cid, trials):
     claim = BY_ID[cid]
     assert claim.variables[-1].hi == 1.0
-    r = check_claim(claim, seconds=6, seed=0)
+    r = check_claim(claim, cases=300, seed=0)
     assert r.verdict == "holds", r.evidence
     assert r.vacuous is None
     # the tightest case the search found, recomputed by hand: the event's probability is above the bound
@@ -159,7 +159,7 @@ def test_w_star_violation_by_hand():
 @pytest.mark.parametrize("cid", ["s000.claim.assumption-D.1-forces-xi-zero", "s002.claim.assumption-G.1-forces-xi-zero"])
 def test_assumption_forces_xi_zero_holds_and_is_not_vacuous(cid):
     claim = BY_ID[cid]
-    r = check_claim(claim, seconds=8, seed=0)
+    r = check_claim(claim, cases=300, seed=0)
     assert r.verdict == "holds", r.evidence
     assert r.vacuous is None
     assert r.evidence["search"]["degenerate"] < r.evidence["search"]["cases"] - r.evidence["search"]["excluded_outside_domain"]
@@ -199,7 +199,7 @@ def test_common_w_star_readings_are_declared_vacuous():
                 "s002.eq.31#wstar-common"):
         c = BY_ID[cid]
         assert c.vacuous and "forces-xi-zero" in c.vacuous and c.primary
-    r = check_claim(BY_ID["s002.eq.24#wstar-common"], seconds=5, seed=0)
+    r = check_claim(BY_ID["s002.eq.24#wstar-common"], cases=300, seed=0)
     assert r.verdict == "holds" and r.vacuous == BY_ID["s002.eq.24#wstar-common"].vacuous
 
 
@@ -248,6 +248,6 @@ def test_channel_says_nothing():
 
 @pytest.mark.parametrize("cid", ["s002.table.II.i", "s002.table.II.iii"])
 def test_table_ii_parts_hold(cid):
-    r = check_claim(BY_ID[cid], seconds=5, seed=0)
+    r = check_claim(BY_ID[cid], cases=300, seed=0)
     assert r.verdict == "holds", r.evidence
     assert r.tightness is not None and r.tightness <= 1 + 1e-9

@@ -62,9 +62,9 @@ def _exact(x):
     return x
 
 
-def _violation(cid, seconds=3.0):
-    """The engine's verdict and exact counterexample objects (strings → Fractions)."""
-    r = check_claim(BY_ID[cid], seconds=seconds, seed=0)
+def _violation(cid, cases=300):
+    """The engine's verdict and exact counterexample objects (strings → Fractions), on a counted budget."""
+    r = check_claim(BY_ID[cid], cases=cases, seed=0)
     assert r.verdict == "violated", (cid, r.verdict, r.evidence.get("reason"))
     return {k: _exact(v) for k, v in r.counterexample["objects"].items()}, r.counterexample
 
@@ -239,7 +239,7 @@ def test_printed_tables_as_encoded():
 @pytest.mark.parametrize("cid", ["s003.table.I#printed-prefactor", "s003.table.I#zhu-wang", "s003.table.IV#printed-prefactor",
                                  "s003.table.IV#zhu-wang"])
 def test_tables_printed_eps_is_not_the_best(cid):
-    o, cx = _violation(cid, seconds=4.0)
+    o, cx = _violation(cid)
     kappa, printed = (TABLE_I if cid.split("#")[0] == "s003.table.I" else TABLE_IV)[int(o["row"])]
     if int(o["approach"]) == 1:  # ε₀ = 2κu; δ₀ at the best α found is ≥ inf_α δ_α, so this ε̃ is ≥ the exact one
         eps = ao.approach1_eps(kappa, 2 * kappa * o["u"])
@@ -252,7 +252,7 @@ def test_tables_printed_eps_is_not_the_best(cid):
 
 
 def test_table_IV_gaussian_column_counterexample_by_opacus():
-    o, cx = _violation("s003.table.IV#gaussian-column", seconds=8.0)
+    o, cx = _violation("s003.table.IV#gaussian-column")
     row = int(o["row"])
     e, s = TABLE_IV_EPS[row], TABLE_IV_SIGMA[row]
     assert e in BAD_GAUSSIAN_ROWS
@@ -340,7 +340,7 @@ def test_tables_achievable_against_oracle(table):
         lhs, rhs, ok = _claim_sides(claim, {"row": row})
         assert ok and lower(lhs) <= float(eps) <= upper(lhs) * (1 + 1e-9), (table, kappa, lhs)
         assert _encloses(rhs, ao.mpf(F(printed_eps) + half_unit(printed_eps)))
-    r = check_claim(claim, seconds=2, seed=0)
+    r = check_claim(claim, cases=300, seed=0)
     assert r.verdict == "holds" and r.margin >= 0
 
 
@@ -705,7 +705,7 @@ def test_finite_statements_against_qif(cid):
         checked += 1
     assert checked >= 3
     # and the engine's own search finds no counterexample
-    assert check_claim(claim, seconds=1.0, seed=1).verdict == "holds"
+    assert check_claim(claim, cases=300, seed=1).verdict == "holds"
 
 
 # ----------------------------------------------------------------------------- true statements, at exact points
@@ -761,7 +761,7 @@ def test_true_statements_against_oracle(cid):
         tol = MP.mpf("1e-25") * max(1, abs(rhs))
         assert (lhs <= rhs + tol) if rel == "<=" else abs(lhs - rhs) <= tol, (cid, case, lhs, rhs)
     # and the engine's own search finds no counterexample in a short run
-    assert check_claim(claim, seconds=2.0, seed=2).verdict == "holds"
+    assert check_claim(claim, cases=300, seed=2).verdict == "holds"
 
 
 def test_zhu_wang_bound_is_autodp_general_upperbound():

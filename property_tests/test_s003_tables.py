@@ -192,7 +192,7 @@ def test_same_steps_violated_and_recomputed():
 
 
 def test_equation_9_holds_and_is_tight_at_gamma_one():
-    r = check_claim(BY_ID["s003.eq.9"], seconds=1.5, seed=0)
+    r = check_claim(BY_ID["s003.eq.9"], cases=300, seed=0)
     assert r.verdict == "holds" and r.vacuous is None
     # randomized response, ε = 1, γ = 1/2: the subsampled pair's δ at ε_s is 0 = γ·0; with δ > 0 (a 3-point
     # extremal pair) the bound is attained: δ_s(ε_s) = γδ exactly
@@ -226,14 +226,14 @@ def test_definition_4_and_theorem_3_both_directions_against_quadrature():
         exact = max(ao.vmf_subsampled_renyi(p, kappa, alpha, gamma), _subsampled_qp(p, kappa, alpha, gamma))
         assert abs(MP.mpf(lhs.mid().str(40, radius=False)) - exact) < MP.mpf("1e-18") * max(1, abs(exact))
         assert lhs.upper() <= rhs.upper()  # Zhu–Wang's bound holds (equality at α = 2)
-    assert check_claim(claim, seconds=1.5, seed=0).verdict == "holds"
+    assert check_claim(claim, cases=300, seed=0).verdict == "holds"
 
 
 # ----------------------------------------------------------------------------- Monte Carlo evidence
 @pytest.mark.parametrize("cid", ["s003.prop.1", "s003.claim.vmf-renyi-closed-form", "s003.claim.vmf-kl", "s003.def.7",
                                  "s003.thm.6", "s003.def.4", "s003.prop.4"])
 def test_monte_carlo_evidence_on_the_identities(cid):
-    r = check_claim(BY_ID[cid], seconds=1.2, seed=0)
+    r = check_claim(BY_ID[cid], cases=300, seed=0)
     assert r.verdict == "holds", (cid, r.evidence.get("reason"))
     recs = r.evidence["monte_carlo"]
     assert recs and all(x["inside"] and x["rigorous"] for x in recs)
@@ -261,7 +261,7 @@ def test_show_prints_the_table_and_the_report_lists_optimistic_rows(tmp_path, ta
     assert '"table"' not in text.split("evidence: ", 1)[1]  # no JSON blob of the rows
 
     claim = BY_ID["s003.table.I"]
-    doc = write_report([(claim, check_claim(claim, seconds=1, seed=0))], tmp_path, 0, 1.0, "test")
+    doc = write_report([(claim, check_claim(claim, cases=300, seed=0))], tmp_path, 0, 1.0, "test")
     md = (tmp_path / "report.md").read_text()
     assert "optimistic rows under the primary reading" in md and "κ = 25: printed 0.0139" in md
     assert "### Table I" in md and "| κ | ε printed |" in md
