@@ -23,6 +23,7 @@ from pathlib import Path
 import sympy as sp
 
 from mechanisms.errors import InvalidInput
+from proofcheck.evaluation import decided
 
 SCHEMA = "proofcheck.certificate/1"
 MIN_BITS, MAX_BITS = 53, 4096
@@ -202,22 +203,6 @@ def _show(domain, box) -> str:
 
 
 # ----------------------------------------------------------------------------- one box, again
-def _holds(rel, a, b):
-    """True / False when the enclosures decide `a rel b` over the whole box, None otherwise."""
-    from proofcheck.evaluation import certainly_le, certainly_less, exactly_equal
-
-    if isinstance(rel, sp.Le):
-        return True if certainly_le(a, b) else False if certainly_less(b, a) else None
-    if isinstance(rel, sp.Lt):
-        return True if certainly_less(a, b) else False if certainly_le(b, a) else None
-    if isinstance(rel, sp.Ge):
-        return True if certainly_le(b, a) else False if certainly_less(a, b) else None
-    if isinstance(rel, sp.Gt):
-        return True if certainly_less(b, a) else False if certainly_le(a, b) else None
-    apart = certainly_less(a, b) or certainly_less(b, a)
-    if isinstance(rel, sp.Eq):
-        return True if exactly_equal(a, b) else False if apart else None
-    return True if apart else False if exactly_equal(a, b) else None  # Ne
 
 
 def _values(claim, domain, box, bits):
@@ -246,7 +231,7 @@ def _decided(claim, domain, box, bits):
         lhs, rhs = _side(claim.statement.lhs, values, bits), _side(claim.statement.rhs, values, bits)
     except Exception as e:  # any failure to evaluate means not decided
         return False, f"{type(e).__name__}: {e}"[:200]
-    return (True, "") if _holds(claim.statement, lhs, rhs) is True else (False, "the enclosures of the sides overlap")
+    return (True, "") if decided(claim.statement, lhs, rhs) is True else (False, "the enclosures of the sides overlap")
 
 
 def _decided_by_mean_value(claim, domain, box, center, bits):
@@ -275,7 +260,7 @@ def _outside(claim, domain, box, bits):
         return False, f"{type(e).__name__}: {e}"[:200]
     for h in claim.hypotheses:
         try:
-            if _holds(h.relation, _side(h.relation.lhs, values, bits), _side(h.relation.rhs, values, bits)) is False:
+            if decided(h.relation, _side(h.relation.lhs, values, bits), _side(h.relation.rhs, values, bits)) is False:
                 return True, ""
         except Exception:  # this hypothesis decides nothing here; another may
             continue

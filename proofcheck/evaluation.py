@@ -333,3 +333,22 @@ def exactly_equal(a, b) -> bool:
     if is_infinity(a) or is_infinity(b):
         return a == b
     return bool(a.is_exact() and b.is_exact() and a == b)
+
+
+def decided(rel, a, b) -> bool | None:
+    """True when ``a rel b`` certainly holds over the enclosures, False when it certainly fails, None else
+    (the prover's and the certificate checker's one decision of a relation over a box)."""
+    if isinstance(rel, sp.Le):
+        return True if certainly_le(a, b) else False if certainly_less(b, a) else None
+    if isinstance(rel, sp.Lt):
+        return True if certainly_less(a, b) else False if certainly_le(b, a) else None
+    if isinstance(rel, sp.Ge):
+        return True if certainly_le(b, a) else False if certainly_less(a, b) else None
+    if isinstance(rel, sp.Gt):
+        return True if certainly_less(b, a) else False if certainly_le(a, b) else None
+    apart = certainly_less(a, b) or certainly_less(b, a)
+    if isinstance(rel, sp.Eq):  # never True over a box of positive width unless both sides are one exact number
+        return True if exactly_equal(a, b) else False if apart else None
+    if isinstance(rel, sp.Ne):
+        return True if apart else False if exactly_equal(a, b) else None
+    raise ValueError(f"unsupported relation {rel}")

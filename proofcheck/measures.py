@@ -53,14 +53,6 @@ from mechanisms.exact import ExactInfinity, exact, FloatOnCertifiedPath, Undecid
 from proofcheck.numerics import aabs, aexp, alog, amax, amin, asqrt, is_inf, to_arb
 
 
-def _float_sqrt(x):
-    # a value that is ≥ 0 in exact arithmetic can come out as −1e−17 in floats (√JS of equal
-    # distributions): its square root is 0, as the certified path takes the ball's non-negative part
-    if -1e-12 <= x < 0:
-        return 0.0
-    return np.sqrt(x)
-
-
 # ----------------------------------------------------------------------------- second routes (finite measures)
 def _float_js_by_entropies(p, q):
     """JS by scipy's relative entropy, ½Σ rel_entr(p, M) + ½Σ rel_entr(q, M), M = (p + q)/2: shares no
@@ -184,7 +176,7 @@ register({
     # elementary and special functions
     "log": (np.log, alog),
     "exp": (np.exp, aexp),
-    "sqrt": (_float_sqrt, asqrt),
+    "sqrt": (ctx_fp.sqrt, asqrt),  # the float context clamps rounding noise below 0 (√JS of equal rows)
     # P(|X/T − κ| ≤ εκ) for X ~ Binomial(T, κ): scipy's CDF; an exact rational sum
     "binomial_within_relative_error": (_float_binomial_within_relative_error, _exact_binomial_within_relative_error),
     "sinh": (np.sinh, _arb_fn("sinh")),

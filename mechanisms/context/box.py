@@ -18,7 +18,7 @@ import numpy as np
 from mechanisms.context.base import UNKNOWN
 from mechanisms.context.certified import CertifiedContext, _is_exact
 from mechanisms.errors import InvalidInput
-from mechanisms.exact import INF, NEG_INF, ExactInfinity, FloatOnCertifiedPath, Undecided, to_arb
+from mechanisms.exact import INF, ExactInfinity, FloatOnCertifiedPath, Undecided, to_arb
 
 
 def _arb_of(x):
@@ -218,12 +218,7 @@ class BoxContext(CertifiedContext):
 
         def method(self, x):
             def f(y):
-                r = base(certified_ctx, y.arb if isinstance(y, Ball) else y)
-                if isinstance(r, flint.arb):
-                    if not r.is_finite():
-                        raise Undecided(f"{name} is not finite over the box")
-                    return Ball(r)
-                return r
+                return _rewrap_finite(base(certified_ctx, _unwrap(y)), name)
             return self._map(f, x)
         method.__name__ = name
         return method
@@ -255,8 +250,7 @@ class BoxContext(CertifiedContext):
         wide ball is far wider)."""
         def f(y):
             if not isinstance(y, Ball):
-                r = certified_ctx.Phi_inv(y)
-                return Ball(r) if isinstance(r, flint.arb) else r
+                return _rewrap(certified_ctx.Phi_inv(y))
             if not (y.arb > 0 and y.arb < 1) and not (y.arb < 0 or y.arb > 1):
                 raise Undecided(f"Phi_inv over a box that reaches 0 or 1: {y.arb}")
             lo, hi = (certified_ctx.Phi_inv(flint.arb(end)) for end in (y.arb.lower(), y.arb.upper()))
@@ -266,13 +260,7 @@ class BoxContext(CertifiedContext):
     def _lift2(self, name, x, y):
         """A two-argument operation of the certified context on the arbs inside Balls, wrapped again."""
         def f(a, b):
-            r = getattr(certified_ctx, name)(_arb_of(a) if isinstance(a, Ball) else a,
-                                             _arb_of(b) if isinstance(b, Ball) else b)
-            if isinstance(r, flint.arb):
-                if not r.is_finite():
-                    raise Undecided(f"{name} is not finite over the box")
-                return Ball(r)
-            return r
+            return _rewrap_finite(getattr(certified_ctx, name)(_unwrap(a), _unwrap(b)), name)
         return self._map2(f, x, y)
 
     def log_bessel_i(self, nu, x):
@@ -288,35 +276,30 @@ class BoxContext(CertifiedContext):
         return Ball(flint.arb.pi())
 
     def max(self, *xs):
-        if any(isinstance(x, ExactInfinity) and x > 0 for x in xs):
-            return INF
-        xs = [x for x in xs if not isinstance(x, ExactInfinity)]
-        if not xs:
-            return NEG_INF
-        if all(_is_exact(x) for x in xs):
-            return max(xs)
-        out = _arb_of(xs[0])
-        for x in xs[1:]:
-            out = out.max(_arb_of(x))
-        return Ball(out)
+        """The certified context's max of the enclosures, wrapped again (exact stays exact)."""
+        return _rewrap(certified_ctx.max(*[_unwrap(x) for x in xs]))
 
     def min(self, *xs):
-        if any(isinstance(x, ExactInfinity) and x < 0 for x in xs):
-            return NEG_INF
-        xs = [x for x in xs if not isinstance(x, ExactInfinity)]
-        if not xs:
-            return INF
-        if all(_is_exact(x) for x in xs):
-            return min(xs)
-        out = _arb_of(xs[0])
-        for x in xs[1:]:
-            out = out.min(_arb_of(x))
-        return Ball(out)
+        return _rewrap(certified_ctx.min(*[_unwrap(x) for x in xs]))
 
     def log_sum_exp(self, xs):
         xs = list(xs.ravel() if isinstance(xs, np.ndarray) else xs)
-        r = certified_ctx.log_sum_exp([x.arb if isinstance(x, Ball) else x for x in xs])
-        return Ball(r) if isinstance(r, flint.arb) else r
+        return _rewrap(certified_ctx.log_sum_exp([_unwrap(x) for x in xs]))
+
+
+def _unwrap(x):
+    return x.arb if isinstance(x, Ball) else x
+
+
+def _rewrap(r):
+    return Ball(r) if isinstance(r, flint.arb) else r
+
+
+def _rewrap_finite(r, name):
+    """A lifted operation's result: a ball must be finite over the box (else the box is undecided)."""
+    if isinstance(r, flint.arb) and not r.is_finite():
+        raise Undecided(f"{name} is not finite over the box")
+    return _rewrap(r)
 
 
 def enclosure(x):

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 import sympy as sp
 
 from mechanisms.exact import Undecided
-from proofcheck.evaluation import ClaimError, Outside, certainly_le, certainly_less, evaluate, quantity_values
+from proofcheck.evaluation import ClaimError, Outside, certainly_le, certainly_less, decided, evaluate, quantity_values
 from proofcheck.measures import BOX, NoBoxForm
 from proofcheck.numerics import fmt, precision
 
@@ -38,27 +38,6 @@ class Decision:
     route: str | None = None  # blocked: the route without a form over boxes
     center: tuple | None = None  # decided by the mean-value form at this point of the box
     jets: bool | None = None  # undecided: did derivatives propagate (None: not tried)
-
-
-def relation(rel, a, b) -> bool | None:
-    """True when ``a rel b`` certainly holds over the enclosures, False when it certainly fails, None else."""
-    if isinstance(rel, sp.Le):
-        return True if certainly_le(a, b) else False if certainly_less(b, a) else None
-    if isinstance(rel, sp.Lt):
-        return True if certainly_less(a, b) else False if certainly_le(b, a) else None
-    if isinstance(rel, sp.Ge):
-        return True if certainly_le(b, a) else False if certainly_less(a, b) else None
-    if isinstance(rel, sp.Gt):
-        return True if certainly_less(b, a) else False if certainly_le(a, b) else None
-    if isinstance(rel, sp.Eq):  # never True over a box of positive width unless both sides are one exact number
-        from proofcheck.evaluation import exactly_equal
-
-        return True if exactly_equal(a, b) else False if (certainly_less(a, b) or certainly_less(b, a)) else None
-    if isinstance(rel, sp.Ne):
-        from proofcheck.evaluation import exactly_equal
-
-        return True if (certainly_less(a, b) or certainly_less(b, a)) else False if exactly_equal(a, b) else None
-    raise ValueError(f"unsupported relation {rel}")
 
 
 def decide_box(claim, domain, box, bits: int = PRECISION, mean_value: bool = True) -> Decision:
@@ -119,7 +98,7 @@ def _decide(claim, case) -> Decision:
     for h in claim.hypotheses:
         try:
             a, b = evaluate(h.relation.lhs, values, BOX), evaluate(h.relation.rhs, values, BOX)
-            holds = relation(h.relation, a, b)
+            holds = decided(h.relation, a, b)
         except NoBoxForm:
             raise
         except (Undecided, Outside) as e:
@@ -137,7 +116,7 @@ def _decide(claim, case) -> Decision:
         if unknown is None:
             raise
         return Decision("undecided", f"{unknown}; {_line(e)}")
-    holds = relation(claim.statement, lhs, rhs)
+    holds = decided(claim.statement, lhs, rhs)
     if holds is None or (holds is False and unknown is not None):
         return Decision("undecided", unknown or "the enclosures of the two sides overlap", fmt_value(lhs), fmt_value(rhs))
     # a relation that holds on the whole box holds on its points in the domain, whatever the hypotheses say
