@@ -3,7 +3,7 @@
 1. The VMF RDP curve at p = 13,700, κ = 75, 100 orders in [1.1, 64] (seed 003, Proposition 1): float path
    (target < 50 ms) and certified path (target < 2 s), against mpmath's besseli at 20 digits on the same orders.
 2. ε of the Poisson-subsampled Gaussian after 1,000 steps on dp-accounting's default orders (the RDP curve by
-   mechanisms.subsampled_gaussian_curve, ε by the improved conversion), against dp-accounting's RdpAccountant
+   mechanisms.accounting.subsampled_gaussian_curve, ε by the improved conversion), against dp-accounting's RdpAccountant
    (compose + get_epsilon): target ≤ 2× its time, ε equal to 1e−9 where the optimal order is an integer (at a
    fractional optimum dp-accounting 0.6.0's value is an upper bound, printed as such).
 3. c_t(λ, T) of Eq. (10) for the Gaussian reference (Δ ∼ N(0, s²I_d)) over 32 orders λ = 1..32, certified by
@@ -38,8 +38,8 @@ def row(label, ours, peer, note=""):
 
 # ----------------------------------------------------------------------------- 1. VMF RDP curve
 def bench_vmf(repeat):
-    from mechanisms import vmf_renyi  # noqa: F401  (registers vmf_rdp)
-    from mechanisms.context import certified, fp
+    from mechanisms.continuous import vmf_renyi  # noqa: F401  (registers vmf_rdp)
+    from mechanisms.numerics.context import certified, fp
 
     p, kappa = 13700, 75
     orders = [Fraction(110 + k * (6400 - 110) // 99, 100) for k in range(100)]  # 1.1 … 64, exact
@@ -76,9 +76,9 @@ def bench_epsilon(repeat):
     import dp_accounting
     from dp_accounting.rdp import rdp_privacy_accountant as dra
 
-    from mechanisms import rdp_conversion  # noqa: F401  (registers fp.best_eps_from_rdp)
-    from mechanisms.context import fp
-    from mechanisms.subsampled_gaussian_curve import subsampled_gaussian_rdp_curve
+    from mechanisms.accounting import rdp_conversion  # noqa: F401  (registers fp.best_eps_from_rdp)
+    from mechanisms.numerics.context import fp
+    from mechanisms.accounting.subsampled_gaussian_curve import subsampled_gaussian_rdp_curve
 
     orders = list(dra.DEFAULT_RDP_ORDERS)
     arr = np.array(orders)
@@ -110,8 +110,8 @@ def bench_epsilon(repeat):
 
 # ----------------------------------------------------------------------------- 3. c_t for the Gaussian reference
 def bench_cost(repeat):
-    from mechanisms.context import fp
-    from mechanisms.privacy_cost import gaussian_reference_cost_quadrature_arb
+    from mechanisms.numerics.context import fp
+    from mechanisms.bayesian.privacy_cost import gaussian_reference_cost_quadrature_arb
 
     T, s, sigma, d = 10, Fraction(1, 200), Fraction(1), 10  # Tλ(λ+1)s²/σ² ≤ 0.27 < 1 up to λ = 32
     lams = list(range(1, 33))

@@ -10,8 +10,8 @@ from fractions import Fraction
 
 import numpy as np
 
-from mechanisms import finite, leakage  # noqa: F401  (register their formulas)
-from mechanisms.context import fp
+from mechanisms.finite import channels as finite, leakage  # noqa: F401  (register their formulas)
+from mechanisms.numerics.context import fp
 from proofcheck.measures import CERTIFIED
 from proofcheck.numerics import precision
 

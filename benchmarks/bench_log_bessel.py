@@ -25,8 +25,8 @@ import scipy.special as sc
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from mechanisms.bessel import EXTENDED_PRECISION  # noqa: E402
-from mechanisms.context import certified, fp  # noqa: E402
+from mechanisms.numerics.bessel import EXTENDED_PRECISION  # noqa: E402
+from mechanisms.numerics.context import certified, fp  # noqa: E402
 
 
 def best_of(fn, repeats):

@@ -4,14 +4,14 @@ Run by hand (CPU, one core):  .venv/bin/python benchmarks/bench_monte_carlo.py
 On a GPU machine:             .venv/bin/python benchmarks/bench_monte_carlo.py --device cuda --backends torch
 
 The integrand E_Q[(P/Q)^α] depends on y only through t = x'ᵀy, so t-only draws suffice
-(:func:`mechanisms.vmf_monte_carlo.vmf_renyi_moment_integrand`). For each backend and κ it prints
+(:func:`mechanisms.continuous.vmf_monte_carlo.vmf_renyi_moment_integrand`). For each backend and κ it prints
 
-  * the raw rate of drawing t (Wood's sampler, :func:`mechanisms.vmf.sample_vmf_t`);
+  * the raw rate of drawing t (Wood's sampler, :func:`mechanisms.continuous.vmf.sample_vmf_t`);
   * the integrand rate: evaluating e^{ακ((x−x')ᵀy − r)} on t already drawn, with the batch's mean and M2
-    (the work :func:`mechanisms.monte_carlo.bounded_mean` adds per draw), target >= 1e7 evaluations/s per core;
+    (the work :func:`mechanisms.numerics.monte_carlo.bounded_mean` adds per draw), target >= 1e7 evaluations/s per core;
   * the end-to-end rate of ``bounded_mean`` (draw + integrand + statistics) and its ratio to the raw t rate
     (1.0 would mean the Monte Carlo machinery costs nothing beyond the draws);
-  * the end-to-end rate of the "normalisers" route (Beta proposal, :func:`mechanisms.vmf_monte_carlo.log_vmf_mgf_mc`)
+  * the end-to-end rate of the "normalisers" route (Beta proposal, :func:`mechanisms.continuous.vmf_monte_carlo.log_vmf_mgf_mc`)
     and the interval it gives for τ_α beside Proposition 1's closed form.
 """
 from __future__ import annotations
@@ -24,11 +24,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from mechanisms import vmf_monte_carlo as vmc  # noqa: E402
-from mechanisms import vmf_renyi  # noqa: E402, F401  (registers vmf_renyi_divergence)
-from mechanisms.context import fp  # noqa: E402
-from mechanisms.monte_carlo import batch_generator, bounded_mean, stream_seed  # noqa: E402
-from mechanisms.vmf import sample_vmf_t  # noqa: E402
+from mechanisms.continuous import vmf_monte_carlo as vmc  # noqa: E402
+from mechanisms.continuous import vmf_renyi  # noqa: E402, F401  (registers vmf_renyi_divergence)
+from mechanisms.numerics.context import fp  # noqa: E402
+from mechanisms.numerics.monte_carlo import batch_generator, bounded_mean, stream_seed  # noqa: E402
+from mechanisms.continuous.vmf import sample_vmf_t  # noqa: E402
 
 
 def timed(fn, repeats, sync):
@@ -63,7 +63,7 @@ def main(argv=None):
 
     import torch
 
-    from mechanisms.backend import resolve_device
+    from mechanisms.numerics.backend import resolve_device
 
     torch.set_num_threads(args.threads)
     dev = resolve_device(args.device)

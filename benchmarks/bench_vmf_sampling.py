@@ -25,8 +25,8 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from mechanisms.context import fp  # noqa: E402
-from mechanisms.vmf import sample_vmf, sample_vmf_t  # noqa: E402
+from mechanisms.numerics.context import fp  # noqa: E402
+from mechanisms.continuous.vmf import sample_vmf, sample_vmf_t  # noqa: E402
 
 
 def timed(fn, repeats, sync=lambda: None):
@@ -56,7 +56,7 @@ def main(argv=None):
 
     import torch
 
-    from mechanisms.backend import resolve_device
+    from mechanisms.numerics.backend import resolve_device
 
     torch.set_num_threads(args.threads)
     dev = resolve_device(args.device)

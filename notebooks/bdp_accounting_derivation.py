@@ -23,9 +23,9 @@
 # %%
 import sympy as sp
 
-from mechanisms import bdp_subsampled_gaussian as bsg
-from mechanisms.context import fp
-from mechanisms.privacy_cost import gaussian_reference_cost_quadrature
+from mechanisms.bayesian import bdp_subsampled_gaussian as bsg
+from mechanisms.numerics.context import fp
+from mechanisms.bayesian.privacy_cost import gaussian_reference_cost_quadrature
 from proofcheck.claims.s004 import CLAIMS
 from proofcheck.engine import check_claim
 

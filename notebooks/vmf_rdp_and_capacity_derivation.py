@@ -568,8 +568,8 @@ def cap_vmf_quad(q, kappa):
     return mp.exp(kappa) / normaliser_quad(q, kappa) * area_mp(q - 1)
 
 
-from mechanisms import vmf  # noqa: E402, F401  (registers the VMF formulas; float cross-check only)
-from mechanisms.context import fp  # noqa: E402
+from mechanisms.continuous import vmf  # noqa: E402, F401  (registers the VMF formulas; float cross-check only)
+from mechanisms.numerics.context import fp  # noqa: E402
 
 vmf_rows = []
 for q in (2, 3, 5, 10, 50):

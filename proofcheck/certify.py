@@ -15,7 +15,7 @@ from fractions import Fraction
 import numpy as np
 import sympy as sp
 
-from mechanisms.exact import is_infinity
+from mechanisms.numerics.exact import is_infinity
 from proofcheck.evaluation import ClaimError, Outside, certainly_less, quantity_values, sides
 from proofcheck.margins import float_margin, is_violation, relative
 from proofcheck.measures import CERTIFIED

@@ -137,7 +137,7 @@ class Hypothesis:
 class MonteCarloRoute:
     """A Monte Carlo route for the quantity `quantity`: estimate(case, n, seed, device, confidence)
     returns an object with .lo, .hi (an interval for the quantity's value), .estimate, .confidence,
-    .n, .seed, .device, .seconds, .method, .rigorous and .to_json() (mechanisms.monte_carlo)."""
+    .n, .seed, .device, .seconds, .method, .rigorous and .to_json() (mechanisms.numerics.monte_carlo)."""
 
     quantity: str
     estimate: Callable

@@ -327,7 +327,7 @@ def _read_matrix(text: str, what: str, depth: int = 2):
 
 
 class _JsonNumber(str):
-    """A JSON number as typed (exact: read by mechanisms.finite's converter, never as a binary float)."""
+    """A JSON number as typed (exact: read by mechanisms.finite.channels's converter, never as a binary float)."""
 
 
 def _check_nesting(data, what: str, depth: int, index: tuple = ()) -> None:
@@ -418,7 +418,7 @@ def _max_renyi(K, alpha, alpha_text: str):
 
 def cmd_measure(args) -> int:
     """Every finite-channel measure of one channel (and prior), each certified."""
-    from mechanisms import finite as fin
+    from mechanisms.finite import channels as fin
     from proofcheck.measures import CERTIFIED
     from proofcheck.numerics import fmt, precision
 
@@ -459,8 +459,10 @@ def cmd_vmf(args) -> int:
 
     κ = 0 is the uniform law on the sphere: τ_α = 0 and log capacity = 0 exactly (the limits of the
     printed formulas, which are 0/0 there), and ε at δ is the conversion of τ = 0."""
-    from mechanisms import capacity, checks, rdp_conversion, vmf_renyi  # noqa: F401  (register the formulas)
-    from mechanisms.context import certified
+    from mechanisms.continuous import capacity, vmf_renyi  # noqa: F401  (register the formulas)
+    from mechanisms.numerics import checks
+    from mechanisms.accounting import rdp_conversion
+    from mechanisms.numerics.context import certified
     from proofcheck.numerics import fmt, precision
 
     p = checks.check_dimension(_int_arg(args.p, "p"), "vmf")
@@ -485,8 +487,8 @@ def _route_entries() -> dict:
     """name -> (kind, callable) for every context operation, formula over the context and route of ROUTES."""
     import inspect
 
-    from mechanisms.context import FORMULAS, CertifiedContext
-    from mechanisms.context.base import _load_formulas
+    from mechanisms.numerics.context import FORMULAS, CertifiedContext
+    from mechanisms.numerics.context.base import _load_formulas
     from proofcheck.measures import ROUTES
 
     _load_formulas()
@@ -530,7 +532,7 @@ def cmd_routes(args) -> int:
 
 
 def _exact_arg(text: str, name: str):
-    from mechanisms.finite import to_fraction
+    from mechanisms.finite.channels import to_fraction
 
     _check_digits(text, name)
     try:

@@ -10,7 +10,7 @@ Three outcomes only, kept apart on purpose:
   claim ends ``inconclusive`` with it. An error is never counted as an exclusion.
 
 On the certified path every value a quantity returns passes through
-:func:`mechanisms.exact.check_certified` (exact numbers, arb balls and exact infinities only), and the
+:func:`mechanisms.numerics.exact.check_certified` (exact numbers, arb balls and exact infinities only), and the
 relation is evaluated in arb arithmetic with infinities combined exactly.
 """
 from __future__ import annotations
@@ -23,7 +23,7 @@ import numpy as np
 import sympy as sp
 
 from mechanisms.errors import InvalidInput, OutsideDomain
-from mechanisms.exact import FloatOnCertifiedPath, check_certified, infinity, is_infinity
+from mechanisms.numerics.exact import FloatOnCertifiedPath, check_certified, infinity, is_infinity
 from proofcheck.numerics import Undecided
 
 
@@ -294,7 +294,7 @@ def _holds(rel, values, m) -> bool:
 
 # ----------------------------------------------------------------------------- certified comparisons
 def _enclose(x):
-    from mechanisms.context import enclosure
+    from mechanisms.numerics.context import enclosure
 
     return enclosure(x)
 

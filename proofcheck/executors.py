@@ -17,7 +17,7 @@ the search gets depends on the machine and its load.
   ``pip install 'proofcheck[dask]'``.
 
 Each executor also has :meth:`mapper`, an ordered ``map(fn, iterable)`` for fanning out Monte Carlo
-batches (:func:`mechanisms.monte_carlo.bounded_mean`'s ``mapper``): estimates do not depend on it.
+batches (:func:`mechanisms.numerics.monte_carlo.bounded_mean`'s ``mapper``): estimates do not depend on it.
 """
 from __future__ import annotations
 

@@ -1,11 +1,11 @@
-"""What a quantity receives as ``m``: a path over a numeric context (mechanisms.context).
+"""What a quantity receives as ``m``: a path over a numeric context (mechanisms.numerics.context).
 
 A claim's quantities are functions ``(case, m) -> value`` where ``m`` is :data:`FLOAT` (floats and numpy,
 for the search), :data:`CERTIFIED` (exact rationals and arb balls, for the verdict) or :data:`BOX` (balls of
 any width over a parameter box, for proofs). Each exposes the same names, so a quantity never branches on
 the path: it calls ``m.kl``, ``m.erfc``, ``m.vmf_rdp``, ``m.hockey_stick_delta``, ...
 
-Most names are formulas written once over the context (``mechanisms.context.FORMULAS``); the context decides
+Most names are formulas written once over the context (``mechanisms.numerics.context.FORMULAS``); the context decides
 the numerics. :data:`ROUTES` holds the rest: names computed by two genuinely different methods (a float
 quadrature against a certified integral, scipy's CDF against an exact sum), each pair documented, and the
 readers of the case. On the certified path no machine number enters a route or a formula, and a route's
@@ -23,40 +23,46 @@ from fractions import Fraction
 
 import numpy as np
 
-from mechanisms import capacity, composition, dpsgd_accountant, gaussian_dp  # noqa: F401  (formulas)
-from mechanisms import channel_ops, finite, hockey_stick, leakage  # noqa: F401  (register their formulas)
-from mechanisms import rdp_conversion, rdp_interpolation, special, subsampled_gaussian, subsampling, vmf  # noqa: F401
-from mechanisms import vmf_accounting, vmf_hockey_stick, vmf_moments, vmf_renyi, vmf_subsampled
-from mechanisms import vmf_sphere_quadrature, vmf_subsampled_composition
-from mechanisms import bayes_networks as _s001_bn
-from mechanisms import bayesian_dp as _bdp  # noqa: F401  (registers its formulas)
-from mechanisms import bdp_estimators as _bdp_est
-from mechanisms import bdp_subsampled_gaussian as _bdp_sg
-from mechanisms import conjugate_families as _s001_cf
-from mechanisms import coverage as _bdp_cov
-from mechanisms import dataset_metrics as _s001_dm
-from mechanisms import empirical_deviation as _s001_ed
-from mechanisms import exponential_family as _s001_ef
-from mechanisms import finite_support as _s001_fs
-from mechanisms import lipschitz as _s001_lip
-from mechanisms import posterior_divergence as _s001_pd
-from mechanisms import posterior_quadrature as _s001_pq
-from mechanisms import posterior_robustness as _s001_pr
-from mechanisms import posterior_sampling as _s001_ps
-from mechanisms import privacy_cost as _bdp_cost
-from mechanisms.context import FORMULAS, Ball
-from mechanisms.context import box as ctx_box
-from mechanisms.context import certified as ctx_certified
-from mechanisms.context import fp as ctx_fp
+from mechanisms.continuous import capacity, gaussian_dp  # noqa: F401  (formulas)
+
+from mechanisms.accounting import composition, dpsgd_accountant
+from mechanisms.finite import channel_ops, channels as finite, hockey_stick, leakage  # noqa: F401  (register their formulas)
+from mechanisms.accounting import rdp_conversion, rdp_interpolation, subsampled_gaussian, subsampling  # noqa: F401
+from mechanisms.numerics import special
+from mechanisms.continuous import vmf
+from mechanisms.accounting import vmf_accounting, vmf_subsampled
+from mechanisms.continuous import vmf_hockey_stick, vmf_moments, vmf_renyi
+from mechanisms.continuous import vmf_sphere_quadrature
+from mechanisms.accounting import vmf_subsampled_composition
+from mechanisms.bayesian import bayes_networks as _s001_bn
+from mechanisms.bayesian import bayesian_dp as _bdp  # noqa: F401  (registers its formulas)
+from mechanisms.bayesian import bdp_estimators as _bdp_est
+from mechanisms.bayesian import bdp_subsampled_gaussian as _bdp_sg
+from mechanisms.bayesian import conjugate_families as _s001_cf
+from mechanisms.bayesian import coverage as _bdp_cov
+from mechanisms.bayesian import dataset_metrics as _s001_dm
+from mechanisms.bayesian import empirical_deviation as _s001_ed
+from mechanisms.bayesian import exponential_family as _s001_ef
+from mechanisms.bayesian import finite_support as _s001_fs
+from mechanisms.bayesian import lipschitz as _s001_lip
+from mechanisms.bayesian import posterior_divergence as _s001_pd
+from mechanisms.bayesian import posterior_quadrature as _s001_pq
+from mechanisms.bayesian import posterior_robustness as _s001_pr
+from mechanisms.bayesian import posterior_sampling as _s001_ps
+from mechanisms.bayesian import privacy_cost as _bdp_cost
+from mechanisms.numerics.context import FORMULAS, Ball
+from mechanisms.numerics.context import box as ctx_box
+from mechanisms.numerics.context import certified as ctx_certified
+from mechanisms.numerics.context import fp as ctx_fp
 from mechanisms.errors import InvalidInput, OutsideDomain
-from mechanisms.exact import ExactInfinity, exact, FloatOnCertifiedPath, Undecided, infinity, machine_number
+from mechanisms.numerics.exact import ExactInfinity, exact, FloatOnCertifiedPath, Undecided, infinity, machine_number
 from proofcheck.numerics import aabs, aexp, alog, amax, amin, asqrt, is_inf, to_arb
 
 
 # ----------------------------------------------------------------------------- second routes (finite measures)
 def _float_js_by_entropies(p, q):
     """JS by scipy's relative entropy, ½Σ rel_entr(p, M) + ½Σ rel_entr(q, M), M = (p + q)/2: shares no
-    code with the js formula of mechanisms.finite (scipy.spatial.distance.jensenshannon is its square root,
+    code with the js formula of mechanisms.finite.channels (scipy.spatial.distance.jensenshannon is its square root,
     which turns the rounding noise of two equal distributions into NaN). A JS is ≥ 0: noise below 0 is
     clamped."""
     from scipy.special import rel_entr
@@ -109,7 +115,7 @@ def _float_value(x):
 def _exact_value(x):
     if isinstance(x, int) and not isinstance(x, bool):
         return x
-    return exact(x)  # an exact rational that mixes with balls (mechanisms.exact.Exact)
+    return exact(x)  # an exact rational that mixes with balls (mechanisms.numerics.exact.Exact)
 
 
 def _c_between_zero_and(x):
@@ -186,12 +192,12 @@ register({
     "sin": (np.sin, _arb_fn("sin")),
     "cos": (np.cos, _arb_fn("cos")),
     # finite channels and priors, hockey-stick divergences, quantitative information flow: formulas over the
-    # context (mechanisms.finite, hockey_stick, leakage, channel_ops); a second JS, independent of the js
+    # context (mechanisms.finite.channels, hockey_stick, leakage, channel_ops); a second JS, independent of the js
     # formula (an oracle for it): scipy's rel_entr on floats, the entropy identity certified
     "js_by_entropies": (_float_js_by_entropies, _c_js_by_entropies),
     # subsampled Gaussian RDP and the DP-SGD accountant: two methods at fractional orders (the float two-series;
     # the certified quadrature of the definition). The Gaussian, Laplace, conversion, composition and subsampling
-    # formulas are written once over the context (mechanisms.gaussian_dp, rdp_conversion, composition, ...)
+    # formulas are written once over the context (mechanisms.continuous.gaussian_dp, rdp_conversion, composition, ...)
     "subsampled_gaussian_rdp": (subsampled_gaussian.subsampled_gaussian_rdp, subsampled_gaussian.subsampled_gaussian_rdp_arb),
     "dpsgd_epsilon": (dpsgd_accountant.dpsgd_epsilon, dpsgd_accountant.dpsgd_epsilon_arb),
     # the von Mises–Fisher mechanism: normaliser, divergences (closed forms; quadrature), (ε, δ)
@@ -233,7 +239,7 @@ register({
 
 # The finite model (strong BDP tails, Definition 2's δ per reading and its enumeration over sets, moments of the
 # loss, composition), the privacy cost of atoms, the Gaussian reference's closed form and the binomial terms of
-# the subsampled Gaussian are formulas over the context (mechanisms.bayesian_dp, privacy_cost,
+# the subsampled Gaussian are formulas over the context (mechanisms.bayesian.bayesian_dp, privacy_cost,
 # bdp_subsampled_gaussian: m.bdp_tail, m.privacy_cost, m.subsampled_gaussian_binomial_cost, ...). The routes
 # below pair two algorithms each.
 register({
@@ -393,7 +399,7 @@ def _reading(fn, what):
 
 
 class Path:
-    """What a quantity receives as ``m``: a numeric context (mechanisms.context) — its operations and
+    """What a quantity receives as ``m``: a numeric context (mechanisms.numerics.context) — its operations and
     every formula written once over it — plus the routes of :data:`ROUTES` (a name with two algorithms,
     or one not yet written over the context), which take precedence."""
 

@@ -1,7 +1,7 @@
 """Certified numerics: exact numbers to arb balls, comparisons of enclosures, rounding to exact.
 
 A certified value is an exact number, an ``flint.arb`` ball (the true value lies inside) or an exact
-infinity (``INF``, e.g. an LDP level with a zero in a likelihood column; mechanisms.exact). Nothing
+infinity (``INF``, e.g. an LDP level with a zero in a likelihood column; mechanisms.numerics.exact). Nothing
 here ever returns a float as a certificate.
 """
 from __future__ import annotations
@@ -13,7 +13,7 @@ from fractions import Fraction
 import flint
 
 from mechanisms.errors import InvalidInput
-from mechanisms.exact import INF, NEG_INF, Undecided, to_arb  # noqa: F401  (the one converter; refuses floats)
+from mechanisms.numerics.exact import INF, NEG_INF, Undecided, to_arb  # noqa: F401  (the one converter; refuses floats)
 
 DEFAULT_PREC = 128
 

@@ -160,8 +160,8 @@ def test_vmf_at_kappa_zero_is_exactly_uniform(capsys):
 
 @pytest.mark.parametrize("p", [2, 3, 50, 13700])
 def test_vmf_routes_at_kappa_zero_are_exact_zeros(p):
-    from mechanisms import capacity, vmf_renyi  # noqa: F401  (register the formulas)
-    from mechanisms.context import certified, enclosure, fp
+    from mechanisms.continuous import capacity, vmf_renyi  # noqa: F401  (register the formulas)
+    from mechanisms.numerics.context import certified, enclosure, fp
 
     for value in (certified.vmf_rdp(p, 0, 2), certified.vmf_rdp(p, "0", Fraction(7, 2)),
                   certified.vmf_capacity(p, 0), *certified.vmf_taus(p, 0, 4).values(),
@@ -176,8 +176,8 @@ def test_vmf_kappa_above_zero_is_unchanged():
 
     import flint
 
-    from mechanisms import vmf_renyi  # noqa: F401  (registers the formulas)
-    from mechanisms.context import certified
+    from mechanisms.continuous import vmf_renyi  # noqa: F401  (registers the formulas)
+    from mechanisms.numerics.context import certified
 
     # p = 3: τ_2 = log(sinh 3 / (3 sinh 1)) (I_{1/2}(x) = √(2/(πx)) sinh x)
     with flint.ctx.workprec(128):

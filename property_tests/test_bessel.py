@@ -11,10 +11,10 @@ import scipy.special as sc
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from mechanisms.bessel import DEBYE_RADIUS, EXTENDED_PRECISION, _debye_u_polynomials
-from mechanisms.context import certified, fp
+from mechanisms.numerics.bessel import DEBYE_RADIUS, EXTENDED_PRECISION, _debye_u_polynomials
+from mechanisms.numerics.context import certified, fp
 from mechanisms.errors import InvalidInput
-from mechanisms.exact import to_arb
+from mechanisms.numerics.exact import to_arb
 
 REL_TOL = 1e-13 if EXTENDED_PRECISION else 1e-11
 
@@ -168,7 +168,7 @@ def test_arb_exact_inputs():
     tenth = log_bessel_i_certified(2, "0.1", prec=200)
     assert tenth.overlaps(log_bessel_i_certified(2, Fraction(1, 10), prec=200))
     assert not tenth.overlaps(log_bessel_i_certified(2, Fraction(0.1), prec=200))  # the binary double's exact value
-    from mechanisms.exact import FloatOnCertifiedPath
+    from mechanisms.numerics.exact import FloatOnCertifiedPath
 
     with pytest.raises(FloatOnCertifiedPath, match="0.1"):  # a float is never taken as exact
         log_bessel_i_certified(2, 0.1)
@@ -219,7 +219,7 @@ def test_order_6849_against_mpmath_and_flint():
 def test_lgamma1p_long_double_against_mpmath():
     import mpmath
 
-    from mechanisms.bessel import _lgamma1p_ld
+    from mechanisms.numerics.bessel import _lgamma1p_ld
 
     with mpmath.workdps(80):  # 1 + ν must be exact in mpmath for ν down to 1e-30
         nus = np.array([1e-30, 1e-12, 1e-3, 0.25, 0.5, 1.0, 2.5, 7.75, 19.99])

@@ -230,8 +230,8 @@ def test_routes_lists_signatures_and_one_docstring():
     r = pc("routes")
     assert r.returncode == 0, r.stderr
     lines = {ln.split("(", 1)[0]: ln for ln in r.stdout.splitlines()}
-    assert lines["gaussian_delta"].startswith("gaussian_delta(sigma, eps, sensitivity=1)  [formula, mechanisms.gaussian_dp]")
-    assert lines["kl"].startswith("kl(p, q)  [formula, mechanisms.finite]")
+    assert lines["gaussian_delta"].startswith("gaussian_delta(sigma, eps, sensitivity=1)  [formula, mechanisms.continuous.gaussian_dp]")
+    assert lines["kl"].startswith("kl(p, q)  [formula, mechanisms.finite.channels]")
     assert lines["Phi_inv"].startswith("Phi_inv(x)  [context operation")
     one = pc("routes", "laplace_rdp")
     assert one.returncode == 0 and "Mironov 2017" in one.stdout and "Proposition 6" in one.stdout

@@ -6,8 +6,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from mechanisms.context import UNKNOWN, Ball, box, certified, enclosure, formula, fp
-from mechanisms.exact import INF, Exact, FloatOnCertifiedPath, Undecided
+from mechanisms.numerics.context import UNKNOWN, Ball, box, certified, enclosure, formula, fp
+from mechanisms.numerics.exact import INF, Exact, FloatOnCertifiedPath, Undecided
 from proofcheck.measures import BOX, CERTIFIED, FLOAT
 
 
@@ -136,7 +136,7 @@ def test_log_bessel_i_on_every_context():
     box, the corners' values (I_ν(x) increases in x, decreases in ν) enclose every point inside."""
     import mpmath
 
-    from mechanisms.exact import NEG_INF
+    from mechanisms.numerics.exact import NEG_INF
 
     for nu, x in ((Fraction(0), Fraction(1, 3)), (Fraction(5, 2), Fraction(7)), (Fraction(6849), Fraction(75))):
         with mpmath.workdps(40):

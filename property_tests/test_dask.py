@@ -10,7 +10,7 @@ import pytest
 
 distributed = pytest.importorskip("distributed")
 
-from mechanisms import vmf_monte_carlo as vmc  # noqa: E402
+from mechanisms.continuous import vmf_monte_carlo as vmc  # noqa: E402
 from proofcheck import cli, executors, registry  # noqa: E402
 
 ONLY = "s000.lem.5.*"

@@ -1,4 +1,4 @@
-"""DP accounting primitives (mechanisms.hockey_stick, special, gaussian_dp, subsampled_gaussian, rdp_conversion)
+"""DP accounting primitives (mechanisms.finite.hockey_stick, special, gaussian_dp, subsampled_gaussian, rdp_conversion)
 against independent oracles: exact enumeration of sets, mpmath / scipy quadrature of the definitions,
 dp_accounting and opacus, published figures, and round trips; certified balls must hold the float values."""
 from __future__ import annotations
@@ -15,10 +15,14 @@ from flint import arb
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from mechanisms import gaussian_dp, rdp_conversion, special  # noqa: F401  (register their formulas)
-from mechanisms import hockey_stick  # noqa: F401  (registers the hockey-stick formulas)
-from mechanisms import subsampled_gaussian as sg
-from mechanisms.context import Ball, box, certified, enclosure, fp
+from mechanisms.continuous import gaussian_dp  # noqa: F401  (register their formulas)
+
+from mechanisms.accounting import rdp_conversion
+
+from mechanisms.numerics import special
+from mechanisms.finite import hockey_stick  # noqa: F401  (registers the hockey-stick formulas)
+from mechanisms.accounting import subsampled_gaussian as sg
+from mechanisms.numerics.context import Ball, box, certified, enclosure, fp
 from mechanisms.errors import InvalidInput
 
 mpmath = pytest.importorskip("mpmath")
@@ -102,7 +106,7 @@ def test_privacy_profile_against_mpmath_and_certified():
 
 
 def test_channel_profile_matches_ldp_level_and_tv():
-    from mechanisms import finite  # noqa: F401  (registers ldp_level, tv)
+    from mechanisms.finite import channels as finite  # noqa: F401  (registers ldp_level, tv)
 
     rng = random.Random(8)
     for _ in range(15):
@@ -542,7 +546,7 @@ BAD = [
 
 
 def test_floats_are_refused_on_the_certified_path():
-    from mechanisms.exact import FloatOnCertifiedPath
+    from mechanisms.numerics.exact import FloatOnCertifiedPath
 
     for call in (lambda: certified.erf(0.1), lambda: certified.gaussian_delta(1, np.float64(0.5)),
                  lambda: sg.subsampled_gaussian_rdp_arb(2, 1.5, F(1, 10)), lambda: certified.eps_from_rdp(1, 2, 1e-5)):

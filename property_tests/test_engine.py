@@ -163,13 +163,13 @@ def test_a_float_on_the_certified_path_is_never_certified():
 
 
 def test_float_inputs_are_refused_by_the_one_converter():
-    from mechanisms.exact import FloatOnCertifiedPath, check_certified, to_arb
+    from mechanisms.numerics.exact import FloatOnCertifiedPath, check_certified, to_arb
 
     with pytest.raises(FloatOnCertifiedPath, match="0.5"):
         to_arb(0.5)
     with pytest.raises(FloatOnCertifiedPath, match="float64"):
         check_certified(np.array([0.25, 0.75]), "quantity P")
-    from mechanisms.exact import INF
+    from mechanisms.numerics.exact import INF
 
     assert check_certified([1, __import__("fractions").Fraction(1, 3), INF], "q")[2] is INF
     with pytest.raises(FloatOnCertifiedPath, match="float infinity"):  # an overflow is not an exact infinity

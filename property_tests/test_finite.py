@@ -6,9 +6,9 @@ import numpy as np
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from mechanisms import finite  # noqa: F401  (registers the measures)
-from mechanisms import leakage  # noqa: F401  (registers bayes_capacity)
-from mechanisms.context import certified, enclosure, fp
+from mechanisms.finite import channels as finite  # noqa: F401  (registers the measures)
+from mechanisms.finite import leakage  # noqa: F401  (registers bayes_capacity)
+from mechanisms.numerics.context import certified, enclosure, fp
 from mechanisms.errors import InvalidInput
 from proofcheck import strategies as pst
 from proofcheck.measures import CERTIFIED, FLOAT

@@ -1,4 +1,4 @@
-"""The finite measures written once over the numeric context (mechanisms.finite, hockey_stick, leakage,
+"""The finite measures written once over the numeric context (mechanisms.finite.channels, hockey_stick, leakage,
 channel_ops): on every context against an independent route — the definitions transcribed by hand, in exact
 Fractions where the quantity is rational and in mpmath at 50 digits where it needs a logarithm — the float
 context within 1e-12, the certified context enclosing the oracle; rows of balls (randomised response at
@@ -15,8 +15,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from mechanisms import channel_ops, finite, hockey_stick, leakage  # noqa: F401  (register the formulas)
-from mechanisms.context import Ball, box, certified, enclosure, fp
+from mechanisms.finite import channel_ops, channels as finite, hockey_stick, leakage  # noqa: F401  (register the formulas)
+from mechanisms.numerics.context import Ball, box, certified, enclosure, fp
 from proofcheck.measures import BOX, CERTIFIED, FLOAT
 
 mpmath = pytest.importorskip("mpmath")

@@ -12,7 +12,7 @@ from hypothesis.extra.numpy import arrays
 from scipy import stats
 
 from mechanisms.errors import InvalidInput
-from mechanisms.gaussian import (
+from mechanisms.continuous.gaussian import (
     clip_per_layer,
     clip_to_ball,
     dp_sgd_gaussian_step,

@@ -1,4 +1,4 @@
-"""Quantitative information flow (mechanisms.leakage) against independent oracles: qif (rational and float),
+"""Quantitative information flow (mechanisms.finite.leakage) against independent oracles: qif (rational and float),
 exact enumeration by hand through posteriors, scipy.stats.entropy, LP and grid optimisation over priors,
 and textbook identities (data processing, capacities of products)."""
 import itertools
@@ -9,10 +9,10 @@ import numpy as np
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from mechanisms import leakage  # noqa: F401  (registers the formulas)
-from mechanisms.context import certified, fp
+from mechanisms.finite import leakage  # noqa: F401  (registers the formulas)
+from mechanisms.numerics.context import certified, fp
 from mechanisms.errors import InvalidInput
-from mechanisms.exact import FloatOnCertifiedPath
+from mechanisms.numerics.exact import FloatOnCertifiedPath
 
 qif = pytest.importorskip("qif")
 scipy_stats = pytest.importorskip("scipy.stats")

@@ -10,12 +10,12 @@ import pytest
 from hypothesis import given, settings, strategies as st
 from scipy.stats import binom
 
-from mechanisms import capacity, vmf_moments  # noqa: F401  (register the formulas)
-from mechanisms import vmf_hockey_stick, vmf_renyi
-from mechanisms import vmf_monte_carlo as vmc
-from mechanisms.context import fp
+from mechanisms.continuous import capacity, vmf_moments  # noqa: F401  (register the formulas)
+from mechanisms.continuous import vmf_hockey_stick, vmf_renyi
+from mechanisms.continuous import vmf_monte_carlo as vmc
+from mechanisms.numerics.context import fp
 from mechanisms.errors import InvalidInput
-from mechanisms.monte_carlo import (bernoulli_rate, bounded_mean, clopper_pearson, clt_mean,
+from mechanisms.numerics.monte_carlo import (bernoulli_rate, bounded_mean, clopper_pearson, clt_mean,
                                     stream_seed)
 
 CHECK = 1 - 1e-6  # confidence at which a route must contain its closed form

@@ -19,12 +19,14 @@ import flint
 import numpy as np
 import pytest
 
-from mechanisms import composition, gaussian_dp, rdp_conversion, subsampling  # noqa: F401  (register their formulas)
-from mechanisms import optimal_composition as oc
-from mechanisms import subsampled_gaussian as sg
-from mechanisms.subsampled_gaussian_curve import subsampled_gaussian_rdp_curve
-from mechanisms import bdp_subsampled_gaussian  # noqa: F401  (registers fp.subsampled_gaussian_binomial_cost)
-from mechanisms.context import certified, fp
+from mechanisms.accounting import composition, rdp_conversion, subsampling  # noqa: F401  (register their formulas)
+
+from mechanisms.continuous import gaussian_dp
+from mechanisms.accounting import optimal_composition as oc
+from mechanisms.accounting import subsampled_gaussian as sg
+from mechanisms.accounting.subsampled_gaussian_curve import subsampled_gaussian_rdp_curve
+from mechanisms.bayesian import bdp_subsampled_gaussian  # noqa: F401  (registers fp.subsampled_gaussian_binomial_cost)
+from mechanisms.numerics.context import certified, fp
 
 dp_accounting = pytest.importorskip("dp_accounting")
 rdp_acc = pytest.importorskip("dp_accounting.rdp.rdp_privacy_accountant")
@@ -277,8 +279,8 @@ def test_003_theorem_3_zhu_wang_equals_autodp_general_upperbound():
 def test_003_table_approach_2_with_autodp_and_dp_accounting():
     """Table I/IV's approach 2 with Zhu–Wang's prefactor at integer α: τ^s by autodp's general_upperbound on the
     VMF RDP curve, N-fold composition, ε by dp-accounting's compute_epsilon (the conversion of line 232)."""
-    from mechanisms import vmf_renyi  # noqa: F401  (registers vmf_rdp)
-    from mechanisms.context import fp
+    from mechanisms.continuous import vmf_renyi  # noqa: F401  (registers vmf_rdp)
+    from mechanisms.numerics.context import fp
     from proofcheck.claims.s003.tables import TABLE_SETUP, approach2_eps
 
     p, g, N, d = TABLE_SETUP["p"], float(TABLE_SETUP["gamma"]), TABLE_SETUP["N"], float(TABLE_SETUP["delta"])

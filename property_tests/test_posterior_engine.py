@@ -1,4 +1,4 @@
-"""The posterior engine (mechanisms.conjugate_families, finite_support, posterior_divergence,
+"""The posterior engine (mechanisms.bayesian.conjugate_families, finite_support, posterior_divergence,
 posterior_quadrature, lipschitz, posterior_sampling, empirical_deviation, bayes_networks, posterior_robustness)
 against test_s001_oracle: posteriors against brute-force normalisation, divergences against quadrature of the
 definitions, c* against its definition on a grid, test errors against the minimax theorem."""
@@ -14,18 +14,18 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import test_s001_oracle as so
-from mechanisms import bayes_networks as bn
-from mechanisms import conjugate_families as cf
-from mechanisms import dataset_metrics as dm
-from mechanisms import empirical_deviation as ed
-from mechanisms import finite_support as fs
-from mechanisms import lipschitz as lp
-from mechanisms import posterior_divergence as pd
-from mechanisms import posterior_quadrature as pq
-from mechanisms import posterior_robustness as pr
-from mechanisms import posterior_sampling as ps
+from mechanisms.bayesian import bayes_networks as bn
+from mechanisms.bayesian import conjugate_families as cf
+from mechanisms.bayesian import dataset_metrics as dm
+from mechanisms.bayesian import empirical_deviation as ed
+from mechanisms.bayesian import finite_support as fs
+from mechanisms.bayesian import lipschitz as lp
+from mechanisms.bayesian import posterior_divergence as pd
+from mechanisms.bayesian import posterior_quadrature as pq
+from mechanisms.bayesian import posterior_robustness as pr
+from mechanisms.bayesian import posterior_sampling as ps
 from mechanisms.errors import InvalidInput
-from mechanisms.exact import FloatOnCertifiedPath
+from mechanisms.numerics.exact import FloatOnCertifiedPath
 
 MP = so.MP
 
@@ -347,7 +347,7 @@ def test_a_crossing_enclosed_up_to_the_end_of_the_range_is_undecided_not_an_erro
     # an error of the claim, never evidence)
     from fractions import Fraction as F
 
-    from mechanisms.exact import Undecided
+    from mechanisms.numerics.exact import Undecided
     from proofcheck import registry
     from proofcheck.certify import certified_sides
 

@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 
 import finite_oracle as fo
 import oracle_check
-from mechanisms import robustness as rob
+from mechanisms.finite import robustness as rob
 from proofcheck.claims.s002 import CLAIMS
 from proofcheck.engine import check_claim
 from proofcheck.measures import CERTIFIED, FLOAT
@@ -444,7 +444,7 @@ def test_m_over_b_with_a_zero_attacker_prior_is_outside_the_domain():
         _claim_sides(BY_ID["s002.eq.10+sharp"], case)
 
 
-# ----------------------------------------------------------------------------- mechanisms.robustness
+# ----------------------------------------------------------------------------- mechanisms.finite.robustness
 @settings(max_examples=60, deadline=None)
 @given(st.lists(st.integers(-20, 20), min_size=2, max_size=6), st.integers(-10, 10), st.integers(0, 20),
        st.lists(st.integers(1, 50), min_size=6, max_size=6))

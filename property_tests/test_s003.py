@@ -18,14 +18,16 @@ import sympy as sp
 from scipy import integrate
 
 import accounting_oracle as ao
-from mechanisms import capacity as cap
-from mechanisms import channel_ops, leakage  # noqa: F401  (register their formulas)
-from mechanisms import composition, gaussian_dp, rdp_conversion, subsampling  # noqa: F401  (register formulas)
-from mechanisms import subsampled_gaussian
-from mechanisms import vmf_accounting, vmf_hockey_stick, vmf_renyi, vmf_subsampled
-from mechanisms.context import certified, fp
+from mechanisms.continuous import capacity as cap
+from mechanisms.finite import channel_ops, leakage  # noqa: F401  (register their formulas)
+from mechanisms.accounting import composition, rdp_conversion, subsampling  # noqa: F401  (register formulas)
+from mechanisms.continuous import gaussian_dp
+from mechanisms.accounting import subsampled_gaussian
+from mechanisms.accounting import vmf_accounting, vmf_subsampled
+from mechanisms.continuous import vmf_hockey_stick, vmf_renyi
+from mechanisms.numerics.context import certified, fp
 from mechanisms.errors import InvalidInput
-from mechanisms.vmf import sample_vmf, sample_vmf_t
+from mechanisms.continuous.vmf import sample_vmf, sample_vmf_t
 from proofcheck.evaluation import sides
 from proofcheck.claims.s003 import CLAIMS, printed, tables
 from proofcheck.engine import check_claim

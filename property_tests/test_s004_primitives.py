@@ -1,4 +1,4 @@
-"""Primitives of seed 004 (mechanisms.bayesian_dp, privacy_cost, bdp_subsampled_gaussian, bdp_estimators, coverage,
+"""Primitives of seed 004 (mechanisms.bayesian.bayesian_dp, privacy_cost, bdp_subsampled_gaussian, bdp_estimators, coverage,
 rigorous_intervals, optimal_composition) against bdp_oracle (Fractions, mpmath), exhaustive enumeration, simulation
 with rigorous intervals and scipy; certified balls must contain the oracle's values; bad input is one line."""
 from __future__ import annotations
@@ -16,18 +16,18 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import bdp_oracle as bo
-from mechanisms import bayesian_dp as bdp
-from mechanisms import bdp_estimators as est
-from mechanisms import bdp_subsampled_gaussian as bsg
-from mechanisms import coverage as cov
-from mechanisms import optimal_composition as oc
-from mechanisms import privacy_cost as pc
-from mechanisms import rigorous_intervals as ri
-from mechanisms import composition  # noqa: F401  (registers fp.kov_extremal_composition_delta)
-from mechanisms.context import certified, fp
+from mechanisms.bayesian import bayesian_dp as bdp
+from mechanisms.bayesian import bdp_estimators as est
+from mechanisms.bayesian import bdp_subsampled_gaussian as bsg
+from mechanisms.bayesian import coverage as cov
+from mechanisms.accounting import optimal_composition as oc
+from mechanisms.bayesian import privacy_cost as pc
+from mechanisms.numerics import rigorous_intervals as ri
+from mechanisms.accounting import composition  # noqa: F401  (registers fp.kov_extremal_composition_delta)
+from mechanisms.numerics.context import certified, fp
 from mechanisms.errors import InvalidInput
-from mechanisms.exact import FloatOnCertifiedPath
-from mechanisms.subsampled_gaussian import subsampled_gaussian_log_moment
+from mechanisms.numerics.exact import FloatOnCertifiedPath
+from mechanisms.accounting.subsampled_gaussian import subsampled_gaussian_log_moment
 
 MP = bo.MP
 pytestmark = pytest.mark.filterwarnings("error::RuntimeWarning")
@@ -344,8 +344,8 @@ def test_rdp_curve_equals_the_single_order_route():
     against the accurate single-order route, on dp-accounting's default orders plus large integers."""
     from dp_accounting.rdp.rdp_privacy_accountant import DEFAULT_RDP_ORDERS
 
-    from mechanisms.subsampled_gaussian import subsampled_gaussian_rdp
-    from mechanisms.subsampled_gaussian_curve import subsampled_gaussian_rdp_curve
+    from mechanisms.accounting.subsampled_gaussian import subsampled_gaussian_rdp
+    from mechanisms.accounting.subsampled_gaussian_curve import subsampled_gaussian_rdp_curve
 
     orders = np.array(list(DEFAULT_RDP_ORDERS) + [2, 3, 100.5, 255.5])
     worst = 0.0
@@ -410,7 +410,7 @@ def test_a_box_encloses_the_certified_values_at_its_points(p0, width, t, which):
     """Balls over a box of (p, ε, λ, q, σ, Δ): each formula's Ball encloses its certified value at a point inside.
     (x₀ = 1: the substituted row is exact, so no pair is one row of Balls against itself, whose loss is 0 at
     every point but a Ball around 0 over the box: undecided there, as it should be.)"""
-    from mechanisms.context import Ball, box, enclosure
+    from mechanisms.numerics.context import Ball, box, enclosure
 
     lo, hi = p0 - width, p0 + width
     pt = lo + t * (hi - lo)

@@ -12,7 +12,7 @@ import pytest
 import sympy as sp
 from hypothesis import strategies as st
 
-from mechanisms.exact import INF, NEG_INF, ExactInfinity, FloatOnCertifiedPath, check_certified
+from mechanisms.numerics.exact import INF, NEG_INF, ExactInfinity, FloatOnCertifiedPath, check_certified
 from proofcheck import Claim, Source, channel, real
 from proofcheck import strategies as pst
 from proofcheck.engine import check_claim

@@ -15,9 +15,9 @@ from scipy import stats
 from scipy.integrate import cumulative_simpson
 from scipy.special import i0e
 
-from mechanisms.context import certified, fp
+from mechanisms.numerics.context import certified, fp
 from mechanisms.errors import InvalidInput
-from mechanisms.vmf import (
+from mechanisms.continuous.vmf import (
     iter_sample_vmf,
     multivariate_vmf_log_density,
     sample_multivariate_vmf,
@@ -195,7 +195,7 @@ def test_t_log_density_edges():
 @pytest.mark.parametrize("p,kappa", [(2, 0.7), (10, 3.0), (50, 40.0), (400, 75.0)])
 def test_wood_acceptance_rewrite_matches_textbook_form(p, kappa):
     """Our cancellation-free statistic equals Wood's κW + (p−1)log(1 − x0W) − c where the latter is accurate."""
-    from mechanisms.vmf import _wood_statistic, wood_envelope
+    from mechanisms.continuous.vmf import _wood_statistic, wood_envelope
 
     b, omb, x0 = wood_envelope(p, kappa)
     assert b == pytest.approx((-2 * kappa + math.sqrt(4 * kappa**2 + (p - 1) ** 2)) / (p - 1), rel=1e-14)

@@ -11,8 +11,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from mechanisms import capacity, vmf, vmf_accounting, vmf_moments, vmf_renyi  # noqa: F401  (register the formulas)
-from mechanisms.context import Ball, box, certified, enclosure, fp
+from mechanisms.continuous import capacity, vmf, vmf_moments, vmf_renyi  # noqa: F401  (register the formulas)
+
+from mechanisms.accounting import vmf_accounting
+from mechanisms.numerics.context import Ball, box, certified, enclosure, fp
 
 DPS = 50
 

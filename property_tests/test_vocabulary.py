@@ -1,4 +1,4 @@
-"""The measures of mechanisms.divergences, gdp and discrete against independent routes: mpmath at 50 digits
+"""The measures of mechanisms.continuous.divergences, gdp and discrete against independent routes: mpmath at 50 digits
 (quadrature of the densities, direct sums, a root of Φ), dp_accounting's Laplace RDP; the certified ball must
 hold the oracle and the float agree to 1e−10; over boxes, the Ball must hold the certified value at inner points."""
 from fractions import Fraction as F
@@ -10,8 +10,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from mechanisms.context import Ball, box, certified, enclosure, fp
-from mechanisms.exact import Undecided
+from mechanisms.numerics.context import Ball, box, certified, enclosure, fp
+from mechanisms.numerics.exact import Undecided
 
 mp = mpmath.mp
 

@@ -2,7 +2,7 @@
 
 Everything is evaluated on the box path (``proofcheck.measures.BOX``): the case holds a ball enclosing
 each coordinate's interval, so every value is an enclosure over the whole box, and a comparison the box
-does not decide raises :class:`~mechanisms.exact.Undecided` instead of taking a branch. Outcomes:
+does not decide raises :class:`~mechanisms.numerics.exact.Undecided` instead of taking a branch. Outcomes:
 
 * ``decided`` — the relation certainly holds on the whole box (then on every point of it in the domain,
   whether or not the hypotheses are decided there: a box [0, h] covers the open boundary of λ > 0);
@@ -20,7 +20,7 @@ from dataclasses import dataclass
 
 import sympy as sp
 
-from mechanisms.exact import Undecided
+from mechanisms.numerics.exact import Undecided
 from proofcheck.evaluation import ClaimError, Outside, certainly_le, certainly_less, decided, evaluate, quantity_values
 from proofcheck.measures import BOX, NoBoxForm
 from proofcheck.numerics import fmt, precision
@@ -126,15 +126,15 @@ def _decide(claim, case) -> Decision:
 
 
 def fmt_value(x) -> str:
-    from mechanisms.context import enclosure
+    from mechanisms.numerics.context import enclosure
 
     return fmt(enclosure(x))
 
 
 def margin_lower_bound(rel, lhs, rhs) -> float | None:
     """A float below the margin (rhs − lhs for ≤ and <, lhs − rhs for ≥ and >) at every point of the box."""
-    from mechanisms.context import enclosure
-    from mechanisms.exact import is_infinity
+    from mechanisms.numerics.context import enclosure
+    from mechanisms.numerics.exact import is_infinity
     from proofcheck.numerics import lower
 
     small, big = (lhs, rhs) if isinstance(rel, (sp.Le, sp.Lt)) else (rhs, lhs)

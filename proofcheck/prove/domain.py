@@ -99,7 +99,7 @@ class Domain:
 
     def case(self, box: Box, jets: bool = False) -> dict:
         """The case whose entries enclose every point of the box: exact numbers where the box is a point,
-        :class:`mechanisms.context.Ball` enclosures otherwise (the last entry of a distribution is
+        :class:`mechanisms.numerics.context.Ball` enclosures otherwise (the last entry of a distribution is
         1 − the others, clipped to [0, 1]). With ``jets``, each enclosure is a
         :class:`proofcheck.prove.jets.Jet` carrying its derivatives with respect to the coordinates."""
         out = dict(self.fixed)
@@ -140,7 +140,7 @@ class Domain:
 
 def _entry(interval, integer: bool, slopes: dict | None = None):
     """A coordinate's value over its interval: exact at a point, else a Ball (a Jet with the given slopes)."""
-    from mechanisms.context import Ball
+    from mechanisms.numerics.context import Ball
 
     lo, hi = interval
     if lo == hi:

@@ -1,6 +1,6 @@
 """First derivatives over a box (forward mode), for the mean-value form of the prover.
 
-A :class:`Jet` is a :class:`~mechanisms.context.Ball` (so every formula over the box context takes it)
+A :class:`Jet` is a :class:`~mechanisms.numerics.context.Ball` (so every formula over the box context takes it)
 that also carries the partial derivatives of its value with respect to the box's coordinates, each an
 arb ball enclosing the partial over the whole box. :func:`path` is the box path over a context that
 propagates them through arithmetic and the elementary functions. Whatever does not propagate them (a
@@ -15,9 +15,9 @@ from fractions import Fraction
 
 import flint
 
-from mechanisms.context import Ball
-from mechanisms.context.box import BoxContext
-from mechanisms.exact import ExactInfinity, to_arb
+from mechanisms.numerics.context import Ball
+from mechanisms.numerics.context.box import BoxContext
+from mechanisms.numerics.exact import ExactInfinity, to_arb
 
 
 def is_exact(x) -> bool:
@@ -221,7 +221,7 @@ def jet_path():
     """The box path over the jet context: the routes of proofcheck.measures.BOX (which have no box form),
     with every operation of the box context replaced by the jet context's."""
     from proofcheck.measures import BOX, ROUTES, Path
-    from mechanisms.context import box as ctx_box
+    from mechanisms.numerics.context import box as ctx_box
 
     routes = {}
     for k in ROUTES:

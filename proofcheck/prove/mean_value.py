@@ -13,7 +13,7 @@ from fractions import Fraction
 import flint
 import sympy as sp
 
-from mechanisms.exact import ExactInfinity, to_arb
+from mechanisms.numerics.exact import ExactInfinity, to_arb
 from proofcheck.prove.jets import Jet, is_exact, path
 
 
@@ -59,7 +59,7 @@ def jet_margin(claim, domain, box):
 
 def point_margin(claim, domain, point):
     """The margin at an exact point of the domain (exact where the evaluation is), or None."""
-    from mechanisms.context import enclosure
+    from mechanisms.numerics.context import enclosure
     from proofcheck.evaluation import evaluate, quantity_values
     from proofcheck.measures import BOX
 

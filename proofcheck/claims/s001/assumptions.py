@@ -8,7 +8,7 @@ import sympy as sp
 from hypothesis import strategies as st
 
 from mechanisms.errors import OutsideDomain
-from mechanisms.lipschitz import hamming_matrix
+from mechanisms.bayesian.lipschitz import hamming_matrix
 from proofcheck.claim import Claim, Hypothesis, Source, channel, integer, log_real, real, simplex
 from proofcheck.strategies import cases, channels, log_reals, priors, reals, sized
 
@@ -337,7 +337,7 @@ L1P_VARS = (simplex("p", "p_θ on the record space X = {0, …, |X|−1} (one θ
             integer("x", doc="data set x = (x_1, …, x_n), n ≤ 4"), integer("y", doc="data set y, same n"))
 L1P_ENC = ("one θ: p_θ a law on X (|X| ≤ 4, positive where the data fall), two data sets of n ≤ 4 records; "
            "d(p_θ({x_i}), p_θ({y_i})) = |ln Π p_θ(x_i)/Π p_θ(y_i)| from the exact products, against the per-record "
-           "distances d(p_θ(x_i), p_θ(y_i)) (mechanisms.lipschitz.absolute_log_ratio).")
+           "distances d(p_θ(x_i), p_θ(y_i)) (mechanisms.bayesian.lipschitz.absolute_log_ratio).")
 
 
 def _same_data(c):

@@ -12,7 +12,7 @@ import itertools
 import sympy as sp
 from hypothesis import strategies as st
 
-from mechanisms.dataset_metrics import dataset_distance, hamming
+from mechanisms.bayesian.dataset_metrics import dataset_distance, hamming
 from proofcheck.claim import Claim, Source, channel, integer, real, simplex
 from proofcheck.strategies import cases, channels, priors, reals, sized
 
@@ -32,7 +32,7 @@ QUOTE_REM1 = ("Remark 1. If S = Xⁿ and we use the Hamming distance ρ(x, y) = 
 RECON_DEFS = ("the displays are OCR'd as 'for any x ∈ S=a\"' (Definition 1) and 'P(B | x) < ¢ “YP(B | y) +dp(xy) Vy' "
               "(Definition 2); rebuilt as S = Xⁿ and P(B | x) ≤ e^{ερ(x,y)} P(B | y) + δρ(x, y) ∀y, which Remark 1's "
               "proof uses ('P(B | x) ≤ e^{2ε}P(B | y) = e^{ρ(x,y)ε}P(B | y)', '... + δρ(x, y)').")
-METRICS = ("hamming", "l1", "count-difference")  # the case's "metric" index → mechanisms.dataset_metrics name
+METRICS = ("hamming", "l1", "count-difference")  # the case's "metric" index → mechanisms.bayesian.dataset_metrics name
 
 
 def _posteriors(c, m):

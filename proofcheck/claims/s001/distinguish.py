@@ -8,7 +8,7 @@ import numpy as np
 import sympy as sp
 from hypothesis import strategies as st
 
-from mechanisms.dataset_metrics import hamming
+from mechanisms.bayesian.dataset_metrics import hamming
 from mechanisms.errors import OutsideDomain
 from proofcheck.claim import Claim, Hypothesis, Source, channel, integer, log_real, real, simplex, vector
 from proofcheck.strategies import channels, log_reals, priors, reals

@@ -7,7 +7,7 @@ import sympy as sp
 from hypothesis import strategies as st
 
 from mechanisms.errors import OutsideDomain
-from mechanisms.posterior_sampling import hockey_stick_monte_carlo
+from mechanisms.bayesian.posterior_sampling import hockey_stick_monte_carlo
 from proofcheck.claim import Claim, MonteCarloRoute, Source, integer, log_real, real
 from proofcheck.strategies import cases, log_reals, reals
 
@@ -72,7 +72,7 @@ CLAIMS = [
         quantities={"KL_closed_form": lambda c, m: m.posterior_kl(*_pair(c, m)),
                     "KL_quadrature": lambda c, m: m.posterior_kl_quadrature(*_pair(c, m))},
         strategy=_strategy(), digits=9,
-        encoding="route 1: mechanisms.posterior_divergence (closed forms); route 2: mechanisms.posterior_quadrature "
+        encoding="route 1: mechanisms.bayesian.posterior_divergence (closed forms); route 2: mechanisms.bayesian.posterior_quadrature "
                  "(scipy quad on the float path; acb.integral on a rational window of the log-concave coordinate plus "
                  "rigorous tail bounds on the certified path).",
     ),

@@ -6,7 +6,7 @@ import math
 import sympy as sp
 from hypothesis import strategies as st
 
-from mechanisms.bayes_networks import child_weights, joint_probability, outcomes, tables_from_rows
+from mechanisms.bayesian.bayes_networks import child_weights, joint_probability, outcomes, tables_from_rows
 from mechanisms.errors import OutsideDomain
 from proofcheck.claim import Claim, Hypothesis, Source, channel, integer, log_real, real
 from proofcheck.strategies import cases, channels, log_reals, reals
@@ -95,7 +95,7 @@ def _known(c, m):
 
 
 def _density_distance(c, m):
-    """|log p_θ(x) − log p_θ(y)| from the family's density (mechanisms.conjugate_families)."""
+    """|log p_θ(x) − log p_θ(y)| from the family's density (mechanisms.bayesian.conjugate_families)."""
     fam = _ef_family(c)
     name, prior = _LIKELIHOOD[fam]
     pr = prior(m.value(c["mu"]), int(c["trials"]))
@@ -141,8 +141,8 @@ EXP_FAMILY = [
         strategy=_ef_cases(), digits=10,
         encoding="Seven families (Bernoulli, Binomial(m), Poisson, exponential, Laplace with location μ, normal with mean "
                  "μ and θ the precision or the variance), two routes: the absolute difference of the log-densities of "
-                 "the likelihood (mechanisms.conjugate_families) and the exponential-family form from (h, T, η_θ) "
-                 "(mechanisms.exponential_family).",
+                 "the likelihood (mechanisms.bayesian.conjugate_families) and the exponential-family form from (h, T, η_θ) "
+                 "(mechanisms.bayesian.exponential_family).",
     ),
     Claim(
         id="s001.claim.exponential-family-scalar",
@@ -434,7 +434,7 @@ LEMMA_6 = [
         quantities={"d_density": _lem6_step_d, "L_rho": _lem6_step_bound},
         strategy=cases(mu=reals(-5.0, 5.0), sigma2=log_reals(1e-3, 1e3), x=reals(-50.0, 50.0), y=reals(-50.0, 50.0)),
         reconstructed=RECON_L6,
-        encoding="d from the normal density (mechanisms.conjugate_families), L(μ, σ) from mechanisms.lipschitz; tight "
+        encoding="d from the normal density (mechanisms.bayesian.conjugate_families), L(μ, σ) from mechanisms.bayesian.lipschitz; tight "
                  "(ratio 1) at x + y = 0 for |μ| ≥ 1 and as |x + y| → ∞ otherwise.",
     ),
     Claim(

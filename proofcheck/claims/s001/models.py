@@ -11,15 +11,15 @@ Two kinds of model are searched:
 
 Each family comes with the paper's distance ρ between data sets (Hamming for indexed / binary records,
 Σ|x_i − y_i| for rates and scales, Σ |x_i² − y_i²| + 2|x_i − y_i| (Lemma 6) for normal records) and with
-its Lipschitz constant L(θ) under the absolute log-ratio distance (mechanisms.lipschitz).
+its Lipschitz constant L(θ) under the absolute log-ratio distance (mechanisms.bayesian.lipschitz).
 """
 from __future__ import annotations
 
 import itertools
 
 from mechanisms.errors import OutsideDomain
-from mechanisms.finite_support import exact_posterior
-from mechanisms.lipschitz import hamming_matrix
+from mechanisms.bayesian.finite_support import exact_posterior
+from mechanisms.bayesian.lipschitz import hamming_matrix
 
 FS_FAMILIES = ("table", "exponential", "laplace", "normal-mean")
 FS_KNOWN = {"table": None, "exponential": None, "laplace": 0, "normal-mean": 1}

@@ -13,7 +13,7 @@ import sympy as sp
 from hypothesis import strategies as st
 
 from mechanisms.errors import OutsideDomain
-from mechanisms.lipschitz import hamming_matrix, product_assumption2_constant
+from mechanisms.bayesian.lipschitz import hamming_matrix, product_assumption2_constant
 from proofcheck.claim import Claim, Hypothesis, Source, channel, integer, log_real, simplex, vector
 from proofcheck.numerics import Undecided
 from proofcheck.strategies import cases, log_reals

@@ -157,7 +157,7 @@ def _peaked_rows(k: int, r: int, eps: float, peaks: list) -> np.ndarray:
 
 def _log_likelihood_gap(family, lik, atoms, data) -> float | None:
     """ln p_θ0(data) − max_{i>0} ln p_θi(data) (float), None where it is not finite."""
-    from mechanisms.finite_support import atom_log_likelihoods
+    from mechanisms.bayesian.finite_support import atom_log_likelihoods
 
     if family == "table":
         params, records = [list(row) for row in lik], [int(v) for v in data]

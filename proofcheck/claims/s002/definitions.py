@@ -8,7 +8,7 @@ import math
 import sympy as sp
 from hypothesis import strategies as st
 
-from mechanisms import robustness as rob
+from mechanisms.finite import robustness as rob
 from proofcheck.claim import Claim, Source, channel, real, simplex, vector
 from proofcheck.claims import finite_quantities as fq
 from proofcheck.claims.s002.from_000 import claim_of_000, from_000
@@ -144,7 +144,7 @@ def miss_probability(rows):
 
 
 def miss_probability_by_distance(rows):
-    """The same as 1 − the CDF of |M(d) − μ| at α (mechanisms.robustness)."""
+    """The same as 1 − the CDF of |M(d) − μ| at α (mechanisms.finite.robustness)."""
     def q(c, m):
         K = c["K"]
         return m.num(max(rob.miss_probability_by_distance(K[d], c["t"], c["mu"], c["alpha"]) for d in rows(c)))

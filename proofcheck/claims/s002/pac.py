@@ -13,7 +13,7 @@ import math
 import sympy as sp
 from hypothesis import strategies as st
 
-from mechanisms import robustness as rob
+from mechanisms.finite import robustness as rob
 from mechanisms.errors import OutsideDomain
 from proofcheck.claim import Claim, Hypothesis, Source, channel, real, simplex
 from proofcheck.claims import finite_quantities as fq

@@ -1,7 +1,7 @@
 """What the search draws seed 002's finite channels, priors and cases from.
 
 Besides random channels and priors, the catalog's structured families
-(:func:`mechanisms.robustness.tight_mbp_channel`, :func:`mechanisms.robustness.skewed_two_point`),
+(:func:`mechanisms.finite.robustness.tight_mbp_channel`, :func:`mechanisms.finite.robustness.skewed_two_point`),
 where the LDP/MBP bounds are tight and the PAC-robustness constants fail, are always drawn among the rest.
 """
 from __future__ import annotations
@@ -9,7 +9,7 @@ from __future__ import annotations
 import numpy as np
 from hypothesis import strategies as st
 
-from mechanisms import robustness as rob
+from mechanisms.finite import robustness as rob
 from proofcheck.claim import channel, simplex
 from proofcheck.strategies import cases, channels, priors, sized, uniform_priors
 
@@ -17,7 +17,7 @@ SEED = "002_909ba7d1825676ef.txt"
 
 
 def tight_channels(n_lo=3):
-    """The catalog's tight family (mechanisms.robustness.tight_mbp_channel): one row with r times
+    """The catalog's tight family (mechanisms.finite.robustness.tight_mbp_channel): one row with r times
     the others' mass on output 0. n = 3, r = 4 is the 3×2 example where LDP = 2·MBP exactly."""
     return st.tuples(st.integers(n_lo, 5), st.integers(2, 4), st.floats(1.0, 12.0), st.floats(1e-4, 0.9),
                      st.integers(0, 4)).map(

@@ -1,6 +1,6 @@
 """Monte Carlo routes of seed 003's identities (a third, statistical route: evidence, never a verdict).
 
-Each route estimates one quantity of a claim with a rigorous interval (:mod:`mechanisms.vmf_monte_carlo`; no
+Each route estimates one quantity of a claim with a rigorous interval (:mod:`mechanisms.continuous.vmf_monte_carlo`; no
 Bessel function evaluated): the engine checks that the closed form lies inside at confidence 1 − 10⁻⁶ at the
 tightest case and at a few cases the search chose (:mod:`proofcheck.mc_evidence`). Every estimate costs well
 under a second on one CPU core at the default 200,000 samples (tens of milliseconds at p = 13,700); where the
@@ -13,10 +13,10 @@ from functools import partial
 
 import numpy as np
 
-from mechanisms import vmf  # noqa: F401  (registers log_sphere_area)
-from mechanisms import vmf_monte_carlo as vmc
-from mechanisms.context import fp
-from mechanisms.monte_carlo import MonteCarloEstimate, bounded_mean
+from mechanisms.continuous import vmf  # noqa: F401  (registers log_sphere_area)
+from mechanisms.continuous import vmf_monte_carlo as vmc
+from mechanisms.numerics.context import fp
+from mechanisms.numerics.monte_carlo import MonteCarloEstimate, bounded_mean
 from proofcheck.claim import MonteCarloRoute
 
 

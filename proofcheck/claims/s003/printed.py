@@ -5,21 +5,21 @@ written once against the evaluation path ``m`` (``proofcheck.measures.FLOAT`` by
 the verdict), so a claim reads them exactly as it reads the library's routes.
 
 * Theorem 2: the first summand of ε̃ printed as (e^{ε_s}−1)/(e^{ε_s}+1); KOV's theorem has N ε_s times it
-  (:func:`mechanisms.composition.composition_eps`).
+  (:func:`mechanisms.accounting.composition.composition_eps`).
 * Theorem 3: prefactor 1/α in front of log B; Zhu–Wang's bound has 1/(α−1)
-  (:func:`mechanisms.subsampling.zhu_wang_bound`).
+  (:func:`mechanisms.accounting.subsampling.zhu_wang_bound`).
 * Line 226: interpolation of τ_α itself between integer orders; the bound interpolates (α−1)τ_α
-  (:func:`mechanisms.rdp_interpolation.interpolate_cgf`).
+  (:func:`mechanisms.accounting.rdp_interpolation.interpolate_cgf`).
 * Theorem 5: 2Z with C(p−i, i) in Z; the proof's own last line has Z' with C(p−1, i) and no 2
-  (:func:`mechanisms.capacity.gaussian_capacity`).
-* Theorem 6: the VMF capacity through I_{p/2−1} (:func:`mechanisms.capacity.vmf_capacity` is the same value).
+  (:func:`mechanisms.continuous.capacity.gaussian_capacity`).
+* Theorem 6: the VMF capacity through I_{p/2−1} (:func:`mechanisms.continuous.capacity.vmf_capacity` is the same value).
 """
 from __future__ import annotations
 
 import math
 from fractions import Fraction
 
-from mechanisms.checks import check_dimension, check_kappa, check_nonneg
+from mechanisms.numerics.checks import check_dimension, check_kappa, check_nonneg
 from mechanisms.errors import InvalidInput
 from proofcheck.measures import FLOAT
 

@@ -15,7 +15,7 @@ from fractions import Fraction
 import sympy as sp
 from hypothesis import strategies as st
 
-from mechanisms.dpsgd_accountant import OPACUS_ORDERS
+from mechanisms.accounting.dpsgd_accountant import OPACUS_ORDERS
 from mechanisms.errors import OutsideDomain
 from proofcheck.claim import Claim, Source, integer, real
 from proofcheck.claims.s003 import table_rows

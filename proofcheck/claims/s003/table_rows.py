@@ -12,7 +12,7 @@ Readings of "number of epochs N = 3" and of the accounting (line 236, Theorems 2
 * ``exact-int-1406`` / ``exact-1406`` — 1406 steps, the exact RDP of the subsampled VMF step (the larger of both
   directions), integer orders only / integer and fractional orders (quadrature);
 * ``true ε ≥`` — a certified lower bound of the true ε of 1406 steps (a binned test composed exactly,
-  :mod:`mechanisms.vmf_subsampled_composition`): a printed ε below it by more than half a unit is optimistic.
+  :mod:`mechanisms.accounting.vmf_subsampled_composition`): a printed ε below it by more than half a unit is optimistic.
 
 The row verdict under the primary reading compares the printed ε with the smallest valid upper bound the suite
 has at 1406 steps (``corrected-1406``, ``exact-1406``) and with the certified lower bound; every optimistic row
@@ -25,8 +25,8 @@ import math
 from fractions import Fraction
 from functools import lru_cache
 
-from mechanisms import vmf_subsampled_composition as composed
-from mechanisms.exact import to_arb
+from mechanisms.accounting import vmf_subsampled_composition as composed
+from mechanisms.numerics.exact import to_arb
 from proofcheck.claims.s003.tables import (TABLE_I, TABLE_IV, TABLE_IV_STEPS, TABLE_SETUP, exact_rdp_best,
                                            gaussian_eps_at, table_best)
 from proofcheck.numerics import fmt, precision

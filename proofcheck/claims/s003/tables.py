@@ -19,12 +19,12 @@ import math
 from fractions import Fraction
 from functools import lru_cache
 
-from mechanisms.checks import check_alpha, check_dimension, check_kappa, check_nonneg, check_probability
-from mechanisms.context import certified, fp
-from mechanisms.dpsgd_accountant import OPACUS_ORDERS, dpsgd_best_order
+from mechanisms.numerics.checks import check_alpha, check_dimension, check_kappa, check_nonneg, check_probability
+from mechanisms.numerics.context import certified, fp
+from mechanisms.accounting.dpsgd_accountant import OPACUS_ORDERS, dpsgd_best_order
 from mechanisms.errors import InvalidInput
-from mechanisms.exact import to_arb, to_fraction
-from mechanisms.vmf_accounting import vmf_min_log_delta
+from mechanisms.numerics.exact import to_arb, to_fraction
+from mechanisms.accounting.vmf_accounting import vmf_min_log_delta
 from proofcheck.claims.s003.printed import composition_eps_printed, interpolate_printed, zhu_wang_bound_printed
 from proofcheck.measures import FLOAT
 
@@ -190,7 +190,7 @@ def exact_rdp_best(kappa, steps, integer_only=False, p=TABLE_SETUP["p"], gamma=T
     fractional orders (unless integer_only) by quadrature of both directions around the best integer and in (1, 2)."""
     from scipy.optimize import minimize_scalar
 
-    from mechanisms.vmf_subsampled_composition import vmf_subsampled_renyi_both
+    from mechanisms.accounting.vmf_subsampled_composition import vmf_subsampled_renyi_both
 
     g, d = float(gamma), float(delta)
     taus = fp.vmf_taus(p, kappa, EXACT_TOP_ORDER)

@@ -4,7 +4,7 @@ The paper's checkable statements in its order, each encoded literally. The seed 
 (the proofs are "in the supplementary material", absent), so each statement is checked against its own
 definitions. Objects:
 
-* the finite model of mechanisms.bayesian_dp (a channel K with a row for the dataset without the point and
+* the finite model of mechanisms.bayesian.bayesian_dp (a channel K with a row for the dataset without the point and
   one per value of the point x' ∼ μ; the adjacency relation add / remove / substitute is drawn), for the
   definitions, Proposition 1, the properties, Eqs. (5)–(9), Theorems 1–2, Corollary 1 and §4.4.1;
 * the Gaussian mechanism with Gaussian gradient differences Δ ∼ N(0, s²I_d) (closed form of Eq. (10)) and
@@ -55,7 +55,7 @@ MODEL_VARS = (channel("K", "rows: p(w|D₀), then p(w|D₀ ∪ {x}) for each val
               integer("x0", 0, 5, "the point x₀ that x' replaces (substitution)"))
 COMPOSED_VARS = (channel("K1"), channel("K2"), channel("K3"), integer("T", 1, 3, "number of iterations"),
                  simplex("mu"), integer("adjacency", 0, 2), integer("x0", 0, 5))
-MODEL_NOTE = ("finite model (mechanisms.bayesian_dp): K[0] = p(w|D₀), K[1+x] = p(w|D₀ ∪ {x}), x' ∼ μ; the "
+MODEL_NOTE = ("finite model (mechanisms.bayesian.bayesian_dp): K[0] = p(w|D₀), K[1+x] = p(w|D₀ ∪ {x}), x' ∼ μ; the "
               "adjacency relation is drawn (add: D = D₀, D' = D₀ ∪ {x'}; remove: the reverse; substitute: "
               "x₀ replaced by x'), since the paper uses both add/remove and replacement neighbours. ")
 
@@ -167,7 +167,7 @@ DEF_CLAIMS = [
         strategy=model_with(eps=EPS),
         reading=reading, primary=PRIMARY_DEF2 if reading == "set-per-x" else None,
         encoding=MODEL_NOTE + f"reading {reading}: {DEF2_READINGS[reading]}. Route 1 enumerates every set of "
-                 "outcomes (the definition); route 2 is the hockey-stick divergence (mechanisms.hockey_stick).",
+                 "outcomes (the definition); route 2 is the hockey-stick divergence (mechanisms.finite.hockey_stick).",
     ) for reading in DEF2_READINGS],
     *[Claim(
         id=f"s004.prop.1#{reading}",
@@ -347,8 +347,8 @@ CHAIN_CLAIMS = [
         strategy=pair_cases(lam=LAM),
         digits=11,
         encoding="a pair of datasets (x' fixed); route 1 the expectation of e^{λL} over w ∼ p(·|D) (joint sum, "
-                 "mechanisms.bayesian_dp), route 2 exp(λ·D_{λ+1}) with the finite-distribution Rényi divergence "
-                 "(mechanisms.finite); +∞ on both where p(w|D') = 0 < p(w|D).",
+                 "mechanisms.bayesian.bayesian_dp), route 2 exp(λ·D_{λ+1}) with the finite-distribution Rényi divergence "
+                 "(mechanisms.finite.channels); +∞ on both where p(w|D') = 0 < p(w|D).",
     ),
     Claim(
         id="s004.eq.8",
@@ -373,7 +373,7 @@ CHAIN_CLAIMS = [
         hypotheses=(Hypothesis("λ > 0", sp.Gt(lam_s, 0)),),
         strategy=model_with(eps=EPS, lam=LAM),
         degenerate=qs.says_nothing,
-        encoding=MODEL_NOTE + "the chain (6)–(8) with the Rényi divergence of each pair (mechanisms.bayesian_dp).",
+        encoding=MODEL_NOTE + "the chain (6)–(8) with the Rényi divergence of each pair (mechanisms.bayesian.bayesian_dp).",
     ),
 ]
 
@@ -949,7 +949,7 @@ DISCUSSION_CLAIMS = [
         digits=10, reading=reading, primary=PRIMARY_MA if reading == "theorem-3" else None,
         encoding="μ replaced by the worst case ‖g_t − g'_t‖ = C (a point mass); the exact moments accountant log moment "
                  "of the Poisson-subsampled Gaussian with noise multiplier σ/C is λτ_{λ+1}, τ by the binomial sum "
-                 "(mechanisms.subsampled_gaussian; equal to dp-accounting's at integer orders).",
+                 "(mechanisms.accounting.subsampled_gaussian; equal to dp-accounting's at integer orders).",
     ) for reading in ("theorem-3", "left-term")],
 ]
 

@@ -12,7 +12,7 @@ from fractions import Fraction
 
 import numpy as np
 
-from mechanisms.bayesian_dp import ADJACENCIES
+from mechanisms.bayesian.bayesian_dp import ADJACENCIES
 from mechanisms.errors import OutsideDomain
 from proofcheck.claims.finite_quantities import rows_identical
 from proofcheck.claims.s004.printed import TABLE_1, half_unit, unit
@@ -462,7 +462,7 @@ def monte_carlo_seed(c) -> int:
 def reference_failure_estimate(variant, n=4000):
     """The float path's estimate of Pr[ĉ < c_t(λ, T)] (n replications, seeded by the case); the certified
     path has no exact route: a statistical claim takes the Monte Carlo interval there."""
-    from mechanisms.coverage import gaussian_reference_failure_monte_carlo
+    from mechanisms.bayesian.coverage import gaussian_reference_failure_monte_carlo
 
     def q(c, m):
         return m.statistical_estimate(lambda: gaussian_reference_failure_monte_carlo(
@@ -473,7 +473,7 @@ def reference_failure_estimate(variant, n=4000):
 
 def reference_failure_route(variant):
     def estimate(case, n, seed, device, confidence):
-        from mechanisms.coverage import gaussian_reference_failure_monte_carlo
+        from mechanisms.bayesian.coverage import gaussian_reference_failure_monte_carlo
 
         return gaussian_reference_failure_monte_carlo(float(case["lam"]), int(case["T"]), float(case["s"]),
                                                       float(case["sigma"]), int(case["d"]), int(case["m"]),
@@ -483,7 +483,7 @@ def reference_failure_route(variant):
 
 def strong_tail_route(case, n, seed, device, confidence):
     """Monte Carlo for Definition 1's tail: draw x' ∼ μ and w ∼ p(·|D), count L ≥ ε (Clopper–Pearson)."""
-    from mechanisms.bayesian_dp import bdp_tail_monte_carlo
+    from mechanisms.bayesian.bayesian_dp import bdp_tail_monte_carlo
 
     return bdp_tail_monte_carlo(np.asarray(case["K"], float), np.asarray(case["mu"], float), float(case["eps"]),
                                 adjacency(case), x0(case), n, seed, confidence)

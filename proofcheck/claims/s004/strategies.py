@@ -1,6 +1,6 @@
 """What the search draws seed 004's objects from.
 
-The finite model of mechanisms.bayesian_dp: a channel K with n + 1 rows (row 0 the dataset without the
+The finite model of mechanisms.bayesian.bayesian_dp: a channel K with n + 1 rows (row 0 the dataset without the
 differing point, row 1 + x the dataset with the point x), a law μ of the point over n values, the adjacency
 relation (0 add, 1 remove, 2 substitute, with x₀ the substituted point). Besides the general channels of
 proofcheck.strategies, indicator-like mechanisms (each row almost a point mass) are drawn: they are where

@@ -1,0 +1,675 @@
+"""Assumptions 1 and 2 of paper 001: the Lipschitz constant of a likelihood family under the absolute
+log-ratio distance, the sets Θ_L, their prior mass ξ(Θ_L), and the best constant c*.
+
+* d(a, b) = |log a/b| (0 when a = b = 0, +∞ when exactly one is 0), Eq. (2.7).
+* L(θ) = sup_{x, y: ρ(x,y) > 0} d(p_θ(x), p_θ(y)) / ρ(x, y), and +∞ if some pair with ρ(x, y) = 0 has
+  p_θ(x) ≠ p_θ(y) (Eq. (2.5) then fails for every L). Θ_L = {θ : L(θ) ≤ L}.
+* Assumption 1 holds with L iff sup_θ L(θ) ≤ L; Assumption 2 with c iff ξ(Θ_L) ≥ 1 − e^{−cL} for all
+  L > 0, and the best constant is c* = inf_{L>0} −log(1 − ξ(Θ_L))/L (0 when ξ(Θ_L) = 0 for some L > 0).
+
+Three kinds of family:
+
+* finite data spaces — a likelihood row p_θ over X with a distance matrix on X (or the product over n
+  records with ρⁿ = Σ or max of per-record distances): L(θ) by enumeration of all pairs, as an exact
+  :class:`LogLevel` (log r / d, compared exactly through r₁^{d₂} vs r₂^{d₁});
+* named continuous families with closed forms (the suprema made explicit):
+
+  ==================  ============================  ==============================  ============================
+  family              θ, metric                     L(θ)                            prior → ξ(Θ_L)
+  ==================  ============================  ==============================  ============================
+  exponential         rate, |x − y|                 θ                               gamma(k, r): P(k, rL)
+  laplace             1/s (known location), |x−y|   θ                               gamma(k, r): P(k, rL)
+  normal-variance     σ² (known μ), Lemma 6 ρ       max(1, |μ|)/(2σ²)               Exp(λ): e^{−λ max(1,|μ|)/(2L)}
+  normal-precision    1/σ² (known μ), Lemma 6 ρ     θ max(1, |μ|)/2                 gamma(k, r): P(k, 2rL/max(1,|μ|))
+  bernoulli           prob., Hamming                |logit θ|                       beta(a, b): I_{σ(L)} − I_{σ(−L)}
+  binomial (m)        prob., |k₁ − k₂|              log m + |logit θ|               beta(a, b): as bernoulli at L − log m
+  poisson             rate, |x − y|                 +∞ (log x! is not Lipschitz)    —
+  ==================  ============================  ==============================  ============================
+
+* finite-support priors on any of these: c* exactly from the steps of ξ(Θ_L).
+
+c* for a beta prior on the Bernoulli family is a certified optimisation (upper bound: g at chosen L;
+lower bound: g ≥ −log(1 − ξ(L_i))/L_{i+1} on [L_i, L_{i+1}] because ξ is non-decreasing, and explicit
+bounds on (0, L₀] and [L_N, ∞)); everything else is in closed form.
+"""
+from __future__ import annotations
+
+import functools
+import itertools
+import math
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Sequence
+
+import numpy as np
+from scipy import special as sc
+
+from mechanisms.errors import InvalidInput
+from mechanisms.numerics.exact import to_arb, to_fraction
+
+__all__ = ["absolute_log_ratio", "absolute_log_ratio_arb", "LogLevel", "table_lipschitz_level",
+           "product_lipschitz_level", "product_lipschitz_constant", "lipschitz_constant", "lipschitz_constant_arb",
+           "prior_mass_lipschitz_set", "prior_mass_lipschitz_set_arb", "prior_mass_lipschitz_set_quadrature_arb",
+           "finite_assumption2_constant", "finite_assumption2_constant_arb", "assumption2_constant",
+           "assumption2_constant_arb", "level_value", "level_value_arb", "max_level", "CONTINUOUS_FAMILIES",
+           "table_lipschitz_constant", "table_lipschitz_constant_arb", "product_lipschitz_constant_arb",
+           "product_assumption2_constant", "product_assumption2_constant_arb", "hamming_matrix",
+           "prior_mass_lipschitz_set_quadrature"]
+
+INF = math.inf
+CONTINUOUS_FAMILIES = ("exponential", "laplace", "normal-variance", "normal-precision", "normal-mean", "bernoulli",
+                       "binomial", "poisson")
+
+
+# ----------------------------------------------------------------------------- Eq. (2.7)
+def absolute_log_ratio(a, b) -> float:
+    """d(a, b) = |log a/b|, 0 when a = b = 0, +∞ when exactly one of them is 0 (float)."""
+    a, b = float(a), float(b)
+    if a < 0 or b < 0:
+        raise InvalidInput(f"absolute_log_ratio: a, b must be >= 0, got a={a}, b={b}")
+    if a == b:
+        return 0.0
+    if a == 0 or b == 0:
+        return INF
+    return abs(math.log(a) - math.log(b))
+
+
+def absolute_log_ratio_arb(a, b):
+    """Certified d(a, b) for exact a, b ≥ 0 (exact 0 and the exact inf where they apply)."""
+    a, b = to_fraction(a, "a"), to_fraction(b, "b")
+    if a < 0 or b < 0:
+        raise InvalidInput(f"absolute_log_ratio_arb: a, b must be >= 0, got a={a}, b={b}")
+    if a == b:
+        return Fraction(0)
+    if a == 0 or b == 0:
+        return INF
+    return abs(to_arb(a / b).log())
+
+
+# ----------------------------------------------------------------------------- exact levels log r / d
+@dataclass(frozen=True)
+class LogLevel:
+    """The number log(r)/d for an exact ratio r ≥ 1 and an integer d ≥ 1; ordered exactly."""
+
+    r: Fraction
+    d: int = 1
+
+    def __post_init__(self):
+        if self.r < 1 or self.d < 1:
+            raise InvalidInput(f"LogLevel needs r >= 1 and d >= 1, got r={self.r}, d={self.d}")
+
+    def _cmp(self, other) -> int:
+        if isinstance(other, float) and other == INF:
+            return -1
+        lhs, rhs = self.r ** other.d, other.r ** self.d
+        return (lhs > rhs) - (lhs < rhs)
+
+    def __lt__(self, other):
+        return self._cmp(other) < 0
+
+    def __eq__(self, other):
+        return isinstance(other, LogLevel) and self._cmp(other) == 0
+
+    def __hash__(self):  # equal levels: r₁^{d₂} = r₂^{d₁}; the reduced root is a common key
+        return hash(float(self))
+
+    def __float__(self):
+        return math.log(float(self.r)) / self.d if self.r != 1 else 0.0
+
+    def arb(self):
+        return to_arb(self.r).log() / self.d if self.r != 1 else to_arb(0)
+
+    def is_zero(self) -> bool:
+        return self.r == 1
+
+
+def level_value(level) -> float:
+    """A level (LogLevel, Fraction, int or inf) as a float."""
+    return level if isinstance(level, float) else float(level)
+
+
+def level_value_arb(level):
+    """A level as a certified value (the exact inf stays inf; a rational level stays exact)."""
+    if isinstance(level, float) and level == INF:
+        return INF
+    if isinstance(level, LogLevel):
+        return level.arb()
+    return to_fraction(level)
+
+
+def max_level(levels):
+    best = None
+    for lv in levels:
+        if isinstance(lv, float) and lv == INF:
+            return INF
+        if best is None or best < lv:
+            best = lv
+    return best
+
+
+# ----------------------------------------------------------------------------- finite data spaces
+def table_lipschitz_level(row: Sequence, metric: Sequence[Sequence]):
+    """L(θ) for a likelihood row p_θ over a finite X and an integer distance matrix ρ on X, exact:
+    a LogLevel, or inf (a zero beside a positive probability, or ρ = 0 between unequal probabilities)."""
+    p = [to_fraction(x, "likelihood") for x in row]
+    if len(metric) != len(p) or any(len(m) != len(p) for m in metric):
+        raise InvalidInput(f"table_lipschitz_level: metric must be {len(p)}x{len(p)}")
+    levels = []
+    for i, j in itertools.combinations(range(len(p)), 2):
+        rho = metric[i][j]
+        if rho != int(rho) or rho < 0:
+            raise InvalidInput(f"table_lipschitz_level: distances must be non-negative integers, got {rho}")
+        if p[i] == p[j]:
+            continue
+        if rho == 0 or p[i] == 0 or p[j] == 0:
+            return INF
+        levels.append(LogLevel(max(p[i], p[j]) / min(p[i], p[j]), int(rho)))
+    return max_level(levels) if levels else LogLevel(Fraction(1))
+
+
+def _datasets(size: int, n: int):
+    return list(itertools.product(range(size), repeat=n))
+
+
+def _combine(per_record, combine):
+    return sum(per_record) if combine == "sum" else max(per_record)
+
+
+def product_lipschitz_level(row: Sequence, metric: Sequence[Sequence], n: int, combine: str = "sum",
+                            max_differing: int | None = None):
+    """L(θ) of the product p_θ(x₁)…p_θ(x_n) over Xⁿ with ρⁿ = Σ_i ρ(x_i, y_i) ('sum') or max_i ('max'),
+    over the pairs that differ in at most ``max_differing`` records (all pairs when None), by
+    enumeration of every pair of data sets; exact (a LogLevel or inf)."""
+    if combine not in ("sum", "max"):
+        raise InvalidInput(f"product_lipschitz_level: combine must be 'sum' or 'max', got {combine!r}")
+    p = [to_fraction(x, "likelihood") for x in row]
+    sets = _datasets(len(p), n)
+    prob = {}
+    for x in sets:
+        v = Fraction(1)
+        for xi in x:
+            v *= p[xi]
+        prob[x] = v
+    levels = []
+    for x, y in itertools.combinations(sets, 2):
+        diff = sum(1 for a, b in zip(x, y) if a != b)
+        if max_differing is not None and diff > max_differing:
+            continue
+        rho = _combine([int(metric[a][b]) for a, b in zip(x, y)], combine)
+        px, py = prob[x], prob[y]
+        if px == py:
+            continue
+        if rho == 0 or px == 0 or py == 0:
+            return INF
+        levels.append(LogLevel(max(px, py) / min(px, py), rho))
+    return max_level(levels) if levels else LogLevel(Fraction(1))
+
+
+def product_lipschitz_constant(row, metric, n: int, combine: str = "sum", max_differing: int | None = None) -> float:
+    """Float twin of :func:`product_lipschitz_level` (vectorised over all pairs of data sets)."""
+    logp = np.log(np.asarray([float(x) for x in row]))
+    sets = np.array(_datasets(len(row), n))
+    ll = logp[sets].sum(axis=1)
+    m = np.asarray(metric, float)
+    per = m[sets[:, None, :], sets[None, :, :]]
+    rho = per.sum(axis=2) if combine == "sum" else per.max(axis=2)
+    diff = (sets[:, None, :] != sets[None, :, :]).sum(axis=2)
+    keep = diff > 0 if max_differing is None else (diff > 0) & (diff <= max_differing)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        d = np.abs(ll[:, None] - ll[None, :])
+        d = np.where(np.isnan(d), 0.0, d)  # both −inf: d(0, 0) = 0
+        if np.any(keep & (rho == 0) & (d > 0)):
+            return INF
+        ratio = np.where(keep & (rho > 0), d / np.where(rho > 0, rho, 1), 0.0)
+    return float(ratio.max()) if ratio.size else 0.0
+
+
+# ----------------------------------------------------------------------------- continuous families
+def _mu_scale(mu) -> float:
+    return max(1.0, abs(float(mu)))
+
+
+def lipschitz_constant(family: str, theta, known=None) -> float:
+    """L(θ) in closed form (float); ``known`` is the family's known constant (μ, or m trials)."""
+    t = float(theta)
+    if family in ("exponential", "laplace"):
+        return t
+    if family == "normal-variance":
+        return _mu_scale(known) / (2 * t)
+    if family == "normal-precision":
+        return t * _mu_scale(known) / 2
+    if family == "normal-mean":  # θ the mean, known = σ²: sup |s − 2θ|/(|s| + 2) = max(1, |θ|)
+        return _mu_scale(t) / (2 * float(known))
+    if family == "bernoulli":
+        return abs(float(sc.logit(t)))
+    if family == "binomial":
+        return math.log(float(known)) + abs(float(sc.logit(t)))
+    if family == "poisson":
+        return INF
+    raise InvalidInput(f"lipschitz_constant: unknown family {family!r}; one of {', '.join(CONTINUOUS_FAMILIES)}")
+
+
+def lipschitz_constant_arb(family: str, theta, known=None):
+    """Certified L(θ) in closed form (exact θ and constants; exact where the closed form is rational)."""
+    t = to_fraction(theta, "theta")
+    if family in ("exponential", "laplace"):
+        return t
+    if family == "normal-variance":
+        return max(Fraction(1), abs(to_fraction(known))) / (2 * t)
+    if family == "normal-precision":
+        return t * max(Fraction(1), abs(to_fraction(known))) / 2
+    if family == "normal-mean":
+        return max(Fraction(1), abs(t)) / (2 * to_fraction(known))
+    if family == "bernoulli":
+        return abs(to_arb(t / (1 - t)).log())
+    if family == "binomial":
+        return to_arb(to_fraction(known)).log() + abs(to_arb(t / (1 - t)).log())
+    if family == "poisson":
+        return INF
+    raise InvalidInput(f"lipschitz_constant_arb: unknown family {family!r}")
+
+
+def prior_mass_lipschitz_set(family: str, prior: Sequence, L, known=None) -> float:
+    """ξ(Θ_L) in closed form (float): the prior mass of {θ : L(θ) ≤ L} (see the module table)."""
+    L = float(L)
+    if L < 0:
+        raise InvalidInput(f"prior_mass_lipschitz_set: L must be >= 0, got L={L}")
+    if family in ("exponential", "laplace"):
+        k, r = map(float, prior)
+        return float(sc.gammainc(k, r * L))
+    if family == "normal-variance":
+        lam = float(prior[0])
+        return math.exp(-lam * _mu_scale(known) / (2 * L)) if L > 0 else 0.0
+    if family == "normal-precision":
+        k, r = map(float, prior)
+        return float(sc.gammainc(k, 2 * r * L / _mu_scale(known)))
+    if family in ("bernoulli", "binomial"):
+        a, b = map(float, prior)
+        half = L - (math.log(float(known)) if family == "binomial" else 0.0)
+        if half <= 0:
+            return 0.0
+        lo = float(sc.expit(-half))
+        # the mass outside [lo, 1 − lo] from both tails keeps accuracy when it is tiny
+        return max(0.0, 1.0 - float(sc.betainc(a, b, lo)) - float(sc.betainc(b, a, lo)))
+    if family == "poisson":
+        return 0.0
+    raise InvalidInput(f"prior_mass_lipschitz_set: unknown family {family!r}")
+
+
+def prior_mass_lipschitz_set_arb(family: str, prior: Sequence, L, known=None):
+    """Certified ξ(Θ_L) in closed form (exact prior parameters, L exact or an arb ball)."""
+    from mechanisms.bayesian.posterior_divergence import regularized_gamma_lower_arb
+
+    Lq = to_arb(L)
+    if family in ("exponential", "laplace"):
+        k, r = (to_fraction(x) for x in prior)
+        return regularized_gamma_lower_arb(k, lambda: to_arb(r) * to_arb(L))
+    if family == "normal-variance":
+        lam = to_arb(to_fraction(prior[0]))
+        m = to_arb(max(Fraction(1), abs(to_fraction(known))))
+        return (-lam * m / (2 * Lq)).exp()
+    if family == "normal-precision":
+        k, r = (to_fraction(x) for x in prior)
+        mm = max(Fraction(1), abs(to_fraction(known)))
+        return regularized_gamma_lower_arb(k, lambda: 2 * to_arb(r) * to_arb(L) / to_arb(mm))
+    if family in ("bernoulli", "binomial"):
+        a, b = (to_arb(to_fraction(x)) for x in prior)
+        half = Lq - (to_arb(to_fraction(known)).log() if family == "binomial" else 0)
+        if half <= 0:
+            return Fraction(0)
+        if not half > 0:
+            raise ArithmeticError(f"prior_mass_lipschitz_set_arb: L − log m straddles 0: {half}")
+        lo = 1 / (1 + half.exp())
+        return 1 - lo.beta_lower(a, b, 1) - lo.beta_lower(b, a, 1)
+    if family == "poisson":
+        return Fraction(0)
+    raise InvalidInput(f"prior_mass_lipschitz_set_arb: unknown family {family!r}")
+
+
+def prior_mass_lipschitz_set_quadrature_arb(family: str, prior: Sequence, L, known=None):
+    """Certified ξ(Θ_L) by quadrature of the prior density over Θ_L (no CDF): in t = logit θ for beta
+    priors (Θ_L is t ∈ [−L', L']), t = log θ for gamma priors (with a rigorous bound of the tail)."""
+    from flint import arb
+
+    from mechanisms.bayesian.posterior_quadrature import LogDensityT, integral_arb, log_concave_tail_bound
+
+    Lq = to_arb(L)
+
+    def integrate(law, lo, hi):
+        return integral_arb(lambda x, an: law.log(x, an).exp(), lo, hi)
+
+    if family in ("bernoulli", "binomial"):
+        half = Lq - (to_arb(to_fraction(known)).log() if family == "binomial" else 0)
+        if half <= 0:
+            return Fraction(0)
+        return integrate(LogDensityT("beta", prior), -half, half)
+    if family in ("exponential", "laplace", "normal-precision"):
+        law = LogDensityT("gamma", prior)
+        scale = 1 if family != "normal-precision" else 2 / to_arb(max(Fraction(1), abs(to_fraction(known))))
+        top = (Lq * scale).log()  # {θ ≤ L·scale} is t ≤ top
+        T = min(Fraction(float(top.mid())).limit_denominator(10**6) - 10, Fraction(-200))
+        tail = log_concave_tail_bound(law.log, law.dlog, to_arb(T), -1)
+        return integrate(law, to_arb(T), top) + arb(0).union(tail)
+    if family == "normal-variance":
+        law = LogDensityT("gamma", (1, to_fraction(prior[0])))
+        m = to_arb(max(Fraction(1), abs(to_fraction(known))))
+        bottom = (m / (2 * Lq)).log()  # {σ² ≥ m/(2L)} is t ≥ bottom
+        T = Fraction(10)
+        while not to_arb(T) > bottom + 5:
+            T *= 2
+        tail = log_concave_tail_bound(law.log, law.dlog, to_arb(T), 1)
+        return integrate(law, bottom, to_arb(T)) + arb(0).union(tail)
+    raise InvalidInput(f"prior_mass_lipschitz_set_quadrature_arb: unknown family {family!r}")
+
+
+# ----------------------------------------------------------------------------- c* on finite supports
+def _sorted_levels(levels, weights):
+    groups: list[list] = []
+    for lv, w in sorted(zip(levels, weights), key=lambda t: level_value(t[0])):
+        if groups and groups[-1][0] == lv:
+            groups[-1][1] += w
+        else:
+            groups.append([lv, w])
+    # the float sort may misorder two exactly-compared levels that are within rounding: fix by insertion
+    for i in range(1, len(groups)):
+        j = i
+        while j > 0 and _less(groups[j][0], groups[j - 1][0]):
+            groups[j], groups[j - 1] = groups[j - 1], groups[j]
+            j -= 1
+    return groups
+
+
+def _less(a, b) -> bool:
+    if isinstance(a, float):
+        return False
+    if isinstance(b, float):
+        return True
+    return a < b
+
+
+def _is_zero_level(lv) -> bool:
+    if hasattr(lv, "is_zero"):
+        return lv.is_zero()
+    return lv == 0
+
+
+def finite_assumption2_constant(levels: Sequence, weights: Sequence) -> float:
+    """c* for a prior with atoms of Lipschitz level ℓ_i and mass w_i: ξ(Θ_L) is the mass of the atoms with
+    ℓ_i ≤ L, a step function, so c* = min_j −log(1 − W_j)/ℓ_{j+1} over the distinct levels 0 = ℓ_1 < ℓ_2 <
+    … (W_j the mass up to ℓ_j); 0 when no atom has level 0 (ξ(Θ_L) = 0 for small L) (float)."""
+    groups = _sorted_levels(levels, [float(w) for w in weights])
+    if not groups or not _is_zero_level(groups[0][0]):
+        return 0.0
+    best = INF
+    mass = 0.0
+    for (lv, w), (nxt, _) in zip(groups[:-1], groups[1:]):
+        mass += w
+        if mass >= 1:
+            break
+        val = -math.log1p(-mass) / level_value(nxt) if level_value(nxt) < INF else 0.0
+        best = min(best, val)
+    return best
+
+
+def finite_assumption2_constant_arb(levels: Sequence, weights: Sequence):
+    """Certified c* (exact weights, exact levels): the exact 0, the exact inf (a single level 0 atom…), or
+    an arb ball."""
+    ws = [to_fraction(w, "weight") for w in weights]
+    groups = _sorted_levels(levels, ws)
+    if not groups or not _is_zero_level(groups[0][0]):
+        return Fraction(0)
+    best = None
+    mass = Fraction(0)
+    for (lv, w), (nxt, _) in zip(groups[:-1], groups[1:]):
+        mass += w
+        if mass >= 1:
+            break
+        if isinstance(nxt, float):
+            return Fraction(0)
+        val = -to_arb(1 - mass).log() / to_arb(level_value_arb(nxt))
+        best = val if best is None else best.min(val)
+    return INF if best is None else best
+
+
+# ----------------------------------------------------------------------------- c* of named families
+def _beta_density_min_float(a, b, lo, hi):
+    xs = np.linspace(lo, hi, 65)
+    return float(np.min(np.exp((a - 1) * np.log(xs) + (b - 1) * np.log1p(-xs) - sc.betaln(a, b))))
+
+
+def _bernoulli_g(a, b, L):
+    outside = float(sc.betainc(a, b, sc.expit(-L))) + float(sc.betainc(b, a, sc.expit(-L)))
+    return -math.log(min(outside, 1.0)) / L if outside > 0 else INF
+
+
+def _bernoulli_c_star_float(a, b) -> float:
+    from scipy.optimize import minimize_scalar
+
+    f_half = math.exp((a + b - 2) * math.log(0.5) - float(sc.betaln(a, b)))
+    limits = [f_half / 2, min(a, b)]
+    grid = np.logspace(-4, 4, 161)
+    vals = [_bernoulli_g(a, b, L) for L in grid]
+    i = int(np.argmin(vals))
+    best = vals[i]
+    lo, hi = grid[max(i - 1, 0)], grid[min(i + 1, len(grid) - 1)]
+    r = minimize_scalar(lambda u: _bernoulli_g(a, b, math.exp(u)), bounds=(math.log(lo), math.log(hi)),
+                        method="bounded", options={"xatol": 1e-10})
+    return float(min([best, float(r.fun)] + limits))
+
+
+def assumption2_constant(family: str, prior: Sequence, known=None) -> float:
+    """c* = inf_L −log(1 − ξ(Θ_L))/L (float): closed forms where the family allows, else a minimisation."""
+    if family in ("exponential", "laplace", "normal-precision"):
+        k, r = map(float, prior)
+        if k != 1:
+            if k > 1:  # ξ(Θ_L) = P(k, rL) ~ (rL)^k/Γ(k+1): −log(1 − ξ)/L → 0 as L → 0
+                return 0.0
+            raise InvalidInput(f"assumption2_constant: gamma prior shape k < 1 not supported, got k={k}")
+        return r if family != "normal-precision" else 2 * r / _mu_scale(known)
+    if family == "normal-variance":
+        return 0.0  # ξ(Θ_L) = e^{−λ max(1,|μ|)/(2L)} vanishes faster than any power as L → 0
+    if family == "binomial" and float(known) >= 2:
+        return 0.0  # Θ_L is empty for L < log m
+    if family in ("bernoulli", "binomial"):
+        return _bernoulli_c_star_float(*map(float, prior))
+    if family == "poisson":
+        return 0.0
+    raise InvalidInput(f"assumption2_constant: unknown family {family!r}")
+
+
+def assumption2_constant_arb(family: str, prior: Sequence, known=None):
+    """Certified c* (exact prior parameters): closed forms are exact; the beta prior on the Bernoulli
+    family is a certified optimisation returning an enclosure [lower, upper] of the infimum."""
+    if family in ("exponential", "laplace", "normal-precision"):
+        k, r = (to_fraction(x) for x in prior)
+        if k != 1:
+            if k > 1:
+                return Fraction(0)
+            raise InvalidInput(f"assumption2_constant_arb: gamma prior shape k < 1 not supported, got k={k}")
+        return r if family != "normal-precision" else 2 * r / max(Fraction(1), abs(to_fraction(known)))
+    if family == "normal-variance":
+        return Fraction(0)
+    if family == "binomial" and to_fraction(known) >= 2:
+        return Fraction(0)
+    if family in ("bernoulli", "binomial"):
+        import flint
+
+        return _bernoulli_c_star_arb_cached(*(to_fraction(x) for x in prior), int(flint.ctx.prec))
+    if family == "poisson":
+        return Fraction(0)
+    raise InvalidInput(f"assumption2_constant_arb: unknown family {family!r}")
+
+
+@functools.lru_cache(maxsize=256)
+def _bernoulli_c_star_arb_cached(a: Fraction, b: Fraction, prec: int):
+    return _bernoulli_c_star_arb(a, b)
+
+
+def _bernoulli_c_star_arb(a: Fraction, b: Fraction, budget: int = 120):
+    """Enclosure of c* for a beta(a, b) prior on the Bernoulli family (Hamming metric)."""
+    from flint import arb
+
+    A, B = to_arb(a), to_arb(b)
+    lbeta = A.lgamma() + B.lgamma() - (A + B).lgamma()
+
+    def outside(L):  # 1 − ξ(Θ_L), the two tails, computed as such (no cancellation for large L)
+        lo = 1 / (1 + to_arb(L).exp())
+        return lo.beta_lower(A, B, 1) + lo.beta_lower(B, A, 1)
+
+    def g(L):
+        return -outside(L).log() / to_arb(L)
+
+    # upper bound: values of g, and the two limits (an infimum is below its limits)
+    f_half = ((A + B - 2) * arb(2).log() * -1 - lbeta).exp()
+    upper = (f_half / 2).min(A.min(B))
+    for L in _candidate_points(float(a), float(b)):
+        upper = upper.min(g(L))
+    L0, LN = Fraction(1, 10**3), Fraction(10**5)
+
+    def sig(L):
+        return 1 / (1 + (-to_arb(L)).exp())
+
+    def f_min(lo, hi):  # min of the beta density on [σ(lo), σ(hi)] (logit coordinates): log f has one
+        ts = [to_arb(lo), to_arb(hi)]   # critical point at most, so the minimum is at an end or there
+        if a + b != 2 and 0 < (a - 1) / (a + b - 2) < 1:
+            crit = to_arb((a - 1) / (b - 1)).log() if b != 1 else None
+            if crit is not None and ts[0] < crit < ts[1]:
+                ts.append(crit)
+        out = None
+        for t in ts:
+            val = ((A - 1) * sig(t).log() + (B - 1) * sig(-t).log() - lbeta).exp()
+            out = val if out is None else out.min(val)
+        return out.lower()
+
+    # (0, L0]: ξ(L) ≥ f_min·tanh(L/2) ≥ f_min·(L/2)(1 − L0²/12), and −log(1 − ξ) ≥ ξ
+    low0 = f_min(-L0, L0) * (1 - to_arb(L0) ** 2 / 12) / 2
+    # [LN, ∞): 1 − ξ = I_z(a, b) + I_z(b, a), z = σ(−L) ≤ e^{−L}, and I_z(a, b) ≤ z^a max(1, 2^{1−b})/(aB(a, b))
+    # (for z ≤ 1/2), so 1 − ξ ≤ K e^{−min(a,b) L}; 2^{1−b} < 2 for b < 1
+    cb = 2 if b < 1 else 1
+    ca = 2 if a < 1 else 1
+    K = (to_arb(cb) / A + to_arb(ca) / B) / lbeta.exp()
+    lowN = A.min(B) - K.log().max(arb(0)) / to_arb(LN)
+    # [u, v]: −log(1 − ξ(L)) ≥ A0 + (ξ(L) − ξ(u))/(1 − ξ(u)) (convexity), ξ(L) − ξ(u) ≥ (f_r + f_l)σ'(v)(L − u)
+    # (f_r, f_l the density minima on [σ(u), σ(v)] and [σ(−v), σ(−u)]); the bound (A0 + B0(L − u))/L is
+    # monotone in L, so its minimum over the bracket is at an end
+    pts = [L0 * Fraction(2) ** k for k in range(0, 400) if L0 * Fraction(2) ** k <= LN] + [LN]
+    outs = {L: outside(L) for L in pts}
+
+    def low(u, v):
+        a0 = -outs[u].log()
+        slope = (f_min(u, v) + f_min(-v, -u)) * sig(v) * sig(-to_arb(v)) / outs[u]
+        return (a0 / to_arb(u)).min((a0 + slope * to_arb(v - u)) / to_arb(v))
+
+    lows = {(u, v): low(u, v) for u, v in zip(pts[:-1], pts[1:])}
+    spent = 0
+    while spent < budget:
+        worst = min(lows, key=lambda uv: float(lows[uv].lower()))
+        if lows[worst].lower() >= upper.upper() * (1 - arb(10) ** -8) or worst[1] - worst[0] < worst[0] * Fraction(1, 10**9):
+            break
+        u, v = worst
+        mid = Fraction(math.sqrt(float(u) * float(v))).limit_denominator(10**12)
+        if not u < mid < v:
+            mid = (u + v) / 2
+        outs[mid] = outside(mid)
+        del lows[worst]
+        lows[(u, mid)] = low(u, mid)
+        lows[(mid, v)] = low(mid, v)
+        upper = upper.min(-outs[mid].log() / to_arb(mid))
+        spent += 1
+    lower = low0.min(lowN)
+    for val in lows.values():
+        lower = lower.min(val)
+    lower = lower.max(arb(0))
+    return lower.lower().union(upper.upper())
+
+
+def _candidate_points(a: float, b: float):
+    """Rational L where g is evaluated for the upper bound: a coarse grid and the float argmin."""
+    out = [Fraction(10) ** k for k in range(-3, 4)]
+    grid = np.logspace(-4, 4, 161)
+    vals = [_bernoulli_g(a, b, L) for L in grid]
+    i = int(np.argmin(vals))
+    out.append(Fraction(float(grid[i])).limit_denominator(10**9))
+    return out
+
+
+# ----------------------------------------------------------------------------- values for the two paths
+def table_lipschitz_constant(row: Sequence, metric: Sequence[Sequence]) -> float:
+    """Float L(θ) of a likelihood row over a finite X with distance matrix ``metric``."""
+    return product_lipschitz_constant(row, metric, 1)
+
+
+def table_lipschitz_constant_arb(row: Sequence, metric: Sequence[Sequence]):
+    """Certified L(θ) (exact 0, the exact inf, or an arb ball)."""
+    return _value_arb(table_lipschitz_level(row, metric))
+
+
+def product_lipschitz_constant_arb(row, metric, n: int, combine: str = "sum", max_differing: int | None = None):
+    return _value_arb(product_lipschitz_level(row, metric, n, combine, max_differing))
+
+
+def _value_arb(level):
+    if isinstance(level, float):
+        return level
+    if level.is_zero():
+        return Fraction(0)
+    return level.arb()
+
+
+def product_assumption2_constant(rows, weights, metric, n: int = 1, combine: str = "sum",
+                                 max_differing: int | None = None) -> float:
+    """c* (float) of a finite-support prior (atoms = likelihood rows over a finite X, masses ``weights``)
+    for the product family over n records (levels by enumeration)."""
+    levels = [product_lipschitz_constant(r, metric, n, combine, max_differing) for r in rows]
+    # levels equal up to float rounding are one step of ξ(Θ_L)
+    snapped = []
+    for lv in levels:
+        match = next((s for s in snapped if abs(s - lv) <= 1e-12 * max(1.0, abs(s))), None)
+        snapped.append(lv if match is None else match)
+    zero = [0.0 if abs(lv) < 1e-14 else lv for lv in snapped]
+    return finite_assumption2_constant([_FloatLevel(v) for v in zero], weights)
+
+
+class _FloatLevel(float):
+    """A float level (for the float route of the step formula)."""
+
+    def is_zero(self):
+        return self == 0.0
+
+
+def product_assumption2_constant_arb(rows, weights, metric, n: int = 1, combine: str = "sum",
+                                     max_differing: int | None = None):
+    """Certified c* of the product family over n records (exact levels, exact grouping of equal levels)."""
+    levels = [product_lipschitz_level(r, metric, n, combine, max_differing) for r in rows]
+    return finite_assumption2_constant_arb(levels, weights)
+
+
+def hamming_matrix(size: int) -> list[list[int]]:
+    """The per-record Hamming distance on {0, …, size−1}."""
+    return [[0 if i == j else 1 for j in range(size)] for i in range(size)]
+
+
+def prior_mass_lipschitz_set_quadrature(family: str, prior: Sequence, L, known=None) -> float:
+    """Float ξ(Θ_L) by quadrature of the prior density over Θ_L (scipy; the twin of the certified route)."""
+    from scipy import integrate
+
+    from mechanisms.bayesian.posterior_quadrature import log_density_t
+
+    L = float(L)
+    if family in ("bernoulli", "binomial"):
+        half = L - (math.log(float(known)) if family == "binomial" else 0.0)
+        if half <= 0:
+            return 0.0
+        f = lambda t: math.exp(float(log_density_t("beta", prior, t)))  # noqa: E731
+        return float(integrate.quad(f, -half, half, epsabs=0, epsrel=1e-13, limit=200)[0])
+    if family in ("exponential", "laplace", "normal-precision"):
+        scale = 1.0 if family != "normal-precision" else 2.0 / max(1.0, abs(float(known)))
+        top = math.log(L * scale)
+        f = lambda t: math.exp(float(log_density_t("gamma", prior, t)))  # noqa: E731
+        return float(integrate.quad(f, -math.inf, top, epsabs=1e-300, epsrel=1e-13, limit=200)[0])
+    if family == "normal-variance":
+        m = max(1.0, abs(float(known)))
+        bottom = math.log(m / (2 * L))
+        f = lambda t: math.exp(float(log_density_t("gamma", (1, prior[0]), t)))  # noqa: E731
+        return float(integrate.quad(f, bottom, math.inf, epsabs=1e-300, epsrel=1e-13, limit=200)[0])
+    raise InvalidInput(f"prior_mass_lipschitz_set_quadrature: unknown family {family!r}")

@@ -1,0 +1,359 @@
+"""The posterior-sampling mechanism (Algorithm 1 of paper 001) on finite parameter spaces, and what an
+adversary can learn from its answers.
+
+Algorithm 1 answers the j-th query q_j : Θ → Ψ with q_j(θ_j), θ_j drawn afresh from ξ(· | x). Its answer
+to k queries has the law ⊗_j q_j#ξ(· | x).
+
+* ``k_sample_max_divergence`` — the exact privacy level D_∞ (the smallest ε of (ε, 0)-DP for the pair
+  x, y) of the k answers, by enumeration of every answer tuple (|Ψ|^k outcomes); ``..._composed`` the
+  same as Σ_j D_∞(q_j#P ‖ q_j#Q) (composition), a second route that enumerates nothing jointly.
+* ``k_sample_hockey_stick_delta`` — δ(ε) of the k answers by enumeration.
+* ``best_test_error`` — the error of the best (randomised, minimax) test between ξ(·|x) and ξ(·|y) from
+  n independent posterior samples: min over tests of max(type I, type II), by the Neyman–Pearson order
+  on the counts (the sufficient statistic), exact for exact posteriors; ``bayes_test_error`` the error
+  under equal prior weights, (1 − TV(Pⁿ, Qⁿ))/2.
+* ``gamma_best_test_error`` — the same for two gamma posteriors of one shape (the sum of the n samples
+  is sufficient and gamma(nk, r)), certified by bisection on the threshold.
+* ``le_cam_risk`` / ``affinity`` — sup_x E_{θ∼ξ(·|x)} ρ(ψ(θ), x) for an estimator ψ : Θ → S, and
+  ‖P ∧ Q‖ = Σ min(p, q) (Lemma 8).
+* ``sample_law`` / ``hockey_stick_monte_carlo`` — draws from a beta / gamma / normal posterior (Algorithm 1
+  answering q(θ) = θ) and δ(ε) estimated from them with a rigorous (empirical Bernstein) interval.
+
+Probabilities are plain numbers: Fractions give exact results, floats float results (one code path for
+the exact arithmetic; logarithms go through ``log`` passed by the caller or the ``_arb`` twins).
+"""
+from __future__ import annotations
+
+import itertools
+import math
+from fractions import Fraction
+from typing import Sequence
+
+import numpy as np
+from scipy import special as sc
+
+from mechanisms.errors import InvalidInput
+from mechanisms.numerics.exact import to_arb, to_fraction
+
+__all__ = ["pushforward", "k_sample_law", "k_sample_max_divergence", "k_sample_max_divergence_arb",
+           "k_sample_max_divergence_composed", "k_sample_max_divergence_composed_arb", "k_sample_hockey_stick_delta",
+           "k_sample_hockey_stick_delta_arb", "best_test_error", "best_test_error_exact", "bayes_test_error",
+           "gamma_best_test_error", "gamma_best_test_error_arb", "le_cam_risk", "affinity", "compositions",
+           "multinomial_coefficient", "sample_law", "hockey_stick_monte_carlo"]
+
+
+def pushforward(p: Sequence, query: Sequence[int], answers: int | None = None) -> list:
+    """The law of q(θ) for θ ∼ p, q given as the answer index of each atom."""
+    if len(query) != len(p):
+        raise InvalidInput(f"pushforward: the query must map each of the {len(p)} atoms, got {list(query)!r}")
+    size = (max(query) + 1) if answers is None else answers
+    out = [0 * p[0]] * size
+    for w, a in zip(p, query):
+        out[a] = out[a] + w
+    return out
+
+
+def k_sample_law(p: Sequence, queries: Sequence[Sequence[int]]) -> dict:
+    """The joint law of (q_1(θ_1), …, q_k(θ_k)), θ_j iid ∼ p: answer tuple -> probability."""
+    laws = [pushforward(p, q) for q in queries]
+    out = {}
+    for combo in itertools.product(*[range(len(l)) for l in laws]):
+        w = laws[0][combo[0]]
+        for l, a in zip(laws[1:], combo[1:]):
+            w = w * l[a]
+        out[combo] = w
+    return out
+
+
+def _check_pair(p, q, queries, fname):
+    if len(p) != len(q):
+        raise InvalidInput(f"{fname}: posteriors of different sizes {len(p)} and {len(q)}")
+    if not queries:
+        raise InvalidInput(f"{fname}: at least one query")
+
+
+def k_sample_max_divergence(p, q, queries) -> float:
+    """D_∞ of the k answers (float): log max over answer tuples of P/Q (inf if Q is 0 where P is not)."""
+    _check_pair(p, q, queries, "k_sample_max_divergence")
+    lp, lq = k_sample_law([float(x) for x in p], queries), k_sample_law([float(x) for x in q], queries)
+    best = -math.inf
+    for key, a in lp.items():
+        if a <= 0:
+            continue
+        if lq[key] <= 0:
+            return math.inf
+        best = max(best, math.log(a) - math.log(lq[key]))
+    return best
+
+
+def k_sample_max_divergence_arb(p, q, queries):
+    """Certified D_∞ of the k answers for exact posteriors: log of an exact maximum ratio."""
+    _check_pair(p, q, queries, "k_sample_max_divergence_arb")
+    pf, qf = [to_fraction(x) for x in p], [to_fraction(x) for x in q]
+    lp, lq = k_sample_law(pf, queries), k_sample_law(qf, queries)
+    best = None
+    for key, a in lp.items():
+        if a == 0:
+            continue
+        if lq[key] == 0:
+            return math.inf
+        r = a / lq[key]
+        best = r if best is None or r > best else best
+    return to_arb(best).log()
+
+
+def k_sample_max_divergence_composed(p, q, queries) -> float:
+    """Σ_j D_∞(q_j#P ‖ q_j#Q) (float): composition, no joint enumeration."""
+    total = 0.0
+    for qu in queries:
+        total += k_sample_max_divergence(p, q, [qu])
+    return total
+
+
+def k_sample_max_divergence_composed_arb(p, q, queries):
+    from flint import arb
+
+    total = arb(0)
+    for qu in queries:
+        v = k_sample_max_divergence_arb(p, q, [qu])
+        if isinstance(v, float):
+            return v
+        total += v
+    return total
+
+
+def k_sample_hockey_stick_delta(p, q, queries, eps) -> float:
+    """δ(ε) of the k answers (float), Σ over answer tuples of max(0, P − e^ε Q)."""
+    lp, lq = k_sample_law([float(x) for x in p], queries), k_sample_law([float(x) for x in q], queries)
+    e = math.exp(float(eps))
+    return float(sum(max(0.0, a - e * lq[k]) for k, a in lp.items()))
+
+
+def k_sample_hockey_stick_delta_arb(p, q, queries, eps):
+    from flint import arb
+
+    pf, qf = [to_fraction(x) for x in p], [to_fraction(x) for x in q]
+    lp, lq = k_sample_law(pf, queries), k_sample_law(qf, queries)
+    e = to_arb(eps).exp()
+    out = arb(0)
+    for k, a in lp.items():
+        d = to_arb(a) - e * to_arb(lq[k])
+        if d > 0:
+            out += d
+        elif not d < 0:
+            out += arb(0).union(d.upper())
+    return out
+
+
+# ----------------------------------------------------------------------------- distinguishing data sets
+def compositions(n: int, k: int):
+    """All count vectors (c_1, …, c_k) with Σ c = n."""
+    if k == 1:
+        yield (n,)
+        return
+    for c in range(n + 1):
+        for rest in compositions(n - c, k - 1):
+            yield (c,) + rest
+
+
+def multinomial_coefficient(counts: Sequence[int]) -> int:
+    """n!/∏ c_i! for a count vector c with Σ c = n (exact)."""
+    coef = math.factorial(sum(counts))
+    for c in counts:
+        coef //= math.factorial(c)
+    return coef
+
+
+def _minimax_from_sorted(pairs):
+    """Minimax error along the Neyman–Pearson order: pairs (P(o), Q(o)) sorted by P/Q decreasing."""
+    p_cum = 0 * pairs[0][0]
+    q_cum = 0 * pairs[0][1]
+    for a, b in pairs:
+        # accept 'P' on the outcomes so far plus a fraction λ of this one: α = 1 − p_cum − λa, β = q_cum + λb
+        if a + b > 0 and (1 - p_cum - q_cum) <= a + b:
+            lam = (1 - p_cum - q_cum) / (a + b)
+            return q_cum + lam * b
+        p_cum, q_cum = p_cum + a, q_cum + b
+    return q_cum
+
+
+def best_test_error_exact(p: Sequence, q: Sequence, n: int) -> Fraction:
+    """Exact minimax error of the best test between Pⁿ and Qⁿ (exact p, q on a finite support)."""
+    pf, qf = [to_fraction(x) for x in p], [to_fraction(x) for x in q]
+    if len(pf) != len(qf):
+        raise InvalidInput("best_test_error_exact: p and q must have the same length")
+    if n < 1:
+        raise InvalidInput(f"best_test_error_exact: n must be >= 1, got {n}")
+    outcomes = []
+    for c in compositions(n, len(pf)):
+        if any(ci and (pf[i] == 0 and qf[i] == 0) for i, ci in enumerate(c)):
+            continue
+        a = b = Fraction(multinomial_coefficient(c))
+        for ci, x, y in zip(c, pf, qf):
+            a *= x ** ci
+            b *= y ** ci
+        outcomes.append((a, b))
+    # order by the likelihood ratio a/b, decreasing (b = 0 first)
+    outcomes.sort(key=lambda ab: (ab[1] != 0, -(ab[0] / ab[1]) if ab[1] != 0 else 0))
+    return _minimax_from_sorted(outcomes)
+
+
+def best_test_error(p: Sequence, q: Sequence, n: int) -> float:
+    """Minimax error of the best test between Pⁿ and Qⁿ (float, log-space probabilities)."""
+    pf, qf = np.asarray(p, float), np.asarray(q, float)
+    comps = np.array(list(compositions(int(n), len(pf))))
+    with np.errstate(divide="ignore"):
+        lp, lq = np.log(pf), np.log(qf)
+    coef = sc.gammaln(n + 1) - np.sum(sc.gammaln(comps + 1), axis=1)
+    with np.errstate(invalid="ignore"):
+        la = coef + np.where(comps > 0, comps * lp, 0.0).sum(axis=1)
+        lb = coef + np.where(comps > 0, comps * lq, 0.0).sum(axis=1)
+    lr = np.where(np.isneginf(lb), np.inf, la - np.where(np.isneginf(lb), 0, lb))
+    lr = np.where(np.isneginf(la) & np.isneginf(lb), -np.inf, lr)
+    order = np.argsort(-lr, kind="stable")
+    pairs = [(float(np.exp(la[i])), float(np.exp(lb[i]))) for i in order]
+    return float(_minimax_from_sorted(pairs))
+
+
+def bayes_test_error(p: Sequence, q: Sequence, n: int):
+    """Error of the Bayes test with equal prior weights, (1 − TV(Pⁿ, Qⁿ))/2 (exact for exact p, q)."""
+    exact = not isinstance(p[0], float)
+    total = 0
+    for c in compositions(n, len(p)):
+        coef = multinomial_coefficient(c)
+        a = Fraction(coef) if exact else float(coef)
+        b = a
+        for ci, x, y in zip(c, p, q):
+            a *= x ** ci
+            b *= y ** ci
+        total += min(a, b)
+    return total / 2
+
+
+# ----------------------------------------------------------------------------- gamma posteriors
+def gamma_best_test_error(k, r1, r2, n: int) -> float:
+    """Minimax error of the best test from n samples between gamma(k, r1) and gamma(k, r2) (float)."""
+    k, r1, r2 = float(k), float(r1), float(r2)
+    if r1 == r2:
+        return 0.5
+    return float(sc.gammaincc(n * k, max(r1, r2) * gamma_threshold(k, r1, r2, n)))
+
+
+def gamma_best_test_error_arb(k, r1, r2, n: int):
+    """Certified minimax error for two gamma laws of one shape: a rational bracket [t₋, t₊] of the
+    threshold where the two errors cross, the error enclosed between the errors at its ends."""
+    from mechanisms.bayesian.posterior_divergence import regularized_gamma_lower_arb
+
+    k, r1, r2 = to_fraction(k), to_fraction(r1), to_fraction(r2)
+    if r1 == r2:
+        return Fraction(1, 2)
+    big, small = (r1, r2) if r1 > r2 else (r2, r1)
+    kk = n * k
+
+    def alpha(t):
+        return 1 - regularized_gamma_lower_arb(kk, big * to_fraction(t))
+
+    def beta(t):
+        return regularized_gamma_lower_arb(kk, small * to_fraction(t))
+
+    t0 = Fraction(gamma_threshold(float(k), float(r1), float(r2), n)).limit_denominator(10**15)
+    lo, hi = t0, t0
+    h = max(t0, Fraction(1, 10**6)) * Fraction(1, 10**12)
+    while not alpha(lo) - beta(lo) > 0:
+        lo -= h
+        h *= 2
+        if lo <= 0:
+            lo = Fraction(0)
+            break
+    h = max(t0, Fraction(1, 10**6)) * Fraction(1, 10**12)
+    while not alpha(hi) - beta(hi) < 0:
+        hi += h
+        h *= 2
+    for _ in range(200):
+        if hi - lo <= max(hi, Fraction(1)) * Fraction(1, 10**35):
+            break
+        mid = (lo + hi) / 2
+        d = alpha(mid) - beta(mid)
+        if d > 0:
+            lo = mid
+        elif d < 0:
+            hi = mid
+        else:
+            break
+    # α decreasing, β increasing, α(t*) = β(t*) with t* ∈ [lo, hi]
+    top = alpha(lo).min(beta(hi))
+    bottom = alpha(hi).max(beta(lo))
+    return bottom.lower().union(top.upper())
+
+
+def gamma_threshold(k, r1, r2, n) -> float:
+    """The threshold t on the sum S of the n samples where the two errors of the test 'larger rate iff S < t'
+    are equal, P(S ≥ t | larger rate) = P(S < t | smaller rate) (float, Brent)."""
+    from scipy.optimize import brentq
+
+    big, small = max(r1, r2), min(r1, r2)
+    K = n * k
+    f = lambda t: sc.gammaincc(K, big * t) - sc.gammainc(K, small * t)  # noqa: E731
+    return brentq(f, 0.0, 100 * K / small + 100, xtol=1e-300, rtol=1e-15, maxiter=500)
+
+
+# ----------------------------------------------------------------------------- Le Cam
+def le_cam_risk(posteriors: Sequence[Sequence], estimator: Sequence[int], rho: Sequence[Sequence]):
+    """sup_x Σ_θ ξ(θ | x) ρ(ψ(θ), x): posteriors[x][θ], estimator[θ] ∈ S, rho[s][x] (exact or float)."""
+    if any(len(row) != len(estimator) for row in posteriors):
+        raise InvalidInput("le_cam_risk: every posterior must have one weight per atom of the estimator")
+    best = None
+    for x, row in enumerate(posteriors):
+        val = sum((w * rho[estimator[t]][x] for t, w in enumerate(row)), 0 * row[0])
+        best = val if best is None or val > best else best
+    return best
+
+
+def affinity(p: Sequence, q: Sequence):
+    """‖P ∧ Q‖ = Σ min(p, q) (exact or float)."""
+    return sum((min(a, b) for a, b in zip(p, q)), 0 * p[0])
+
+
+# ----------------------------------------------------------------------------- Monte Carlo from the mechanism
+def sample_law(law, size: int, rng):
+    """size draws θ from a beta / gamma (shape, rate) / normal (mean, variance) law: what Algorithm 1 returns
+    for the query q(θ) = θ (numpy Generator)."""
+    kind, p = law
+    p = [float(x) for x in p]
+    if kind == "beta":
+        return rng.beta(p[0], p[1], size)
+    if kind == "gamma":
+        return rng.gamma(p[0], 1.0 / p[1], size)
+    if kind == "normal":
+        return rng.normal(p[0], math.sqrt(p[1]), size)
+    raise InvalidInput(f"sample_law: beta, gamma or normal laws, got {kind!r}")
+
+
+def _log_density(law, theta):
+    from scipy import stats
+
+    kind, p = law
+    p = [float(x) for x in p]
+    if kind == "beta":
+        t = np.clip(theta, np.nextafter(0.0, 1.0), np.nextafter(1.0, 0.0))  # a draw of exactly 0 or 1
+        return stats.beta.logpdf(t, p[0], p[1])
+    if kind == "gamma":
+        return stats.gamma.logpdf(np.maximum(theta, np.nextafter(0.0, 1.0)), p[0], scale=1.0 / p[1])
+    return stats.norm.logpdf(theta, p[0], math.sqrt(p[1]))
+
+
+def hockey_stick_monte_carlo(P, Q, eps, n: int, *, confidence: float, seed, batch_size: int | None = None):
+    """δ(ε) = E_{θ∼P}[(1 − e^{ε − log p(θ)/q(θ)})₊] from n posterior samples: a finite-sample interval
+    (empirical Bernstein; the integrand lies in [0, 1]) — a route that uses neither CDFs nor quadrature."""
+    from mechanisms.numerics.monte_carlo import DEFAULT_BATCH_SIZE, bounded_mean
+
+    e = float(eps)
+
+    def integrand(theta):
+        r = _log_density(P, theta) - _log_density(Q, theta)
+        with np.errstate(over="ignore", invalid="ignore"):
+            v = -np.expm1(e - r)
+        return np.clip(np.where(np.isnan(v), 0.0, v), 0.0, 1.0)
+
+    return bounded_mean(lambda size, rng: sample_law(P, size, rng), integrand, n, lo=0.0, hi=1.0,
+                        confidence=confidence, seed=seed, batch_size=batch_size or DEFAULT_BATCH_SIZE)

@@ -1,0 +1,203 @@
+"""The Bayesian accountant's privacy cost (seed 004, Eq. (10)) for a mechanism and a law of the data point.
+
+    c_t(λ, T) = (1/T) log E_{x'}[e^{T λ D_{λ+1}(p_t ‖ q_t)}],
+
+where D_{λ+1} is the Rényi divergence between the outcome laws on the two datasets, a function of the data
+point x' ∼ μ. Three ways to compute it:
+
+* :func:`privacy_cost` — μ with finitely many atoms: the scaled divergences s_i = λD_{λ+1} at the atoms and
+  their weights (a formula over the numeric context, in log space);
+* :func:`gaussian_reference_cost_quadrature` (the second method of the closed form below, a route with a float
+  and a certified algorithm) — the Gaussian mechanism N(·, σ²I_d) with gradient differences
+  Δ ∼ N(0, s²I_d), optionally clipped to ‖Δ‖ ≤ C: λD_{λ+1} = λ(λ+1)‖Δ‖²/(2σ²), so with v = ‖Δ‖/s (a χ_d
+  variable, density v^{d−1}e^{−v²/2}/(2^{d/2−1}Γ(d/2))) and a = Tλ(λ+1)s²/(2σ²),
+      e^{T c} = ∫_0^∞ χ_d(v) e^{a min(v, C/s)²} dv,
+  by quadrature (float Gauss–Legendre; certified ``acb.integral`` on [0, b] plus an analytic bound of the
+  tail beyond b, from the log-concavity of the integrand). Unclipped and a ≥ ½ the integral diverges: +∞,
+  decided analytically before any quadrature;
+* :func:`gaussian_reference_cost` — the closed form of the unclipped reference (a formula),
+      c = −(d/(2T)) log(1 − Tλ(λ+1)s²/σ²),   +∞ from the pole Tλ(λ+1)s² ≥ σ² on;
+* :func:`privacy_cost_monte_carlo` — a rigorous Monte Carlo interval for a bounded integrand e^{Tλ D} ∈
+  [1, e^{T·bound}] (clipped gradients), by the empirical Bernstein bound (mechanisms.numerics.rigorous_intervals).
+"""
+from __future__ import annotations
+
+import math
+from fractions import Fraction
+
+import numpy as np
+from scipy import special as sc
+
+from mechanisms.numerics.checks import integer, real
+from mechanisms.numerics.context import certified, formula, fp
+from mechanisms.errors import InvalidInput
+from mechanisms.numerics.exact import to_arb
+from mechanisms.numerics.quadrature import certified_integral, float_log_integral
+from mechanisms.numerics.rigorous_intervals import empirical_bernstein_interval
+
+__all__ = [
+    "privacy_cost", "log1p_exp", "gaussian_reference_cost", "gaussian_reference_cost_quadrature",
+    "gaussian_reference_cost_quadrature_arb", "privacy_cost_monte_carlo",
+]
+
+
+# ----------------------------------------------------------------------------- finitely many atoms
+@formula
+def log1p_exp(ctx, x):
+    """log(1 + e^x), as x + log1p(e^{−x}) above 30 (no overflow) and log1p(e^x) below (the digits of a tiny e^x)."""
+    x = ctx.real(x, "x", "log1p_exp")
+    if ctx.gt(x, 30) is True:
+        return x + ctx.log1p(ctx.exp(-x))
+    return ctx.log1p(ctx.exp(x))
+
+
+def _atoms(ctx, scaled, weights, fname):
+    if len(scaled) != len(weights) or len(scaled) == 0:
+        raise InvalidInput(f"{fname}: scaled and weights must be non-empty lists of equal length, "
+                           f"got {len(scaled)} and {len(weights)}")
+    s = ctx.vector([ctx.real(x, f"scaled[{i}]", fname, allow_inf=True) for i, x in enumerate(scaled)])
+    return s, ctx.distribution(weights, "weights", fname)
+
+
+@formula
+def privacy_cost(ctx, scaled, weights, T):
+    """(1/T) log Σ_i w_i e^{T s_i}: s_i = λD_{λ+1} at atom i of μ, w_i its weight (+∞ if an atom of positive
+    weight has s_i = +∞).
+
+    With every exponent ≥ 0 (divergences), as log1p of the excess Σ w·expm1(Ts) formed in log space, so that a
+    cost of 1e−13 keeps its digits and a large one does not overflow; else by log-sum-exp."""
+    fname = "privacy_cost"
+    s, w = _atoms(ctx, scaled, weights, fname)
+    t = integer(T, "T", fname, lo=1)
+    keep = [i for i in range(len(w)) if not ctx.is_zero(w[i])]
+    if any(ctx.is_inf(s[i]) for i in keep):
+        return ctx.inf
+    x, lw = t * s[keep], ctx.log(w[keep])
+    positive = [ctx.gt(v, 0) is True for v in x]
+    if not all(pos or ctx.is_zero(v) for pos, v in zip(positive, x)):
+        return ctx.log_sum_exp(lw + x) / t
+    pos = [i for i, p in enumerate(positive) if p]
+    if not pos:
+        return ctx.exact(0)
+    log_excess = ctx.log_sum_exp(lw[pos] + x[pos] + ctx.log1mexp(-x[pos]))
+    return ctx.log1p_exp(log_excess) / t
+
+
+# ----------------------------------------------------------------------------- the Gaussian reference
+def _reference_args(ctx, lam, T, s, sigma, d, clip, fname):
+    la = ctx.real(lam, "lam", fname, lo=0, lo_open=True)
+    t = integer(T, "T", fname, lo=1)
+    ss = ctx.real(s, "s", fname, lo=0, lo_open=True)
+    sg = ctx.real(sigma, "sigma", fname, lo=0, lo_open=True)
+    dd = integer(d, "d", fname, lo=1)
+    c = None if clip is None else ctx.real(clip, "clip", fname, lo=0, lo_open=True)
+    return la, t, ss, sg, dd, c
+
+
+@formula
+def gaussian_reference_cost(ctx, lam, T, s, sigma, d):
+    """Closed form −(d/(2T)) log(1 − Tλ(λ+1)s²/σ²) for Δ ∼ N(0, s²I_d), +∞ from the pole on (a box across
+    the pole is undecided)."""
+    la, t, ss, sg, dd, _ = _reference_args(ctx, lam, T, s, sigma, d, None, "gaussian_reference_cost")
+    x = t * la * (la + 1) * ss * ss / (sg * sg)
+    if ctx.ge(x, 1):
+        return ctx.inf
+    return ctx.exact(Fraction(-dd, 2 * t)) * ctx.log1p(-x)
+
+
+def _log_chi_norm(d):
+    """log of the χ_d normaliser 2^{d/2−1}Γ(d/2)."""
+    return (d / 2 - 1) * math.log(2) + math.lgamma(d / 2)
+
+
+def gaussian_reference_cost_quadrature(lam, T, s, sigma, d, clip=None):
+    """c_t(λ, T) of Eq. (10) for the Gaussian reference by quadrature over the law of ‖Δ‖ (float Gauss–Legendre);
+    ``clip`` = C clips ‖Δ‖ at C. A second method for :func:`gaussian_reference_cost` (unclipped), the only one
+    for a clipped reference."""
+    la, t, ss, sg, dd, c = _reference_args(fp, lam, T, s, sigma, d, clip, "gaussian_reference_cost_quadrature")
+    a = t * la * (la + 1) * ss * ss / (2 * sg * sg)
+    if c is None and a >= 0.5:
+        return math.inf
+    norm = _log_chi_norm(dd)
+    if c is None:
+        top = math.sqrt((dd + 200.0) / (0.5 - a)) + 10.0
+
+        def lf(v):
+            with np.errstate(divide="ignore"):
+                return (dd - 1) * np.log(v) - (0.5 - a) * v * v - norm
+
+        return float_log_integral(lf, 0.0, top) / t
+    vc = c / ss
+
+    def lf_in(v):
+        with np.errstate(divide="ignore"):
+            return (dd - 1) * np.log(v) - (0.5 - a) * v * v - norm
+
+    inside = float_log_integral(lf_in, 0.0, vc)
+    # P(V > C/s) = Q(d/2, (C/s)²/2), the upper regularised incomplete gamma
+    tail = sc.gammaincc(dd / 2, vc * vc / 2)
+    outside = math.log(tail) + a * vc * vc if tail > 0 else -math.inf
+    return float(np.logaddexp(inside, outside)) / t
+
+
+def _chi_integrand(dd, kappa, shift):
+    """v ↦ v^{d−1} e^{−κv²} e^{−shift} on acb (analytic) and on arb balls."""
+    def f(v, analytic):
+        return v ** (dd - 1) * (-kappa * v * v - shift).exp()
+    return f
+
+
+def _tail_bound(dd, kappa, b):
+    """∫_b^∞ v^{d−1} e^{−κv²} dv ≤ f(b)/(2κb − (d−1)/b) for b with 2κb² > d − 1 (log-concavity)."""
+    slope = 2 * kappa * b - (dd - 1) / b
+    if not slope > 0:
+        raise InvalidInput("tail bound needs 2κb² > d − 1")
+    return b ** (dd - 1) * (-kappa * b * b).exp() / slope
+
+
+def gaussian_reference_cost_quadrature_arb(lam, T, s, sigma, d, clip=None):
+    """Certified c_t(λ, T) for the Gaussian reference by ``acb.integral`` over ‖Δ‖/s plus an analytic bound of the
+    tail (see the module note): the certified half of the second method for :func:`gaussian_reference_cost`."""
+    from flint import arb
+
+    fname = "gaussian_reference_cost_quadrature_arb"
+    la, t, ss, sg, dd, c = _reference_args(certified, lam, T, s, sigma, d, clip, fname)
+    a = t * to_arb(la) * (to_arb(la) + 1) * to_arb(ss) ** 2 / (2 * to_arb(sg) ** 2)
+    if c is None and a >= arb(1) / 2:
+        return certified.inf
+    if c is None and not a < arb(1) / 2:
+        raise InvalidInput(f"{fname}: cannot tell a = {a} from the pole 1/2")
+    log_norm = (arb(dd) / 2 - 1) * arb(2).log() + (arb(dd) / 2).lgamma()
+    kappa = arb(1) / 2 - a
+    if c is None:
+        kf = 0.5 - float(a.mid())
+        mode = math.sqrt(max(dd - 1, 0) / (2 * kf)) if dd > 1 else 0.0
+        shift = arb((dd - 1) * math.log(mode) - kf * mode * mode) if mode > 0 else arb(0)
+        b = Fraction(math.ceil(math.sqrt((dd + 2 * 150) / kf) + mode + 4))
+        main = certified_integral(_chi_integrand(dd, kappa, shift), 0, b)
+        tail = _tail_bound(dd, kappa, to_arb(b)) * (-shift).exp()
+        return (shift + (main + arb(0).union(tail)).log() - log_norm) / t
+    vc = to_arb(c) / to_arb(ss)
+    main = certified_integral(_chi_integrand(dd, kappa, arb(0)), 0, Fraction(c) / Fraction(ss))
+    upper = (vc * vc / 2).gamma_upper(arb(dd) / 2, regularized=1)
+    total = main.log() - log_norm
+    return (total.exp() + upper * (a * vc * vc).exp()).log() / t
+
+
+# ----------------------------------------------------------------------------- Monte Carlo
+def privacy_cost_monte_carlo(draw_scaled, T, bound, n, seed, confidence=1 - 1e-9):
+    """A rigorous interval for c_t(λ, T) from n draws of s = λD_{λ+1} ∈ [0, bound] (``draw_scaled(rng, n)``
+    returns them), by the empirical Bernstein interval for the mean of e^{T s} ∈ [1, e^{T·bound}].
+
+    Returns (lo, hi, estimate) on the scale of c (log of the mean, over T)."""
+    fname = "privacy_cost_monte_carlo"
+    t = integer(T, "T", fname, lo=1)
+    b = real(bound, "bound", fname, lo=0)
+    n = integer(n, "n", fname, lo=2)
+    rng = np.random.default_rng(seed)
+    s = np.asarray(draw_scaled(rng, n), float)
+    if s.shape != (n,) or not np.all((s >= 0) & (s <= b * (1 + 1e-12))):
+        raise InvalidInput(f"{fname}: draw_scaled must return {n} values in [0, bound={b}]")
+    top = math.exp(t * b)
+    lo, hi, est = empirical_bernstein_interval(np.exp(t * s), 1.0, top, confidence)
+    return math.log(max(lo, 1.0)) / t, math.log(min(hi, top)) / t, math.log(est) / t

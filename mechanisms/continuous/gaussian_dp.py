@@ -1,0 +1,132 @@
+"""Exact (ε, δ) curves of the Gaussian and Laplace mechanisms, and the Gaussian mechanism's Rényi DP, each
+written once over the numeric context (:mod:`mechanisms.numerics.context`): ``fp.gaussian_delta(...)`` on floats and
+arrays, ``certified.gaussian_delta(...)`` on exact numbers and balls, ``box.gaussian_delta(...)`` over boxes.
+
+Gaussian mechanism, noise N(0, σ²), ℓ₂-sensitivity Δ, μ = Δ/σ (Balle & Wang 2018, Theorem 8):
+
+    δ(ε) = Φ(a) − e^ε Φ(b),     a = μ/2 − ε/μ,  b = −μ/2 − ε/μ,     ε ≥ 0,
+
+decreasing from δ(0) = 2Φ(μ/2) − 1 to 0. Since b² = a² + 2ε, e^ε φ(b) = φ(a), so with the scaled complementary
+error function erfcx(x) = e^{x²} erfc(x) (Φ(x) = ½ e^{−x²/2} erfcx(−x/√2))
+
+    δ(ε) = Φ(a) · (1 − erfcx(−b/√2) / erfcx(−a/√2)):
+
+the two terms' common Gaussian factor cancels exactly, so in the far tail (Φ(a) tiny, e^ε Φ(b) ≈ Φ(a)) the
+difference costs only the rounding of two erfcx values, not of two log Φ's of size a²/2 (the float twin's log Φ
+form drifted by 1.2e−11 relative at σ = 1, ε ≥ 16.8). ε(δ) is 0 for δ ≥ δ(0) and otherwise the root of
+δ(ε) = δ, found by bisection on the context's comparisons (a float to the last bit; on the certified context a
+ball [lo, hi] with δ(lo) > δ > δ(hi) certified). Rényi DP: τ_α = αΔ²/(2σ²).
+
+Laplace mechanism, noise Laplace(b) per coordinate, ℓ₁-sensitivity Δ, ε₀ = Δ/b (Balle et al. 2018,
+"Privacy amplification by subsampling", Theorem 3):
+
+    δ(ε) = 1 − e^{−[ε₀ − ε]_+/2},     ε(δ) = max(0, ε₀ + 2 log(1 − δ)).
+"""
+from __future__ import annotations
+
+from fractions import Fraction
+
+from mechanisms.numerics.context import formula
+from mechanisms.errors import InvalidInput
+
+__all__ = ["gaussian_delta", "gaussian_epsilon", "laplace_delta", "laplace_epsilon", "gaussian_rdp"]
+
+_MAX_DOUBLINGS = 1000  # an upper end for ε(δ) by doubling from 1 (floats overflow past 2^1023)
+_MAX_HALVINGS = 1100  # bisection steps: a float bracket shrinks to adjacent floats well within this
+
+
+# ----------------------------------------------------------------------------- Gaussian δ(ε)
+def _gaussian_delta_at(ctx, mu, e):
+    """δ(ε) at μ = Δ/σ, arguments checked (e may be a vector on the float context)."""
+    r2 = ctx.sqrt(2)
+    a, b = mu / 2 - e / mu, -mu / 2 - e / mu
+    return ctx.Phi(a) * (1 - ctx.erfcx(-b / r2) / ctx.erfcx(-a / r2))
+
+
+@formula
+def gaussian_delta(ctx, sigma, eps, sensitivity=1):
+    """Exact δ(ε) of the Gaussian mechanism (σ > 0, Δ > 0, ε ≥ 0; eps may be an array on the float context);
+    certified: accurate to the working precision."""
+    fname = "gaussian_delta"
+    s = ctx.real(sigma, "sigma", fname, lo=0, lo_open=True)
+    d = ctx.real(sensitivity, "sensitivity", fname, lo=0, lo_open=True)
+    e = ctx.real(eps, "eps", fname, lo=0)
+    return ctx.accurate(lambda: _gaussian_delta_at(ctx, d / s, e))
+
+
+# ----------------------------------------------------------------------------- Gaussian ε(δ)
+@formula
+def gaussian_epsilon(ctx, sigma, delta, sensitivity=1):
+    """Smallest ε ≥ 0 with δ(ε) ≤ δ, for δ ∈ (0, 1): an exact 0 when δ(0) ≤ δ, else the root bracketed by doubling
+    from 1 and narrowed by bisection, each step deciding δ(mid) > δ on the context. Floats: until the bracket's
+    ends are adjacent floats. Certified: until δ(mid) and δ are no longer told apart at the working precision;
+    the ball [lo, hi] then holds the root (δ(lo) > δ ≥ δ(hi) certified, δ decreasing)."""
+    fname = "gaussian_epsilon"
+    s = ctx.real(sigma, "sigma", fname, lo=0, lo_open=True)
+    d = ctx.real(sensitivity, "sensitivity", fname, lo=0, lo_open=True)
+    dt = ctx.real(delta, "delta", fname, lo=0, lo_open=True, hi=1, hi_open=True)
+    mu = d / s
+
+    def above(e):  # δ(e) > δ: True, False or UNKNOWN
+        return ctx.gt(ctx.accurate(lambda: _gaussian_delta_at(ctx, mu, e)), dt)
+
+    zero = ctx.exact(0)
+    if above(zero) is False:
+        return zero
+    lo, hi = zero, ctx.exact(1)
+    for _ in range(_MAX_DOUBLINGS):
+        side = above(hi)
+        if side is False:
+            break
+        if side is True:  # an undecided end moves up without becoming the lower end
+            lo = hi
+        hi = 2 * hi
+    else:
+        raise InvalidInput(f"{fname}: could not bracket eps for sigma={sigma}, delta={delta}, sensitivity={sensitivity}")
+    half = ctx.exact(Fraction(1, 2))
+    for _ in range(_MAX_HALVINGS):
+        mid = (lo + hi) * half
+        if ctx.lt(lo, mid) is not True or ctx.lt(mid, hi) is not True:  # adjacent floats
+            break
+        side = above(mid)
+        if side is True:
+            lo = mid
+        elif side is False:
+            hi = mid
+        else:  # δ(mid) and δ overlap at this precision: [lo, hi] holds the root
+            break
+    return ctx.hull(lo, hi)
+
+
+# ----------------------------------------------------------------------------- Laplace
+@formula
+def laplace_delta(ctx, b, eps, sensitivity=1):
+    """Exact δ(ε) = 1 − e^{−[Δ/b − ε]_+/2} of the Laplace mechanism (eps may be an array on the float context);
+    0 exactly from ε = Δ/b on (never a signed zero)."""
+    fname = "laplace_delta"
+    bb = ctx.real(b, "b", fname, lo=0, lo_open=True)
+    d = ctx.real(sensitivity, "sensitivity", fname, lo=0, lo_open=True)
+    e = ctx.real(eps, "eps", fname, lo=0)
+    return 0 - ctx.expm1(-ctx.positive_part((d / bb - e) / 2))
+
+
+@formula
+def laplace_epsilon(ctx, b, delta, sensitivity=1):
+    """Smallest ε ≥ 0 with δ(ε) ≤ δ: max(0, Δ/b + 2 log(1 − δ)), δ ∈ [0, 1)."""
+    fname = "laplace_epsilon"
+    bb = ctx.real(b, "b", fname, lo=0, lo_open=True)
+    d = ctx.real(sensitivity, "sensitivity", fname, lo=0, lo_open=True)
+    dt = ctx.real(delta, "delta", fname, lo=0, hi=1, hi_open=True)
+    return ctx.max(ctx.num(0), d / bb + 2 * ctx.log1p(-dt))
+
+
+# ----------------------------------------------------------------------------- Gaussian RDP
+@formula
+def gaussian_rdp(ctx, alpha, sigma, sensitivity=1):
+    """τ_α = αΔ²/(2σ²), the Rényi DP of the Gaussian mechanism at order α > 1 (alpha may be an array on the
+    float context; exact on the certified context when the arguments are)."""
+    fname = "gaussian_rdp"
+    a = ctx.real(alpha, "alpha", fname, lo=1, lo_open=True)
+    s = ctx.real(sigma, "sigma", fname, lo=0, lo_open=True)
+    d = ctx.real(sensitivity, "sensitivity", fname, lo=0, lo_open=True)
+    return a * (d / s) ** 2 / 2

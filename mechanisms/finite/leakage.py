@@ -1,0 +1,292 @@
+"""Quantitative information flow on finite channels: vulnerabilities, leakage, capacities, entropies and
+channel compositions, in the conventions of Alvim et al., *The Science of Quantitative Information Flow*.
+
+A prior π is a distribution over secrets x; a channel C is row-stochastic, C[x, y] = P(y | x); a gain
+function is a matrix G[w, x] = g(w, x) over actions w (rows) and secrets x (columns).
+
+    V(π)       = max_x π_x                              Bayes vulnerability
+    V[π▷C]     = Σ_y max_x π_x C[x, y]                  posterior Bayes vulnerability
+    V_g(π)     = max_w Σ_x π_x G[w, x]
+    V_g[π▷C]   = Σ_y max_w Σ_x π_x C[x, y] G[w, x]
+    L×(π, C)   = V[π▷C] / V(π),   L+(π, C) = V[π▷C] − V(π)   (and the g-versions)
+    ML×(C)     = max_π L×(π, C) = Σ_y max_x C[x, y]      attained at the uniform prior
+    ML+(C)     = max_π L+(π, C)                          attained at a prior uniform on a subset of secrets
+    H∞(π) = −log V(π),  H∞(π|C) = −log V[π▷C],  H(π),  H(π|C),  I(π; C) = H(π) − H(π|C).
+
+Why a subset-uniform prior attains ML+: for t = max π fixed, V[π▷C] is convex in π, so its maximum over
+{π ∈ Δ : π ≤ t} is at a vertex (k entries t, one entry 1 − kt, the rest 0); along each such family of
+vertices V[π▷C] − t is convex in t, so the maximum is at t = 1/k or 1/(k+1), a uniform prior on a subset.
+Finding the best subset is NP-hard in general, so the formula enumerates the 2^n − 1 subsets, n ≤ 12.
+
+Each is one formula over the numeric context (:mod:`mechanisms.numerics.context`): ``fp.bayes_vulnerability(pi)`` on
+floats and numpy arrays (vectorised), ``certified.bayes_vulnerability(pi)`` on exact numbers (ints, Fractions,
+decimal strings; a float is refused) and balls — exact where the quantity is rational (vulnerabilities,
+leakages, capacities, compositions), a ball where it needs a logarithm — and ``box....`` on Balls over a
+parameter box. Channels and priors are checked by ``ctx.channel`` / ``ctx.distribution`` (rows summing to 1
+within 1e-9 on floats, exactly or as a ball containing 1 certified).
+
+Logarithms take ``base=2`` (bits) by default; ``base=math.e`` gives nats (the float math.e is read as Euler's
+number on every context). Outputs of probability zero contribute nothing to any sum over y. Leakages are ≥ 0
+(resp. ≥ 1) exactly; the formulas clip at that bound, which removes the rounding noise of a float leakage that
+is exactly zero and leaves an exact or certified value as it is.
+"""
+from __future__ import annotations
+
+import functools
+import math
+from fractions import Fraction
+
+import numpy as np
+
+from mechanisms.numerics.context import formula
+from mechanisms.errors import InvalidInput
+
+__all__ = [
+    "bayes_vulnerability", "posterior_bayes_vulnerability", "g_vulnerability", "posterior_g_vulnerability",
+    "multiplicative_leakage", "additive_leakage", "multiplicative_g_leakage", "additive_g_leakage",
+    "multiplicative_bayes_capacity", "bayes_capacity", "additive_bayes_capacity", "MAX_SUBSET_SECRETS",
+    "min_entropy", "conditional_min_entropy", "min_entropy_leakage", "min_entropy_capacity",
+    "shannon_entropy", "conditional_shannon_entropy", "mutual_information",
+    "cascade", "parallel_composition", "product_composition",
+]
+
+MAX_SUBSET_SECRETS = 12  # additive Bayes capacity enumerates 2^n − 1 subsets of secrets
+_CHUNK = 1 << 22  # entries of the subsets × outputs table held at once
+
+
+# ----------------------------------------------------------------------------- validation
+def _prior(ctx, pi, fname):
+    return ctx.distribution(pi, "pi", fname)
+
+
+def _channel_prior(ctx, C, pi, fname):
+    c, p = ctx.channel(C, "C", fname), _prior(ctx, pi, fname)
+    if c.shape[0] != p.size:
+        raise InvalidInput(f"{fname}: C has {c.shape[0]} rows (secrets) but pi has {p.size} entries")
+    return c, p
+
+
+def _gains(ctx, G, n, fname, *, non_negative=False):
+    g = ctx.real(G, "G", fname, lo=0 if non_negative else None)
+    if not isinstance(g, np.ndarray) or g.ndim != 2 or g.size == 0:
+        raise InvalidInput(f"{fname}: G must be a non-empty actions x secrets matrix, got shape {np.shape(g)}")
+    if g.shape[1] != n:
+        raise InvalidInput(f"{fname}: G has {g.shape[1]} columns but there are {n} secrets")
+    return g
+
+
+def _log_of_base(ctx, base, fname):
+    """ln(base); the float math.e is read as Euler's number (natural logarithms) on every context."""
+    if isinstance(base, float) and base == math.e:
+        return ctx.num(1)
+    b = ctx.real(base, "base", fname, lo=0, lo_open=True)
+    if ctx.is_zero(b - 1):
+        raise InvalidInput(f"{fname}: base must be > 0 and != 1, got base={base}")
+    return ctx.log(b)
+
+
+def _subset_limit(n, fname):
+    if n > MAX_SUBSET_SECRETS:
+        raise InvalidInput(f"{fname}: C has n={n} secrets; the subset enumeration is limited to "
+                           f"n <= {MAX_SUBSET_SECRETS}")
+
+
+def _column_max(ctx, m):
+    return functools.reduce(ctx.maximum, m)
+
+
+# ----------------------------------------------------------------------------- vulnerabilities
+@formula
+def bayes_vulnerability(ctx, pi):
+    """V(π) = max_x π_x."""
+    return ctx.fmax(_prior(ctx, pi, "bayes_vulnerability"))
+
+
+def _post_bayes(ctx, c, p):
+    return ctx.sum(_column_max(ctx, p[:, None] * c))
+
+
+@formula
+def posterior_bayes_vulnerability(ctx, C, pi):
+    """V[π▷C] = Σ_y max_x π_x C[x, y]."""
+    return _post_bayes(ctx, *_channel_prior(ctx, C, pi, "posterior_bayes_vulnerability"))
+
+
+@formula
+def g_vulnerability(ctx, pi, G):
+    """V_g(π) = max_w Σ_x π_x G[w, x]."""
+    p = _prior(ctx, pi, "g_vulnerability")
+    return ctx.fmax(_gains(ctx, G, p.size, "g_vulnerability") @ p)
+
+
+def _post_g(ctx, c, p, g):
+    return ctx.sum(_column_max(ctx, g @ (p[:, None] * c)))
+
+
+@formula
+def posterior_g_vulnerability(ctx, C, pi, G):
+    """V_g[π▷C] = Σ_y max_w Σ_x π_x C[x, y] G[w, x]."""
+    c, p = _channel_prior(ctx, C, pi, "posterior_g_vulnerability")
+    return _post_g(ctx, c, p, _gains(ctx, G, p.size, "posterior_g_vulnerability"))
+
+
+# ----------------------------------------------------------------------------- leakage
+@formula
+def multiplicative_leakage(ctx, C, pi):
+    """L×(π, C) = V[π▷C] / V(π) ≥ 1 (Bayes)."""
+    c, p = _channel_prior(ctx, C, pi, "multiplicative_leakage")
+    return ctx.max(_post_bayes(ctx, c, p) / ctx.fmax(p), ctx.exact(1))
+
+
+@formula
+def additive_leakage(ctx, C, pi):
+    """L+(π, C) = V[π▷C] − V(π) ≥ 0 (Bayes)."""
+    c, p = _channel_prior(ctx, C, pi, "additive_leakage")
+    return ctx.max(_post_bayes(ctx, c, p) - ctx.fmax(p), ctx.exact(0))
+
+
+@formula
+def multiplicative_g_leakage(ctx, C, pi, G):
+    """V_g[π▷C] / V_g(π) ≥ 1 for non-negative gains with V_g(π) > 0."""
+    fname = "multiplicative_g_leakage"
+    c, p = _channel_prior(ctx, C, pi, fname)
+    g = _gains(ctx, G, p.size, fname, non_negative=True)
+    prior_v = ctx.fmax(g @ p)
+    if not ctx.positive(prior_v):
+        raise InvalidInput(f"{fname}: the prior g-vulnerability must be > 0, got V_g(pi)={prior_v}")
+    return ctx.max(_post_g(ctx, c, p, g) / prior_v, ctx.exact(1))
+
+
+@formula
+def additive_g_leakage(ctx, C, pi, G):
+    """V_g[π▷C] − V_g(π) ≥ 0 (any finite gains)."""
+    c, p = _channel_prior(ctx, C, pi, "additive_g_leakage")
+    g = _gains(ctx, G, p.size, "additive_g_leakage")
+    return ctx.max(_post_g(ctx, c, p, g) - ctx.fmax(g @ p), ctx.exact(0))
+
+
+# ----------------------------------------------------------------------------- capacities
+@formula
+def multiplicative_bayes_capacity(ctx, C):
+    """ML×(C) = Σ_y max_x C[x, y], the max over priors of L×, attained at the uniform prior."""
+    return ctx.sum(_column_max(ctx, ctx.channel(C, "C", "multiplicative_bayes_capacity")))
+
+
+@formula
+def bayes_capacity(ctx, C):
+    """Bayes' capacity in the papers' words: the multiplicative Bayes capacity ML×(C) = Σ_y max_x C[x, y]."""
+    return ctx.multiplicative_bayes_capacity(C)
+
+
+@formula
+def additive_bayes_capacity(ctx, C):
+    """ML+(C) = max_π (V[π▷C] − V(π)) = max over non-empty subsets S of (Σ_y max_{x∈S} C[x,y] − 1)/|S|.
+
+    The column maxima of every subset S of rows (a bitmask) by one pass over the rows: the subsets whose
+    highest row is i are those below 2^i with row i added; columns in chunks (2^n x chunk entries held)."""
+    fname = "additive_bayes_capacity"
+    c = ctx.channel(C, "C", fname)
+    n, m = c.shape
+    _subset_limit(n, fname)
+    sums = ctx.zeros(1 << n)
+    step = max(1, _CHUNK >> n)
+    for lo in range(0, m, step):
+        block = ctx.zeros((1 << n, min(step, m - lo)))
+        for i in range(n):
+            block[1 << i:2 << i] = ctx.maximum(block[:1 << i], c[i, lo:lo + step])
+        sums = sums + block.sum(axis=1)
+    sizes = ctx.vector([Fraction(bin(s).count("1")) for s in range(1, 1 << n)])
+    return ctx.max(ctx.fmax((sums[1:] - 1) / sizes), ctx.exact(0))
+
+
+# ----------------------------------------------------------------------------- min-entropy
+@formula
+def min_entropy(ctx, pi, *, base=2):
+    """H∞(π) = −log V(π)."""
+    lb = _log_of_base(ctx, base, "min_entropy")
+    return -ctx.log(ctx.fmax(_prior(ctx, pi, "min_entropy"))) / lb
+
+
+@formula
+def conditional_min_entropy(ctx, C, pi, *, base=2):
+    """H∞(π|C) = −log V[π▷C]."""
+    lb = _log_of_base(ctx, base, "conditional_min_entropy")
+    return -ctx.log(_post_bayes(ctx, *_channel_prior(ctx, C, pi, "conditional_min_entropy"))) / lb
+
+
+@formula
+def min_entropy_leakage(ctx, C, pi, *, base=2):
+    """H∞(π) − H∞(π|C) = log L×(π, C) ≥ 0."""
+    lb = _log_of_base(ctx, base, "min_entropy_leakage")
+    c, p = _channel_prior(ctx, C, pi, "min_entropy_leakage")
+    return ctx.max(ctx.log(_post_bayes(ctx, c, p) / ctx.fmax(p)), ctx.num(0)) / lb
+
+
+@formula
+def min_entropy_capacity(ctx, C, *, base=2):
+    """log ML×(C), the max over priors of the min-entropy leakage."""
+    lb = _log_of_base(ctx, base, "min_entropy_capacity")
+    return ctx.log(ctx.sum(_column_max(ctx, ctx.channel(C, "C", "min_entropy_capacity")))) / lb
+
+
+# ----------------------------------------------------------------------------- Shannon
+# Each entropy is clipped at 0 in nats (before the change of base, which may be < 1): a float sum that is 0
+# exactly comes out as −1e−17; a certified one is a ball that keeps its part ≥ 0.
+@formula
+def shannon_entropy(ctx, pi, *, base=2):
+    """H(π) = −Σ_x π_x log π_x (0 log 0 = 0)."""
+    lb = _log_of_base(ctx, base, "shannon_entropy")
+    p = _prior(ctx, pi, "shannon_entropy")
+    p = p[~ctx.is_zero(p)]
+    return ctx.max(-ctx.sum(p * ctx.log(p)), ctx.num(0)) / lb
+
+
+def _joint_terms(ctx, c, p):
+    """(J(x,y), π_x, p(y)) over the (x, y) with J(x,y) = π_x C[x,y] > 0, p(y) = Σ_x J(x,y)."""
+    joint = p[:, None] * c
+    marg = joint.sum(axis=0)
+    x, y = (~ctx.is_zero(joint)).nonzero()
+    return joint[x, y], p[x], marg[y]
+
+
+@formula
+def conditional_shannon_entropy(ctx, C, pi, *, base=2):
+    """H(π|C) = −Σ_{x,y} J(x,y) log (J(x,y) / p(y)), J(x,y) = π_x C[x,y], p(y) = Σ_x J(x,y)."""
+    lb = _log_of_base(ctx, base, "conditional_shannon_entropy")
+    j, _, py = _joint_terms(ctx, *_channel_prior(ctx, C, pi, "conditional_shannon_entropy"))
+    return ctx.max(ctx.sum(j * (ctx.log(py) - ctx.log(j))), ctx.num(0)) / lb
+
+
+@formula
+def mutual_information(ctx, C, pi, *, base=2):
+    """I(π; C) = Σ_{x,y} J(x,y) log (J(x,y) / (π_x p(y))) ≥ 0."""
+    lb = _log_of_base(ctx, base, "mutual_information")
+    j, px, py = _joint_terms(ctx, *_channel_prior(ctx, C, pi, "mutual_information"))
+    return ctx.max(ctx.sum(j * (ctx.log(j) - ctx.log(px) - ctx.log(py))), ctx.num(0)) / lb
+
+
+# ----------------------------------------------------------------------------- compositions
+@formula
+def cascade(ctx, C, D):
+    """C·D: C: X → Y, then D: Y → Z (matrix product)."""
+    c, d = ctx.channel(C, "C", "cascade"), ctx.channel(D, "D", "cascade")
+    if c.shape[1] != d.shape[0]:
+        raise InvalidInput(f"cascade: C has {c.shape[1]} outputs but D has {d.shape[0]} rows (inputs)")
+    return c @ d
+
+
+@formula
+def parallel_composition(ctx, C, D):
+    """C ∥ D: one secret x, independent outputs (y, z) at column y·|Z| + z; row x is C[x] ⊗ D[x]."""
+    c, d = ctx.channel(C, "C", "parallel_composition"), ctx.channel(D, "D", "parallel_composition")
+    if c.shape[0] != d.shape[0]:
+        raise InvalidInput(f"parallel_composition: C has {c.shape[0]} rows but D has {d.shape[0]} (same secrets)")
+    return (c[:, :, None] * d[:, None, :]).reshape(c.shape[0], -1)
+
+
+@formula
+def product_composition(ctx, C, D):
+    """C × D: independent secrets (x1, x2) at row x1·|X2| + x2, outputs (y1, y2): the Kronecker product."""
+    c, d = ctx.channel(C, "C", "product_composition"), ctx.channel(D, "D", "product_composition")
+    (n1, m1), (n2, m2) = c.shape, d.shape
+    return (c[:, None, :, None] * d[None, :, None, :]).reshape(n1 * n2, m1 * m2)

@@ -1,0 +1,155 @@
+"""The numeric context a formula is written against (after mpmath's ``ctx_base``).
+
+A formula is a function ``f(ctx, ...)`` registered once with :func:`formula`; every context exposes
+it as a method (``ctx.kl(p, q)``) and decides how numbers are made, combined and compared:
+
+* :data:`mechanisms.numerics.context.fp` — machine floats and numpy arrays, for the search;
+* :data:`mechanisms.numerics.context.certified` — exact rationals where exact, arb balls otherwise; the two mix
+  freely under the usual operators; the verdict is decided here;
+* :data:`mechanisms.numerics.context.box` — arb balls of any width as inputs: the same formula gives a certified
+  enclosure over a whole parameter box (proofs by branch-and-bound stand on it).
+
+Infinity, "unknown" and comparisons are the context's: ``ctx.inf``, ``ctx.is_inf(x)``,
+``ctx.lt(a, b)`` answers True, False or :data:`UNKNOWN` (a ball straddling the other side), and
+``ctx.sign(x)``. :data:`UNKNOWN` has no truth value: branching on it raises
+:class:`~mechanisms.numerics.exact.Undecided`, so a formula never takes a branch its inputs do not decide.
+
+A second method for the same quantity (quadrature against a closed form, a series against a Bessel
+form) is a separately named formula: two transcriptions of one formula are one route, never two.
+"""
+from __future__ import annotations
+
+import inspect
+from typing import Callable
+
+from mechanisms.numerics.exact import Undecided
+
+FORMULAS: dict[str, Callable] = {}
+
+
+def formula(fn: Callable | None = None, *, name: str | None = None):
+    """Register ``fn(ctx, ...)`` as a formula every context exposes under ``name`` (default: its own).
+
+    A name registered twice is an error (never a silent replacement)."""
+    def register(f):
+        key = name or f.__name__
+        params = list(inspect.signature(f).parameters)
+        if not params or params[0] != "ctx":
+            raise TypeError(f"formula {key}: the first parameter must be ctx")
+        if key in FORMULAS and FORMULAS[key] is not f:
+            raise ValueError(f"formula {key!r} registered twice")
+        FORMULAS[key] = f
+        f.formula_name = key
+        return f
+    return register(fn) if fn is not None else register
+
+
+class _Unknown:
+    """A comparison its operands do not decide (balls that overlap). It has no truth value."""
+
+    __slots__ = ()
+    _instance = None
+
+    def __new__(cls):
+        if cls._instance is None:
+            cls._instance = super().__new__(cls)
+        return cls._instance
+
+    def __bool__(self):
+        raise Undecided("a comparison of enclosures that overlap was used as a truth value")
+
+    def __repr__(self):
+        return "UNKNOWN"
+
+    def __reduce__(self):
+        return (_Unknown, ())
+
+
+UNKNOWN = _Unknown()
+
+
+class Context:
+    """What every numeric context provides. Subclasses define the number model; formulas come from
+    :data:`FORMULAS` as bound methods."""
+
+    name = "base"
+    certified = False  # does a value of this context enclose the true value?
+
+    def __getattr__(self, key):
+        if key.startswith("__"):
+            raise AttributeError(key)
+        f = FORMULAS.get(key)
+        if f is None and _load_formulas():
+            f = FORMULAS.get(key)
+        if f is None:
+            raise AttributeError(f"{type(self).__name__} has no {key!r} (neither a context operation nor a formula)")
+        bound = f.__get__(self, type(self))
+        object.__setattr__(self, key, bound)  # bound once; later lookups skip __getattr__
+        return bound
+
+    def __repr__(self):
+        return f"<{self.name} context>"
+
+    def __reduce__(self):  # contexts are module-level singletons
+        return (_context_named, (self.name,))
+
+    # ---- comparisons, three-valued (subclasses override _cmp)
+    def lt(self, a, b):
+        return self._cmp(a, b, "lt")
+
+    def le(self, a, b):
+        return self._cmp(a, b, "le")
+
+    def gt(self, a, b):
+        return self._cmp(b, a, "lt")
+
+    def ge(self, a, b):
+        return self._cmp(b, a, "le")
+
+    def sign(self, x) -> int:
+        """-1, 0 or 1; raises Undecided when x encloses 0 and is not exactly 0."""
+        if self.is_inf(x):
+            return 1 if x > 0 else -1
+        pos, neg = self.gt(x, 0), self.lt(x, 0)
+        if pos is True:
+            return 1
+        if neg is True:
+            return -1
+        if self.is_zero(x):
+            return 0
+        raise Undecided(f"the sign of {x} (an enclosure of 0 that is not exactly 0)")
+
+    def positive(self, x) -> bool:
+        """x > 0, decided (Undecided otherwise)."""
+        return bool(self.gt(x, 0))
+
+    def sum(self, xs, start=0):
+        total = start
+        for x in xs:
+            total = total + x
+        return total
+
+
+_LOADED = []
+
+
+def _load_formulas() -> bool:
+    """Import every module of the mechanisms package once, so that each formula is registered whoever
+    asks first (``fp.vmf_rdp`` works without importing mechanisms.continuous.vmf_renyi). True when it imported."""
+    if _LOADED:
+        return False
+    _LOADED.append(True)
+    import importlib
+    import pkgutil
+
+    import mechanisms
+
+    for info in pkgutil.walk_packages(mechanisms.__path__, "mechanisms."):
+        importlib.import_module(info.name)
+    return True
+
+
+def _context_named(name):
+    from mechanisms.numerics import context
+
+    return getattr(context, name)

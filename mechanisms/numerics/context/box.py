@@ -1,0 +1,317 @@
+"""The box context: arb balls of any width as inputs, so a formula gives a certified enclosure of its
+value over a whole box of parameters (the foundation of proofs by branch-and-bound).
+
+Inexact values are :class:`Ball` s, not bare arb balls: a bare ball answers ``a < b`` with False when
+the two overlap, and a formula branching on that would take one branch for a box whose points need
+both. A Ball answers a comparison only when every point of both decides it the same way, and raises
+:class:`~mechanisms.numerics.exact.Undecided` otherwise; it has no float, int or truth value. So any formula
+over ``ctx`` is sound here by construction: it either encloses its value over the box or raises, and
+the prover splits a box that raised. Exact numbers (a box of width 0 in one coordinate, a constant)
+stay exact."""
+from __future__ import annotations
+
+from fractions import Fraction
+
+import flint
+import numpy as np
+
+from mechanisms.numerics.context.base import UNKNOWN
+from mechanisms.numerics.context.certified import CertifiedContext, _is_exact
+from mechanisms.errors import InvalidInput
+from mechanisms.numerics.exact import INF, ExactInfinity, FloatOnCertifiedPath, Undecided, to_arb
+
+
+def _arb_of(x):
+    if isinstance(x, Ball):
+        return x.arb
+    if isinstance(x, flint.arb):
+        return x
+    if _is_exact(x):
+        return to_arb(x)
+    if isinstance(x, (float, np.floating)) and not isinstance(x, ExactInfinity):
+        raise FloatOnCertifiedPath(f"a float ({float(x)!r}) meets a box")
+    return None
+
+
+class Ball:
+    """An enclosure over a box: arithmetic of arb balls; comparisons only when decided."""
+
+    __slots__ = ("arb",)
+    __hash__ = None
+
+    def __init__(self, x):
+        a = _arb_of(x)
+        if a is None:
+            raise TypeError(f"cannot make a Ball of {type(x).__name__}")
+        self.arb = a
+
+    @classmethod
+    def of(cls, lo, hi):
+        """The ball enclosing [lo, hi] (exact ends)."""
+        return cls(to_arb(lo).union(to_arb(hi)))
+
+    def __repr__(self):
+        return f"Ball({self.arb})"
+
+    def _binary(op, reflected=False):
+        def f(self, other):
+            if isinstance(other, ExactInfinity):
+                other_op = getattr(other, f"__{'r' if not reflected else ''}{op}__")
+                return other_op(self.arb)
+            o = _arb_of(other)
+            if o is None:
+                return NotImplemented
+            a, b = (o, self.arb) if reflected else (self.arb, o)
+            r = getattr(a, f"__{op}__")(b)
+            if not r.is_finite() and a.is_finite() and b.is_finite():
+                raise Undecided(f"{op} of {a} and {b} is not finite over the box (a divisor encloses 0)")
+            return Ball(r)
+        return f
+
+    __add__, __radd__ = _binary("add"), _binary("add", True)
+    __sub__, __rsub__ = _binary("sub"), _binary("sub", True)
+    __mul__, __rmul__ = _binary("mul"), _binary("mul", True)
+    __truediv__, __rtruediv__ = _binary("truediv"), _binary("truediv", True)
+    del _binary
+
+    def __pow__(self, n):
+        if isinstance(n, int) and not isinstance(n, bool):
+            return Ball(self.arb ** n)
+        return box.exp(box.log(self) * n)
+
+    def __rpow__(self, base):
+        return box.exp(box.log(base) * self)
+
+    def __neg__(self):
+        return Ball(-self.arb)
+
+    def __pos__(self):
+        return self
+
+    def __abs__(self):
+        return Ball(abs(self.arb))
+
+    def _decide(self, other, op):
+        o = _arb_of(other)
+        if o is None:
+            if isinstance(other, ExactInfinity):
+                o_inf = float(other)
+                return {"lt": 0 < o_inf, "le": 0 < o_inf, "gt": 0 > o_inf, "ge": 0 > o_inf}[op]
+            return NotImplemented
+        a = self.arb
+        yes = {"lt": a < o, "le": a <= o, "gt": a > o, "ge": a >= o}[op]
+        no = {"lt": a >= o, "le": a > o, "gt": a <= o, "ge": a < o}[op]
+        if yes:
+            return True
+        if no:
+            return False
+        raise Undecided(f"{a} {op} {o} is not decided over the box")
+
+    def __lt__(self, o):
+        return self._decide(o, "lt")
+
+    def __le__(self, o):
+        return self._decide(o, "le")
+
+    def __gt__(self, o):
+        return self._decide(o, "gt")
+
+    def __ge__(self, o):
+        return self._decide(o, "ge")
+
+    def __eq__(self, o):
+        b = _arb_of(o)
+        if b is None:
+            return NotImplemented
+        if self.arb.is_exact() and b.is_exact() and self.arb == b:
+            return True
+        if not self.arb.overlaps(b):
+            return False
+        raise Undecided(f"{self.arb} == {b} is not decided over the box")
+
+    def __ne__(self, o):
+        r = self.__eq__(o)
+        return r if r is NotImplemented else not r
+
+    def __bool__(self):
+        raise Undecided("a Ball has no truth value")
+
+    def __float__(self):
+        raise FloatOnCertifiedPath("a Ball has no float value (it encloses a box of values)")
+
+    def __int__(self):
+        raise FloatOnCertifiedPath("a Ball has no int value")
+
+    def __index__(self):
+        raise FloatOnCertifiedPath("a Ball has no int value")
+
+
+class BoxContext(CertifiedContext):
+    name = "box"
+    certified = True
+
+    def num(self, x):
+        if isinstance(x, (Ball, ExactInfinity)):
+            return x
+        return Ball(x)
+
+    def _entry(self, x):
+        if isinstance(x, Ball):
+            return x
+        if isinstance(x, flint.arb):
+            return Ball(x)
+        return super()._entry(x)
+
+    def real(self, x, name, fname, *, lo=None, lo_open=False, hi=None, hi_open=False, allow_inf=False):
+        """A Ball checked against the bounds over its whole box: certainly inside passes, certainly outside
+        is an error, a box across a bound is undecided (the prover splits it). Exact values as certified."""
+        if not isinstance(x, Ball):
+            return super().real(x, name, fname, lo=lo, lo_open=lo_open, hi=hi, hi_open=hi_open, allow_inf=allow_inf)
+        a = x.arb
+        if not a.is_finite():
+            raise InvalidInput(f"{fname}: {name} must be a finite ball, got {name}={a}")
+        for bound, is_open, below in ((lo, lo_open, True), (hi, hi_open, False)):
+            if bound is None:
+                continue
+            b = to_arb(bound)
+            inside = (a > b if is_open else a >= b) if below else (a < b if is_open else a <= b)
+            outside = (a <= b if is_open else a < b) if below else (a >= b if is_open else a > b)
+            if outside:
+                raise InvalidInput(f"{fname}: {name} = {a} is outside its bound {bound} over the whole box")
+            if not inside:
+                raise Undecided(f"{fname}: the box of {name} ({a}) crosses its bound {bound}")
+        return x
+
+    @staticmethod
+    def accurate(build):
+        """build() once: a box's enclosure is as wide as the box, not as the precision."""
+        return build()
+
+    def is_inf(self, x) -> bool:
+        return isinstance(x, ExactInfinity)
+
+    def is_zero(self, x) -> bool:
+        if isinstance(x, Ball):
+            return x.arb.is_exact() and x.arb == 0
+        return super().is_zero(x)
+
+    def _may_be_one(self, total) -> bool:
+        # a row of Balls over a box sums to a Ball that must contain 1 (each point's row sums to 1)
+        return total.arb.contains(1) if isinstance(total, Ball) else super()._may_be_one(total)
+
+    def hull(self, *xs):
+        """The Ball enclosing every value of xs."""
+        r = certified_ctx.hull(*[x.arb if isinstance(x, Ball) else x for x in xs])
+        return Ball(r) if isinstance(r, flint.arb) else r
+
+    def _cmp(self, a, b, op):
+        if isinstance(a, Ball) or isinstance(b, Ball):
+            try:
+                return (a < b) if op == "lt" else (a <= b)
+            except Undecided:
+                return UNKNOWN
+        return super()._cmp(a, b, op)
+
+    # elementary functions: the certified context's on the arb inside, wrapped again
+    def _lift1(name):
+        base = getattr(CertifiedContext, name)
+
+        def method(self, x):
+            def f(y):
+                return _rewrap_finite(base(certified_ctx, _unwrap(y)), name)
+            return self._map(f, x)
+        method.__name__ = name
+        return method
+
+    exp = _lift1("exp")
+    log = _lift1("log")
+    log1p = _lift1("log1p")
+    expm1 = _lift1("expm1")
+    erf = _lift1("erf")
+    erfc = _lift1("erfc")
+    lgamma = _lift1("lgamma")
+    gamma = _lift1("gamma")
+    sinh = _lift1("sinh")
+    cosh = _lift1("cosh")
+    tanh = _lift1("tanh")
+    atan = _lift1("atan")
+    sin = _lift1("sin")
+    cos = _lift1("cos")
+    sqrt = _lift1("sqrt")
+    Phi = _lift1("Phi")
+    log_Phi = _lift1("log_Phi")
+    log1mexp = _lift1("log1mexp")
+    erfcx = _lift1("erfcx")
+    positive_part = _lift1("positive_part")
+    del _lift1
+
+    def Phi_inv(self, x):
+        """Φ⁻¹ over a box: increasing, so the union of its values at the box's two ends (arb's erfcinv of a
+        wide ball is far wider)."""
+        def f(y):
+            if not isinstance(y, Ball):
+                return _rewrap(certified_ctx.Phi_inv(y))
+            if not (y.arb > 0 and y.arb < 1) and not (y.arb < 0 or y.arb > 1):
+                raise Undecided(f"Phi_inv over a box that reaches 0 or 1: {y.arb}")
+            lo, hi = (certified_ctx.Phi_inv(flint.arb(end)) for end in (y.arb.lower(), y.arb.upper()))
+            return Ball(lo.union(hi))
+        return self._map(f, x)
+
+    def _lift2(self, name, x, y):
+        """A two-argument operation of the certified context on the arbs inside Balls, wrapped again."""
+        def f(a, b):
+            return _rewrap_finite(getattr(certified_ctx, name)(_unwrap(a), _unwrap(b)), name)
+        return self._map2(f, x, y)
+
+    def log_bessel_i(self, nu, x):
+        return self._lift2("log_bessel_i", nu, x)
+
+    def log_normalised_bessel_i(self, nu, s, fast=False):
+        return self._lift2("log_normalised_bessel_i", nu, s)
+
+    def abs(self, x):
+        return self._map(lambda y: INF if isinstance(y, ExactInfinity) else abs(y), x)
+
+    def pi(self):
+        return Ball(flint.arb.pi())
+
+    def max(self, *xs):
+        """The certified context's max of the enclosures, wrapped again (exact stays exact)."""
+        return _rewrap(certified_ctx.max(*[_unwrap(x) for x in xs]))
+
+    def min(self, *xs):
+        return _rewrap(certified_ctx.min(*[_unwrap(x) for x in xs]))
+
+    def log_sum_exp(self, xs):
+        xs = list(xs.ravel() if isinstance(xs, np.ndarray) else xs)
+        return _rewrap(certified_ctx.log_sum_exp([_unwrap(x) for x in xs]))
+
+
+def _unwrap(x):
+    return x.arb if isinstance(x, Ball) else x
+
+
+def _rewrap(r):
+    return Ball(r) if isinstance(r, flint.arb) else r
+
+
+def _rewrap_finite(r, name):
+    """A lifted operation's result: a ball must be finite over the box (else the box is undecided)."""
+    if isinstance(r, flint.arb) and not r.is_finite():
+        raise Undecided(f"{name} is not finite over the box")
+    return _rewrap(r)
+
+
+def enclosure(x):
+    """The arb ball of a value of any context's certified kind (a Ball's arb, an exact number's ball)."""
+    if isinstance(x, ExactInfinity):
+        return x
+    a = _arb_of(x)
+    if a is None:
+        raise InvalidInput(f"no enclosure of {type(x).__name__}")
+    return a
+
+
+from mechanisms.numerics.context.certified import certified as certified_ctx  # noqa: E402
+
+box = BoxContext()

@@ -1,0 +1,438 @@
+"""The certified context: exact rationals where exact (:class:`~mechanisms.numerics.exact.Exact`, which mixes
+with balls), arb balls otherwise, exact infinities; precision raised locally with :meth:`workprec`.
+
+Vectors are numpy object arrays of exact numbers and balls, so a formula written with numpy
+indexing and operators for the float context runs here unchanged, elementwise and certified."""
+from __future__ import annotations
+
+import contextlib
+from fractions import Fraction
+
+import flint
+import numpy as np
+
+from mechanisms.numerics.context.base import UNKNOWN, Context
+from mechanisms.errors import InvalidInput
+from mechanisms.numerics.exact import (INF, NEG_INF, Exact, ExactInfinity, FloatOnCertifiedPath, Undecided, exact,
+                              machine_number, to_arb)
+
+
+def _is_exact(x) -> bool:
+    return (isinstance(x, (int, Fraction)) and not isinstance(x, bool)) or type(x).__name__ in ("fmpz", "fmpq")
+
+
+class CertifiedContext(Context):
+    name = "certified"
+    certified = True
+    inf = INF
+    ninf = NEG_INF
+    undefined = None  # the value of a quantity that is undefined at a point (a posterior at an output of mass 0)
+
+    # ---- making numbers
+    def exact(self, x):
+        """An exact number of the case (int stays int; rationals become Exact; machine numbers refused)."""
+        if isinstance(x, int) and not isinstance(x, bool):
+            return x
+        return exact(x)
+
+    def num(self, x):
+        """A number to compute with: an exact number as a ball, a ball as is, an exact infinity as is."""
+        if isinstance(x, (flint.arb, ExactInfinity)):
+            return x
+        return to_arb(x)
+
+    def _entry(self, x):
+        if isinstance(x, (flint.arb, ExactInfinity)):
+            return x
+        what = machine_number(x)
+        if what is not None and not _is_exact(x):
+            raise FloatOnCertifiedPath(f"a vector entry is {what}, not an exact number or a ball")
+        return self.exact(x)
+
+    def vector(self, v):
+        """A vector of exact numbers and balls (an object array: numpy indexing and operators apply)."""
+        out = np.empty(len(v), dtype=object)
+        for i, x in enumerate(v):
+            out[i] = self._entry(x)
+        return out
+
+    def matrix(self, K):
+        rows = [self.vector(r) for r in K]
+        out = np.empty((len(rows), len(rows[0]) if rows else 0), dtype=object)
+        for i, r in enumerate(rows):
+            out[i, :] = r
+        return out
+
+    def real(self, x, name, fname, *, lo=None, lo_open=False, hi=None, hi_open=False, allow_inf=False):
+        """An argument checked to be an exact real or a ball within the bounds (with certainty); exact
+        numbers come back as Exact, balls as they are, +inf as the exact infinity where allowed."""
+        from mechanisms.numerics.checks import exact_real
+
+        if isinstance(x, (list, tuple, np.ndarray)):  # an array: each entry (as the float context's real)
+            return self._real_array(x, name, fname, lo=lo, lo_open=lo_open, hi=hi, hi_open=hi_open, allow_inf=allow_inf)
+        if isinstance(x, ExactInfinity):
+            if allow_inf and x > 0:
+                return x
+            raise InvalidInput(f"{fname}: {name} must be finite, got {name}={x}")
+        v = exact_real(x, name, fname, lo=lo, lo_open=lo_open, hi=hi, hi_open=hi_open)
+        return exact(v) if isinstance(v, Fraction) else v
+
+    def _real_array(self, x, name, fname, **bounds):
+        a = np.array(x, dtype=object)
+        out = np.empty(a.shape, dtype=object)
+        for idx, v in np.ndenumerate(a):
+            if isinstance(v, (list, tuple, np.ndarray)):  # rows of unequal lengths
+                raise InvalidInput(f"{fname}: {name} must be a number or an array of numbers with rows of equal "
+                                   f"lengths, got {name}={x!r}")
+            out[idx] = self.real(v, f"{name}[{','.join(map(str, idx))}]", fname, **bounds)
+        return out
+
+    def distribution(self, p, name, fname):
+        """A probability vector of exact numbers and balls: every entry certainly ≥ 0, the sum exactly 1 when
+        every entry is exact, else a ball that contains 1 (rows from a transcendental parameter)."""
+        if not isinstance(p, (list, tuple, np.ndarray)) or len(p) == 0 or np.ndim(p) != 1:
+            raise InvalidInput(f"{fname}: {name} must be a non-empty vector, got {name}={p!r}")
+        v = self.vector([self.real(x, f"{name}[{i}]", fname, lo=0) for i, x in enumerate(p)])
+        total = self.sum(v)
+        if not self._may_be_one(total):
+            raise InvalidInput(f"{fname}: {name} must sum to 1, got sum({name})={total}")
+        return v
+
+    def channel(self, K, name, fname):
+        """A row-stochastic matrix of exact numbers and balls: every row a :meth:`distribution`."""
+        if (not isinstance(K, (list, tuple, np.ndarray)) or len(K) == 0
+                or not all(isinstance(r, (list, tuple, np.ndarray)) for r in K) or len({len(r) for r in K}) != 1):
+            raise InvalidInput(f"{fname}: {name} must be a non-empty matrix with rows of equal length, got {name}={K!r}")
+        return self.matrix([self.distribution(r, f"{name}[{i}]", fname) for i, r in enumerate(K)])
+
+    def _may_be_one(self, total) -> bool:
+        if _is_exact(total):
+            return total == 1
+        return isinstance(total, flint.arb) and total.contains(1)
+
+    def hull(self, *xs):
+        """The smallest ball enclosing every value of xs (a value known only to lie between them); one exact
+        number stays exact."""
+        if any(isinstance(x, ExactInfinity) for x in xs):
+            raise InvalidInput(f"the hull of {xs} holds an infinity")
+        if all(_is_exact(x) for x in xs) and all(x == xs[0] for x in xs):
+            return xs[0]
+        out = self.num(xs[0])
+        for x in xs[1:]:
+            out = out.union(self.num(x))
+        return out
+
+    @staticmethod
+    def accurate(build, extra_bits=(32, 96, 224, 480)):
+        """build() under working precisions prec + extra until its ball is accurate to about prec bits (an
+        exact result, or an infinity, is returned at once)."""
+        prec = flint.ctx.prec
+        v = None
+        for extra in extra_bits:
+            with flint.ctx.workprec(prec + extra):
+                v = build()
+            if not isinstance(v, flint.arb) or v.rel_accuracy_bits() >= prec - 4 or (v.is_exact() and v.mid() == 0):
+                return v
+        return v
+
+    def is_inf(self, x) -> bool:
+        return isinstance(x, ExactInfinity)
+
+    def is_zero(self, x) -> bool:
+        """x is exactly 0 (a ball is exactly 0 only when it is the point 0); an array: elementwise."""
+        if isinstance(x, np.ndarray):
+            return np.array([self.is_zero(y) for y in x.ravel()], dtype=bool).reshape(x.shape)
+        if _is_exact(x):
+            return x == 0
+        if isinstance(x, flint.arb):
+            return x.is_exact() and x == 0
+        return False
+
+    def _cmp(self, a, b, op):
+        if _is_exact(a) and _is_exact(b):
+            return a < b if op == "lt" else a <= b
+        if isinstance(a, ExactInfinity) or isinstance(b, ExactInfinity):
+            fa = float(a) if isinstance(a, ExactInfinity) else 0.0
+            fb = float(b) if isinstance(b, ExactInfinity) else 0.0
+            if fa == fb:  # both the same infinity
+                return op == "le"
+            return fa < fb
+        a, b = self.num(a), self.num(b)
+        if (a < b) if op == "lt" else (a <= b):
+            return True
+        if (a >= b) if op == "lt" else (a > b):
+            return False
+        return UNKNOWN
+
+    @contextlib.contextmanager
+    def workprec(self, bits: int):
+        """Arb precision raised to at least `bits` inside the block."""
+        old = flint.ctx.prec
+        flint.ctx.prec = max(old, int(bits))
+        try:
+            yield
+        finally:
+            flint.ctx.prec = old
+
+    # ---- elementary and special functions
+    def _map(self, f, x):
+        if isinstance(x, np.ndarray):
+            out = np.empty(x.shape, dtype=object)
+            for i, y in np.ndenumerate(x):
+                out[i] = f(y)
+            return out
+        return f(x)
+
+    def exp(self, x):
+        def f(y):
+            if isinstance(y, ExactInfinity):
+                return INF if y > 0 else 0
+            if _is_exact(y) and y == 0:
+                return 1
+            return self.num(y).exp()
+        return self._map(f, x)
+
+    def log(self, x):
+        def f(y):
+            if isinstance(y, ExactInfinity):
+                if y > 0:
+                    return INF
+                raise InvalidInput("log of -inf")
+            if _is_exact(y):
+                if y <= 0:
+                    return NEG_INF if y == 0 else _neg_log(y)
+                if y == 1:
+                    return 0
+            b = self.num(y)
+            if b <= 0:
+                raise InvalidInput(f"log of a value that is not positive: {b}")
+            if not b > 0:
+                raise Undecided(f"log of a ball that straddles 0: {b}")
+            return b.log()
+        return self._map(f, x)
+
+    def xlogy(self, x, y):
+        """x · log y with 0 · log 0 = 0 exactly (elementwise)."""
+        if isinstance(x, np.ndarray) or isinstance(y, np.ndarray):
+            xs, ys = np.broadcast_arrays(np.asarray(x, dtype=object), np.asarray(y, dtype=object))
+            out = np.empty(xs.shape, dtype=object)
+            for i in np.ndindex(xs.shape):
+                out[i] = self.xlogy(xs[i], ys[i])
+            return out
+        if self.is_zero(x):
+            return 0
+        lg = self.log(y)
+        if isinstance(lg, ExactInfinity):
+            return lg * x
+        return x * lg
+
+    def _arb_method(name):
+        def method(self, x):
+            def f(y):
+                if isinstance(y, ExactInfinity):
+                    raise InvalidInput(f"{name} of {y}")
+                return getattr(self.num(y), name)()
+            return self._map(f, x)
+        method.__name__ = name
+        return method
+
+    log1p = _arb_method("log1p")
+    expm1 = _arb_method("expm1")
+    erf = _arb_method("erf")
+    erfc = _arb_method("erfc")
+    sinh = _arb_method("sinh")
+    cosh = _arb_method("cosh")
+    tanh = _arb_method("tanh")
+    atan = _arb_method("atan")
+    sin = _arb_method("sin")
+    cos = _arb_method("cos")
+    del _arb_method
+
+    def Phi(self, x):
+        """The standard normal CDF, ½ erfc(−x/√2)."""
+        return self._map(lambda y: (-self.num(y) / flint.arb(2).sqrt()).erfc() / 2, x)
+
+    def Phi_inv(self, x):
+        """The standard normal quantile Φ⁻¹(p) = −√2 erfcinv(2p) on [0, 1] (arb's certified erfcinv; the exact
+        infinities at p = 0 and 1). A ball that reaches 0 or 1 without being it is undecided."""
+        def f(y):
+            if _is_exact(y) and y in (0, 1):
+                return NEG_INF if y == 0 else INF
+            b = self.num(y)
+            if b < 0 or b > 1:
+                raise InvalidInput(f"Phi_inv of a value outside [0, 1]: {b}")
+            if not (b > 0 and b < 1):
+                raise Undecided(f"Phi_inv of a ball that reaches 0 or 1: {b}")
+            return -flint.arb(2).sqrt() * (2 * b).erfcinv()
+        return self._map(f, x)
+
+    def log_Phi(self, x):
+        """log Φ(x): log(erfc(−x/√2)/2), and log1p(−erfc(x/√2)/2) where x > 0 (full relative accuracy as Φ → 1)."""
+        def f(y):
+            b, r2 = self.num(y), flint.arb(2).sqrt()
+            return (-(b / r2).erfc() / 2).log1p() if b > 0 else ((-b / r2).erfc() / 2).log()
+        return self._map(f, x)
+
+    def erfcx(self, x):
+        """e^{x²} erfc(x), the scaled complementary error function (0 at +∞, +∞ at −∞). It is decreasing, so a
+        ball's enclosure is the union of its ends' values (no dependency between e^{x²} and erfc(x))."""
+        def at(b):
+            return (b * b).exp() * b.erfc()
+
+        def f(y):
+            if isinstance(y, ExactInfinity):
+                return 0 if y > 0 else INF
+            b = self.num(y)
+            if b.is_exact() or not b.is_finite():
+                return at(b)
+            return at(flint.arb(b.upper())).union(at(flint.arb(b.lower())))
+        return self._map(f, x)
+
+    def positive_part(self, x):
+        """[x]_+ = max(x, 0), elementwise (exact stays exact; a ball straddling 0 keeps its part ≥ 0)."""
+        return self._map(lambda y: self.max(0, y), x)
+
+    def maximum(self, x, y):
+        """max(x, y) elementwise, numpy broadcasting (exact stays exact; balls: the ball of the maximum)."""
+        return self._map2(self.max, x, y)
+
+    def minimum(self, x, y):
+        """min(x, y) elementwise, numpy broadcasting."""
+        return self._map2(self.min, x, y)
+
+    def zeros(self, shape):
+        """An object array of exact zeros (Exact, so that sums and quotients of its entries stay exact)."""
+        return np.full(shape, Exact(0), dtype=object)
+
+    def _gamma_arg(self, y, fname):
+        if isinstance(y, ExactInfinity):
+            raise InvalidInput(f"{fname} of {y}")
+        b = self.num(y)
+        if b.contains_integer() and not b > 0:
+            raise InvalidInput(f"{fname}: x must certainly avoid the poles 0, -1, -2, ..., got x={y}")
+        return b
+
+    def gamma(self, x):
+        """Γ(x) away from the poles 0, −1, −2, … (a ball that may hold one is refused)."""
+        return self._map(lambda y: self._gamma_arg(y, "gamma").gamma(), x)
+
+    def lgamma(self, x):
+        """log|Γ(x)| away from the poles (the float context's gammaln): for x < 0 by reflection,
+        |Γ(x)| = π / (|sin πx| Γ(1 − x))."""
+        def f(y):
+            b = self._gamma_arg(y, "lgamma")
+            if b > 0:
+                return b.lgamma()
+            return flint.arb.pi().log() - abs(b.sin_pi()).log() - (1 - b).lgamma()
+        return self._map(f, x)
+
+    def _map2(self, f, x, y):
+        if isinstance(x, np.ndarray) or isinstance(y, np.ndarray):
+            xs, ys = np.broadcast_arrays(np.asarray(x, dtype=object), np.asarray(y, dtype=object))
+            out = np.empty(xs.shape, dtype=object)
+            for i in np.ndindex(xs.shape):
+                out[i] = f(xs[i], ys[i])
+            return out
+        return f(x, y)
+
+    def log_bessel_i(self, nu, x):
+        """log I_ν(x) by arb's Bessel function (elementwise); exactly 0 at ν = x = 0, −∞ exactly at x = 0 < ν."""
+        from mechanisms.numerics.bessel import certified_log_bessel_i
+
+        return self._map2(certified_log_bessel_i, nu, x)
+
+    def log_normalised_bessel_i(self, nu, s, fast=False):
+        """log[Γ(ν+1)(2/s)^ν I_ν(s)] by arb's Bessel function (elementwise; exactly 0 at s = 0). fast is the
+        float context's option and changes nothing here."""
+        from mechanisms.numerics.bessel import certified_log_normalised_bessel_i
+
+        return self._map2(certified_log_normalised_bessel_i, nu, s)
+
+    def log1mexp(self, x):
+        """log(1 − e^x) for x < 0."""
+        def f(y):
+            if isinstance(y, ExactInfinity) and y < 0:
+                return 0
+            b = self.num(y)
+            if b >= 0:
+                raise InvalidInput(f"log(1 − e^x) needs x < 0, got {b}")
+            if not b < 0:
+                raise Undecided(f"log(1 − e^x) of a ball that straddles 0: {b}")
+            return (-b.expm1()).log()
+        return self._map(f, x)
+
+    def sqrt(self, x):
+        def f(y):
+            if isinstance(y, ExactInfinity):
+                if y > 0:
+                    return INF
+                raise InvalidInput("sqrt of -inf")
+            b = self.num(y)
+            if b < 0:
+                raise InvalidInput(f"sqrt of a negative value: {b}")
+            return b.nonnegative_part().sqrt()  # a ball straddling 0 keeps its non-negative part
+        return self._map(f, x)
+
+    def abs(self, x):
+        return self._map(lambda y: INF if isinstance(y, ExactInfinity) else abs(y), x)
+
+    def pi(self):
+        return flint.arb.pi()
+
+    def max(self, *xs):
+        if any(isinstance(x, ExactInfinity) and x > 0 for x in xs):
+            return INF
+        xs = [x for x in xs if not isinstance(x, ExactInfinity)]
+        if not xs:
+            return NEG_INF
+        if all(_is_exact(x) for x in xs):
+            return max(xs)
+        out = self.num(xs[0])
+        for x in xs[1:]:
+            out = out.max(self.num(x))
+        return out
+
+    def min(self, *xs):
+        if any(isinstance(x, ExactInfinity) and x < 0 for x in xs):
+            return NEG_INF
+        xs = [x for x in xs if not isinstance(x, ExactInfinity)]
+        if not xs:
+            return INF
+        if all(_is_exact(x) for x in xs):
+            return min(xs)
+        out = self.num(xs[0])
+        for x in xs[1:]:
+            out = out.min(self.num(x))
+        return out
+
+    def fmax(self, xs):
+        return self.max(*list(xs))
+
+    def fmin(self, xs):
+        return self.min(*list(xs))
+
+    def sum(self, xs, start=0):
+        total = start
+        for x in (xs.ravel() if isinstance(xs, np.ndarray) else xs):
+            total = total + x
+        return total
+
+    def log_sum_exp(self, xs):
+        xs = list(xs.ravel() if isinstance(xs, np.ndarray) else xs)
+        if any(isinstance(x, ExactInfinity) and x > 0 for x in xs):
+            return INF
+        finite = [self.num(x) for x in xs if not isinstance(x, ExactInfinity)]
+        if not finite:
+            return NEG_INF
+        top = finite[0]
+        for x in finite[1:]:
+            top = top.max(x)
+        top = flint.arb(top.mid())  # an exact shift: exp(x − s) summed, then + s (any s gives the same value)
+        return sum(((x - top).exp() for x in finite), flint.arb(0)).log() + top
+
+
+def _neg_log(y):
+    raise InvalidInput(f"log of a negative value: {y}")
+
+
+certified = CertifiedContext()

@@ -1,0 +1,200 @@
+"""The float context: machine floats and numpy arrays (vectorised), for the search. Nothing it returns
+is certified; the certified context decides verdicts."""
+from __future__ import annotations
+
+import math
+
+import numpy as np
+from scipy import special as _sp
+
+from mechanisms.numerics.context.base import Context
+
+
+def _sqrt(x):
+    # a value ≥ 0 in exact arithmetic can come out as −1e−17 in floats (√JS of equal distributions)
+    x = np.asarray(x, float)
+    out = np.sqrt(np.where((x < 0) & (x >= -1e-12), 0.0, x))
+    return float(out) if out.ndim == 0 else out
+
+
+def _scalar(f):
+    def g(x):
+        out = f(x)
+        return float(out) if np.ndim(out) == 0 else out
+    g.__name__ = getattr(f, "__name__", "f")
+    return g
+
+
+class FloatContext(Context):
+    name = "fp"
+    certified = False
+    inf = math.inf
+    ninf = -math.inf
+    undefined = math.nan  # the value of a quantity that is undefined at a point (a posterior at an output of mass 0)
+
+    # ---- making numbers
+    def num(self, x):
+        return float(x)
+
+    def exact(self, x):  # no exact numbers here: the nearest float
+        return float(x)
+
+    def vector(self, v):
+        return np.asarray(v, float)
+
+    def matrix(self, K):
+        return np.asarray(K, float)
+
+    def real(self, x, name, fname, *, lo=None, lo_open=False, hi=None, hi_open=False, allow_inf=False):
+        """An argument checked to be a real number (an array: each entry) within the bounds; a float."""
+        from mechanisms.numerics.checks import real, real_array
+
+        if isinstance(x, (np.ndarray, list, tuple)):
+            return real_array(x, name, fname, lo=lo, lo_open=lo_open, hi=hi, hi_open=hi_open, allow_inf=allow_inf)[0]
+        return real(x, name, fname, lo=lo, lo_open=lo_open, hi=hi, hi_open=hi_open, allow_inf=allow_inf)
+
+    def distribution(self, p, name, fname):
+        """A probability vector checked (finite, ≥ 0, summing to 1 within 1e−9): a float array."""
+        from mechanisms.numerics.checks import distribution
+
+        return distribution(p, name, fname)
+
+    def channel(self, K, name, fname):
+        """A row-stochastic matrix checked (every row a probability vector within 1e−9): a float array."""
+        from mechanisms.numerics.checks import channel
+
+        return channel(K, name, fname)
+
+    @staticmethod
+    def hull(*xs):
+        """A value known only to lie between the least and the greatest of xs: floats hold no enclosure, so
+        their midpoint."""
+        return (min(xs) + max(xs)) / 2
+
+    @staticmethod
+    def accurate(build):
+        """build() (floats have one precision)."""
+        return build()
+
+    def is_inf(self, x) -> bool:
+        return isinstance(x, (float, np.floating)) and math.isinf(x)
+
+    def is_zero(self, x) -> bool:
+        return x == 0
+
+    def _cmp(self, a, b, op):
+        return bool(a < b) if op == "lt" else bool(a <= b)
+
+    def where(self, mask, x, y):
+        return np.where(mask, x, y)
+
+    # ---- elementary and special functions (arrays elementwise)
+    exp = staticmethod(_scalar(np.exp))
+    log = staticmethod(_scalar(np.log))
+    log1p = staticmethod(_scalar(np.log1p))
+    expm1 = staticmethod(_scalar(np.expm1))
+    sqrt = staticmethod(_sqrt)
+    erf = staticmethod(_scalar(_sp.erf))
+    erfc = staticmethod(_scalar(_sp.erfc))
+    lgamma = staticmethod(_scalar(_sp.gammaln))
+    gamma = staticmethod(_scalar(_sp.gamma))
+    sinh = staticmethod(_scalar(np.sinh))
+    cosh = staticmethod(_scalar(np.cosh))
+    tanh = staticmethod(_scalar(np.tanh))
+    atan = staticmethod(_scalar(np.arctan))
+    sin = staticmethod(_scalar(np.sin))
+    cos = staticmethod(_scalar(np.cos))
+    abs = staticmethod(_scalar(np.abs))
+
+    Phi = staticmethod(_scalar(_sp.ndtr))  # the standard normal CDF
+    log_Phi = staticmethod(_scalar(_sp.log_ndtr))
+    Phi_inv = staticmethod(_scalar(_sp.ndtri))  # the standard normal quantile Φ⁻¹ (±inf at 1 and 0)
+    erfcx = staticmethod(_scalar(_sp.erfcx))  # e^{x²} erfc(x), the scaled complementary error function
+
+    @staticmethod
+    def positive_part(x):
+        """[x]_+ = max(x, 0), elementwise."""
+        out = np.maximum(x, 0.0)
+        return float(out) if np.ndim(out) == 0 else out
+
+    @staticmethod
+    def maximum(x, y):
+        """max(x, y) elementwise, numpy broadcasting (the column maxima of a channel: reduce over rows)."""
+        out = np.maximum(x, y)
+        return float(out) if np.ndim(out) == 0 else out
+
+    @staticmethod
+    def minimum(x, y):
+        """min(x, y) elementwise, numpy broadcasting."""
+        out = np.minimum(x, y)
+        return float(out) if np.ndim(out) == 0 else out
+
+    @staticmethod
+    def zeros(shape):
+        """An array of zeros of the context's numbers (floats)."""
+        return np.zeros(shape)
+
+    @staticmethod
+    def log_bessel_i(nu, x):
+        """log I_ν(x), ν ≥ 0, x ≥ 0, broadcasting (uniform Debye expansion / power series: mechanisms.numerics.bessel)."""
+        from mechanisms.numerics.bessel import float_log_bessel_i
+
+        return float_log_bessel_i(nu, x)
+
+    @staticmethod
+    def log_normalised_bessel_i(nu, s, fast=False):
+        """log[Γ(ν+1)(2/s)^ν I_ν(s)] = log ₀F₁(; ν+1; s²/4) (0 at s = 0), vectorised over s (series where the
+        Bessel form cancels; fast=True: the Bessel form everywhere). mechanisms.numerics.bessel."""
+        from mechanisms.numerics.bessel import float_log_normalised_bessel_i
+
+        return float_log_normalised_bessel_i(nu, s, fast)
+
+    @staticmethod
+    def log1mexp(x):
+        """log(1 − e^x) for x ≤ 0 (accurate near 0 and far below it)."""
+        x = np.asarray(x, float)
+        with np.errstate(divide="ignore", invalid="ignore"):
+            out = np.where(x > -0.6931471805599453, np.log(-np.expm1(x)), np.log1p(-np.exp(x)))
+        return float(out) if out.ndim == 0 else out
+
+    @staticmethod
+    def xlogy(x, y):
+        """x · log y with 0 · log 0 = 0 (elementwise)."""
+        out = _sp.xlogy(x, y)
+        return float(out) if np.ndim(out) == 0 else out
+
+    @staticmethod
+    def pi():
+        return math.pi
+
+    @staticmethod
+    def max(*xs):
+        return max(xs)
+
+    @staticmethod
+    def min(*xs):
+        return min(xs)
+
+    @staticmethod
+    def sum(xs, start=0):
+        return float(np.sum(xs)) + start if isinstance(xs, np.ndarray) else math.fsum(xs) + start
+
+    @staticmethod
+    def fmax(xs):
+        """The largest entry of a vector."""
+        return float(np.max(xs))
+
+    @staticmethod
+    def fmin(xs):
+        return float(np.min(xs))
+
+    @staticmethod
+    def log_sum_exp(xs):
+        xs = np.asarray(xs, float)
+        top = np.max(xs)
+        if not np.isfinite(top):
+            return float(top)
+        return float(top + np.log(np.sum(np.exp(xs - top))))
+
+
+fp = FloatContext()
