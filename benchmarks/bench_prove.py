@@ -2,14 +2,18 @@
 
 Run by hand:  .venv/bin/python benchmarks/bench_prove.py [--cases 1000] [--boxes 20000] [--builtin ID ...]
 
-For each claim (three inline ones of dimension 1, 2 and 3 with a positive but small margin, and any
-built-in or textbook claims named with --builtin), in the same process:
+For each claim (four inline ones of dimension 1, 2, 3 and 2 with a positive but small margin, the last across
+the kinks of max and |·| all along a diagonal, and any built-in or textbook claims named with --builtin), in
+the same process:
 
   * search — `proofcheck.engine.check_claim` with a counted budget of N cases (the peer: what `holds`
              meant before proofs, a search that found no counterexample);
   * prove  — `proofcheck.prove.prove_claim` with a counted budget of boxes: the time to proof, the boxes
-             evaluated and decided, and boxes decided per second; once with the mean-value form (the
-             default) and once with plain interval evaluation only ("plain").
+             evaluated and decided, and boxes decided per second; once with everything beyond plain
+             enclosures (the default: the mean-value form — across a kink with the hull of the branches'
+             derivatives —, the factored margin while it decides boxes, faces, and splits along the
+             coordinate of largest derivative enclosure × width) and once with plain interval evaluation
+             only, split along the widest coordinate ("plain").
 
 It prints both times and the ratio prove / search.
 """
@@ -49,6 +53,10 @@ def inline_claims():
               (real("x", 0, 1), real("y", 0, 1), real("z", 0, 1)), sp.Le(L, R),
               {"L": lambda c, m: v("x")(c, m) * v("y")(c, m) * v("z")(c, m),
                "R": lambda c, m: (v("x")(c, m) ** 3 + v("y")(c, m) ** 3 + v("z")(c, m) ** 3) / 3 + Fraction(1, 100)}),
+        claim("bench.max-kink-2", "max(x, y) + |x − y|/4 ≥ (x + y)/2 − 1/100 on [−1, 1]²",
+              (real("x", -1, 1), real("y", -1, 1)), sp.Ge(L, R),
+              {"L": lambda c, m: m.max(v("x")(c, m), v("y")(c, m)) + m.abs(v("x")(c, m) - v("y")(c, m)) / 4,
+               "R": lambda c, m: (v("x")(c, m) + v("y")(c, m)) / 2 - Fraction(1, 100)}),
     ]
 
 

@@ -122,7 +122,8 @@ def _read_part(p: dict) -> dict:
         box = tuple((Fraction(lo), Fraction(hi)) for lo, hi in b["box"])
         kind = next(k for k in ("decided", "outside", "excluded") if k in b)
         at = b[kind].get("mean_value_at") if kind == "decided" and isinstance(b[kind], dict) else None
-        boxes.append((box, kind, None if at is None else tuple(Fraction(x) for x in at)))
+        why = b[kind].get("decided_by") if kind == "decided" and isinstance(b[kind], dict) else None
+        boxes.append((box, kind, None if at is None else tuple(Fraction(x) for x in at), why))
     return {"coordinates": p["domain"]["coordinates"], "shapes": p["domain"].get("shapes", {}),
             "fixed": p["domain"].get("fixed", {}), "boxes": boxes}
 
@@ -158,7 +159,7 @@ def _check_part(claim, domain, part, bits, out: Checked):
     root = domain.root()
     integer = [c.kind == "integer" for c in domain.coordinates]
     excluded, wrong = [], []
-    for n, (box, kind, center) in enumerate(part["boxes"]):
+    for n, (box, kind, center, why_decided) in enumerate(part["boxes"]):
         why = _outside_root(box, root, integer)
         if why:
             return out.fail(f"{domain.text()}: box {n} {_show(domain, box)} {why}")
@@ -167,6 +168,8 @@ def _check_part(claim, domain, part, bits, out: Checked):
             continue
         if center is not None:
             ok, what = _decided_by_mean_value(claim, domain, box, center, bits)
+        elif why_decided is not None:
+            ok, what = _decided_by_reason(claim, domain, box, why_decided, bits)
         else:
             ok, what = (_decided if kind == "decided" else _outside)(claim, domain, box, bits)
         if not ok:
@@ -181,7 +184,7 @@ def _check_part(claim, domain, part, bits, out: Checked):
                  f"{_show(domain, part['boxes'][n][0])}: the certificate proves the claim on a sub-domain only")
     from proofcheck.prove.cover import first_gap
 
-    gap = first_gap(root, [b for b, _, _ in part["boxes"]], integer)
+    gap = first_gap(root, [b[0] for b in part["boxes"]], integer)
     if gap is not None:
         return out.fail(f"{domain.text()}: the boxes do not cover the domain; uncovered: {_show(domain, gap)}")
     out.lines.append(f"{domain.text()}: {len(part['boxes'])} boxes re-checked, and they cover the domain")
@@ -207,20 +210,21 @@ def _show(domain, box) -> str:
 
 def _values(claim, domain, box, bits):
     from proofcheck.evaluation import quantity_values
-    from proofcheck.measures import BOX
     from proofcheck.numerics import precision
+    from proofcheck.prove.tight import forget_floors, path
 
+    forget_floors()
     with precision(bits):
-        return quantity_values(claim, domain.case(box), BOX)
+        return quantity_values(claim, domain.case(box), path())
 
 
 def _side(expr, values, bits):
     from proofcheck.evaluation import evaluate
-    from proofcheck.measures import BOX
     from proofcheck.numerics import precision
+    from proofcheck.prove.tight import path
 
     with precision(bits):
-        return evaluate(expr, values, BOX)
+        return evaluate(expr, values, path())
 
 
 def _decided(claim, domain, box, bits):
@@ -231,7 +235,11 @@ def _decided(claim, domain, box, bits):
         lhs, rhs = _side(claim.statement.lhs, values, bits), _side(claim.statement.rhs, values, bits)
     except Exception as e:  # any failure to evaluate means not decided
         return False, f"{type(e).__name__}: {e}"[:200]
-    return (True, "") if decided(claim.statement, lhs, rhs) is True else (False, "the enclosures of the sides overlap")
+    from proofcheck.prove.tight import relation_decided
+
+    if relation_decided(claim.statement, lhs, rhs) is True:
+        return True, ""
+    return False, "the enclosures of the sides overlap"
 
 
 def _decided_by_mean_value(claim, domain, box, center, bits):
@@ -245,6 +253,22 @@ def _decided_by_mean_value(claim, domain, box, center, bits):
     with precision(bits):
         ok = mean_value_decides(claim, domain, box, center)
     return (True, "") if ok else (False, f"the mean-value form at {[str(x) for x in center]} does not decide it")
+
+
+def _decided_by_reason(claim, domain, box, reason, bits):
+    """A box decided by the factored margin's sign or through a face: the reason re-checked from the claim
+    (the form is derived again, every derivative and face evaluated again)."""
+    from proofcheck.numerics import precision
+    from proofcheck.prove.faces import check_reason
+
+    if domain.outside_simplex(box):
+        return False, "it lies outside the simplex"
+    strict = isinstance(claim.statement, (sp.Lt, sp.Gt))
+    try:
+        with precision(bits):
+            return check_reason(claim, domain, box, reason, strict)
+    except Exception as e:  # any failure to re-check means not decided
+        return False, f"{type(e).__name__}: {e}"[:200]
 
 
 def _outside(claim, domain, box, bits):

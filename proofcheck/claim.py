@@ -33,8 +33,9 @@ class Source:
 @dataclass(frozen=True)
 class Var:
     """A quantified object. kind: simplex (a distribution), channel (row-stochastic matrix),
-    real (a number in [lo, hi]), vector (a vector with every entry in [lo, hi]),
-    integer (held fixed by the optimiser)."""
+    real (a number in [lo, hi]; an end excluded with lo_open / hi_open), vector (a vector with every entry in
+    [lo, hi]), integer (held fixed by the optimiser), gain (a matrix of exact non-negative gains G[w, x], at
+    most hi: exact by nature, held fixed by the optimiser)."""
 
     name: str
     kind: str
@@ -42,10 +43,18 @@ class Var:
     lo: float | None = None
     hi: float | None = None
     scale: str = "linear"  # reals: "log" moves and rounds the variable in log space
+    lo_open: bool = False  # reals: lo itself is excluded (a Rényi order α in (1, 20])
+    hi_open: bool = False
 
     def __post_init__(self):
-        if self.kind not in ("simplex", "channel", "real", "vector", "integer"):
+        if self.kind not in ("simplex", "channel", "real", "vector", "integer", "gain"):
             raise InvalidInput(f"unknown variable kind {self.kind!r} for {self.name!r}")
+        for end, is_open in (("lo", self.lo_open), ("hi", self.hi_open)):
+            if is_open and (self.kind != "real" or getattr(self, end) is None):
+                raise InvalidInput(f"variable {self.name!r}: only a real with a bound {end} can exclude it")
+        if (self.lo_open or self.hi_open) and not self.lo < self.hi:
+            raise InvalidInput(f"variable {self.name!r}: a range with an excluded end needs lo < hi, "
+                               f"got lo={self.lo!r}, hi={self.hi!r}")
         if self.lo is not None and self.hi is not None and not self.lo <= self.hi:
             raise InvalidInput(f"variable {self.name!r}: lo = {self.lo!r} must be <= hi = {self.hi!r}")
         if self.scale == "log" and not (self.kind == "real" and self.lo is not None and self.hi is not None
@@ -84,12 +93,27 @@ class Var:
                 return f"{self.name} = {_short(x)} is not an integer"
         elif self.kind == "real" and a.ndim != 0:
             return f"{self.name} = {_short(x)} is not a number"
-        lo = -math.inf if self.lo is None else self.lo
+        elif self.kind == "gain" and (a.ndim != 2 or a.size == 0):
+            return f"{self.name} = {_short(x)} is not a non-empty matrix of gains"
+        lo = (0 if self.kind == "gain" else -math.inf) if self.lo is None else self.lo
         hi = math.inf if self.hi is None else self.hi
-        bad = a[(a < lo) | (a > hi)]
+        bad = a[(a < lo) | (a > hi) | ((a == lo) & self.lo_open) | ((a == hi) & self.hi_open)]
         if bad.size:
-            return f"{self.name} = {_short(x)} is outside its declared range [{self.lo}, {self.hi}]"
+            return f"{self.name} = {_short(x)} is outside its declared range {self.range_text()}"
         return None
+
+    def range_text(self) -> str:
+        """[lo, hi], with a parenthesis at an excluded end: (1, 20]."""
+        return f"{'(' if self.lo_open else '['}{self.lo}, {self.hi}{')' if self.hi_open else ']'}"
+
+    def at_excluded_end(self, x) -> bool:
+        """x (a number of a case, float or exact) is an end this real's range excludes."""
+        if self.kind != "real" or not (self.lo_open or self.hi_open) or isinstance(x, (bool, str)):
+            return False
+        try:
+            return bool((self.lo_open and x == self.lo) or (self.hi_open and x == self.hi))
+        except TypeError:
+            return False
 
 
 def _short(x, n: int = 80) -> str:
@@ -105,8 +129,10 @@ def channel(name, doc=""):
     return Var(name, "channel", doc)
 
 
-def real(name, lo=None, hi=None, doc=""):
-    return Var(name, "real", doc, lo, hi)
+def real(name, lo=None, hi=None, doc="", *, exclude_min=False, exclude_max=False):
+    """A real in [lo, hi]; exclude_min / exclude_max leave that end out ((1, 20] for a Rényi order: a case at an
+    excluded end, drawn by the optimiser or made by rounding, is outside the domain)."""
+    return Var(name, "real", doc, lo, hi, lo_open=exclude_min, hi_open=exclude_max)
 
 
 def log_real(name, lo, hi, doc=""):
@@ -121,6 +147,43 @@ def vector(name, lo=None, hi=None, doc=""):
 
 def integer(name, lo=None, hi=None, doc=""):
     return Var(name, "integer", doc, lo, hi)
+
+
+def gain(name, hi=None, doc=""):
+    """A gain function G[w, x] ≥ 0 (actions x secrets), exact (proofcheck.strategies.gain_functions draws one)."""
+    return Var(name, "gain", doc, None, hi)
+
+
+def jointly(names, compute):
+    """Quantities for several symbols from one computation: compute(case, m) returns {name: value} (the keys
+    may be the sympy symbols), and the engine calls it once per case and path for all of them.
+    ``quantities={**jointly(("lhs", "rhs"), both), "eps": ...}``."""
+    if isinstance(names, str):
+        names = tuple(names.replace(",", " ").split())
+    names = tuple(names)
+    if not names or not all(isinstance(n, str) and n for n in names) or len(set(names)) != len(names):
+        raise InvalidInput(f"jointly: names must be distinct symbol names, got {names!r}")
+    if not callable(compute):
+        raise InvalidInput(f"jointly: compute must be a function (case, m) -> dict, got {compute!r}")
+
+    def part_of(name):
+        def part(case, m):
+            return pick(compute(case, m), name)
+        part.joint, part.symbol = compute, name
+        part.__name__ = f"{getattr(compute, '__name__', 'joint')}[{name}]"
+        return part
+
+    return {n: part_of(n) for n in names}
+
+
+def pick(values, name: str):
+    """The value of symbol `name` in a joint computation's dict (keys: names or sympy symbols)."""
+    if not isinstance(values, Mapping):
+        raise InvalidInput(f"a joint quantity must return a dict {{symbol: value}}, got {type(values).__name__}")
+    for k, v in values.items():
+        if (k.name if isinstance(k, sp.Symbol) else k) == name:
+            return v
+    raise InvalidInput(f"the joint quantity returned no value for {name!r} (it gave {sorted(map(str, values))})")
 
 
 @dataclass(frozen=True)
@@ -208,6 +271,9 @@ class Claim:
             if not isinstance(h.relation, (sp.Le, sp.Lt, sp.Ge, sp.Gt, sp.Eq, sp.Ne)):
                 raise InvalidInput(f"{self.id}: hypothesis {one_line(h.text)!r} must be a sympy relation (Le, Lt, Ge, "
                                    f"Gt, Eq or Ne), got {type(h.relation).__name__} {one_line(h.relation)}")
+        gains = tuple(v.name for v in self.variables if v.kind == "gain" and v.name not in self.exact_inputs)
+        if gains:  # gains are exact by nature: never rounded, never moved by the optimiser
+            object.__setattr__(self, "exact_inputs", tuple(self.exact_inputs) + gains)
         names = {s.name for s in self.statement.free_symbols}
         for h in self.hypotheses:
             names |= {s.name for s in h.relation.free_symbols}

@@ -1,4 +1,5 @@
-"""Command line: proofcheck list | run | show | measure | vmf | check-certificate.
+"""Command line: proofcheck list | run | show | check-certificate | measure | routes, and the subcommands the
+papers' packages declare (e.g. vmf, seed 003's: proofcheck.registry.paper_commands).
 
 Exit status: 0 the command completed (whatever the verdicts); 1 only for `run --fail-on violated`
 when a claim is violated, or for `check-certificate` when the certificate does not prove its claim; 2 bad input (an unknown id, a malformed claims file, a non-positive
@@ -424,19 +425,19 @@ def cmd_measure(args) -> int:
 
     alpha = None
     if args.alpha is not None:
-        alpha = _exact_arg(args.alpha, "alpha")
+        alpha = exact_arg(args.alpha, "alpha")
         if not alpha > 1:
             raise InvalidInput(f"Rényi order alpha = {args.alpha} must be > 1")
     K = fin.exact_matrix(_read_matrix(args.channel, "channel"))
     rows = {len(r) for r in K}
     if len(rows) != 1:
         raise InvalidInput(f"channel rows have different lengths {sorted(rows)}")
-    fin.validate_exact_channel(K)
+    K = CERTIFIED.ctx.channel(K, "channel", "measure")
     n = len(K)
     prior = fin.exact_vector(_read_matrix(args.prior, "prior", depth=1)) if args.prior else [fin.Fraction(1, n)] * n
     if len(prior) != n:
         raise InvalidInput(f"prior has {len(prior)} entries but the channel has {n} rows")
-    fin.validate_exact_prior(prior)
+    prior = CERTIFIED.ctx.distribution(prior, "prior", "measure")
     with precision(128):
         out = {
             "ldp_level": fmt(CERTIFIED.ldp_level(K)),
@@ -453,85 +454,28 @@ def cmd_measure(args) -> int:
     return 0
 
 
-def cmd_vmf(args) -> int:
-    """Certified privacy figures of the VMF mechanism on S^{p-1} (seed 003): Rényi DP at antipodal
-    centres (Proposition 1), the (ε, δ) it converts to, and the Bayes' capacity (Theorem 6).
-
-    κ = 0 is the uniform law on the sphere: τ_α = 0 and log capacity = 0 exactly (the limits of the
-    printed formulas, which are 0/0 there), and ε at δ is the conversion of τ = 0."""
-    from mechanisms.continuous import capacity, vmf_renyi  # noqa: F401  (register the formulas)
-    from mechanisms.numerics import checks
-    from mechanisms.accounting import rdp_conversion
-    from mechanisms.numerics.context import certified
-    from proofcheck.numerics import fmt, precision
-
-    p = checks.check_dimension(_int_arg(args.p, "p"), "vmf")
-    kappa = checks.check_kappa(_exact_arg(args.kappa, "kappa"), "vmf")
-    with precision(128):
-        out = {"p": p, "kappa": args.kappa,
-               "log_bayes_capacity": fmt(certified.vmf_capacity(p, kappa))}
-        if args.alpha is not None:
-            alpha = checks.check_alpha(_exact_arg(args.alpha, "alpha"), "vmf")
-            tau = certified.vmf_rdp(p, kappa, alpha)
-            out["renyi_dp_tau_alpha"] = fmt(tau)
-            if args.delta is not None:
-                delta = _exact_arg(args.delta, "delta")
-                out["epsilon_at_delta"] = fmt(certified.eps_from_rdp(tau, alpha, delta))
-        elif args.delta is not None:
-            raise InvalidInput("--delta needs --alpha (the Rényi order the conversion uses)")
-    print(json.dumps(out, indent=1))
-    return 0
-
-
-def _route_entries() -> dict:
-    """name -> (kind, callable) for every context operation, formula over the context and route of ROUTES."""
-    import inspect
-
-    from mechanisms.numerics.context import FORMULAS, CertifiedContext
-    from mechanisms.numerics.context.base import _load_formulas
-    from proofcheck.measures import ROUTES
-
-    _load_formulas()
-    out = {}
-    for klass in CertifiedContext.__mro__[::-1]:
-        for k, v in vars(klass).items():
-            if not k.startswith("_") and (callable(v) or isinstance(v, staticmethod)):
-                out[k] = ("context operation", inspect.unwrap(getattr(v, "__func__", v)))
-    out.update({k: ("formula", f) for k, f in FORMULAS.items()})
-    out.update({k: ("route", v[1] if inspect.getdoc(v[1]) else v[0]) for k, v in ROUTES.items()})
-    return out
-
-
-def _route_signature(f) -> str:
-    import inspect
-
-    try:
-        sig = inspect.signature(f)
-    except (TypeError, ValueError):
-        return "(...)"
-    params = [p for n, p in sig.parameters.items() if n not in ("ctx", "self")]
-    return str(sig.replace(parameters=params, return_annotation=inspect.Signature.empty))
-
-
 def cmd_routes(args) -> int:
     import inspect
 
-    entries = _route_entries()
+    from proofcheck import vocabulary
+
+    found = vocabulary.entries()
     if args.name:
-        if args.name not in entries:
+        if args.name not in found:
             raise InvalidInput(f"no route named {args.name!r} (proofcheck routes lists them)")
-        kind, f = entries[args.name]
-        print(f"{args.name}{_route_signature(f)}  [{kind}, {getattr(f, '__module__', '?')}]")
-        print(inspect.getdoc(f) or "(no docstring)")
+        from proofcheck.measures import CERTIFIED
+
+        print(vocabulary.text_one(found[args.name], inspect.getdoc(getattr(CERTIFIED, args.name, None)) or ""))
         return 0
-    for name in sorted(entries):
-        kind, f = entries[name]
-        doc = (inspect.getdoc(f) or "").split("\n")[0]
-        print(f"{name}{_route_signature(f)}  [{kind}, {getattr(f, '__module__', '?')}]  {doc}")
+    if args.markdown:
+        sys.stdout.write(vocabulary.markdown(found))
+        return 0
+    for entry in found.values():
+        print(vocabulary.text_line(entry))
     return 0
 
 
-def _exact_arg(text: str, name: str):
+def exact_arg(text: str, name: str):
     from mechanisms.finite.channels import to_fraction
 
     _check_digits(text, name)
@@ -541,7 +485,7 @@ def _exact_arg(text: str, name: str):
         raise InvalidInput(f"{name} = {_short_text(text)!r} is not an exact number (use a decimal or p/q)") from None
 
 
-def _int_arg(text: str, name: str) -> int:
+def int_arg(text: str, name: str) -> int:
     _check_digits(text, name)
     try:
         return int(text)
@@ -615,15 +559,18 @@ def build_parser() -> argparse.ArgumentParser:
                                     "(0 for a one-row channel, as its LDP level)")
     pm.set_defaults(fn=cmd_measure)
 
-    pv = sub.add_parser("vmf", help="certified Rényi DP, (ε, δ) and Bayes' capacity of the VMF mechanism")
-    pv.add_argument("p", help="dimension of the ambient space (the sphere is S^{p-1}), p >= 2")
-    pv.add_argument("kappa", help="concentration κ >= 0 (exact: decimal or p/q)")
-    pv.add_argument("--alpha", help="Rényi order α > 1")
-    pv.add_argument("--delta", help="δ in (0, 1): also the ε that (α, τ_α)-RDP gives at this δ")
-    pv.set_defaults(fn=cmd_vmf)
+    from proofcheck.registry import paper_commands
+
+    for command in paper_commands():
+        if command.name in sub.choices:
+            raise ValueError(f"a paper's command {command.name!r} clashes with proofcheck's own")
+        pp = sub.add_parser(command.name, help=command.help)
+        command.arguments(pp)
+        pp.set_defaults(fn=command.run)
 
     pt = sub.add_parser("routes", help="every name a quantity (m.NAME) or a statement may call, with its signature")
     pt.add_argument("name", nargs="?", help="one name: its full docstring")
+    pt.add_argument("--markdown", action="store_true", help="the reference docs/routes.md (a table of every name)")
     pt.set_defaults(fn=cmd_routes)
     return p
 

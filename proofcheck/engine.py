@@ -19,6 +19,7 @@ from __future__ import annotations
 import math
 import time
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 import numpy as np
 import sympy as sp
@@ -71,8 +72,8 @@ def result_state(r: Result) -> dict:
 
 
 def result_from_state(d: dict) -> Result:
-    def num(x):
-        return float(x) if isinstance(x, str) else x
+    def num(x):  # a float, or its text where it is not finite ("inf": see _num)
+        return None if x is None else float(x)
 
     return Result(d["id"], d["verdict"], num(d["margin"]), num(d["relative_margin"]), d["counterexample"],
                   d["evidence"], float(d["seconds"]), worst_case=d.get("worst_case"),
@@ -83,9 +84,8 @@ def result_from_state(d: dict) -> Result:
 def _num(x):
     if x is None:
         return None
-    if isinstance(x, float) and not math.isfinite(x):
-        return str(x)
-    return float(x)
+    x = float(x)
+    return x if math.isfinite(x) else str(x)  # JSON has no infinities: "inf", "-inf"
 
 
 def on_stage(name: str) -> None:
@@ -94,7 +94,8 @@ def on_stage(name: str) -> None:
 
 
 def check_claim(claim, seconds: float = 10.0, seed: int = 0, max_examples: int = 20000,
-                device: str = "auto", mc_samples: int | None = None, cases: int | None = None) -> Result:
+                device: str = "auto", mc_samples: int | None = None, cases: int | None = None,
+                prove=False) -> Result:
     """Search, optimise, round and certify one claim within about `seconds` (a float violation
     always gets at least CERT_MIN_SECONDS to be certified). With `cases`, the budget is counted
     instead: the search draws `cases` cases, the optimiser and the rounding do their fixed number of
@@ -102,7 +103,8 @@ def check_claim(claim, seconds: float = 10.0, seed: int = 0, max_examples: int =
     under any load (`seconds` is then ignored; only a hard limit from outside stops a claim).
     `device` and `mc_samples` set the Monte Carlo routes (torch device; samples per interval, default
     mc_evidence.DEFAULT_SAMPLES). A claim with a paper table gets its rows in evidence["table"]
-    (computed once per process)."""
+    (computed once per process). With `prove` (True, or a proofcheck.prove.Budget), a claim that holds
+    then gets a proof attempt in this process (proofcheck.prove.prove_result): evidence["proof"]."""
     if cases is not None:
         if isinstance(cases, bool) or not isinstance(cases, int) or cases < 1:
             from mechanisms.errors import InvalidInput
@@ -122,6 +124,10 @@ def check_claim(claim, seconds: float = 10.0, seed: int = 0, max_examples: int =
         except Exception as e:  # an error of the claim's table: reported, the verdict stands
             result.evidence["table_error"] = f"{type(e).__name__}: {e}"
         result.seconds += time.monotonic() - t0
+    if prove:
+        from proofcheck.prove import Budget, prove_result
+
+        prove_result(claim, result, prove if isinstance(prove, Budget) else None)
     return result
 
 
@@ -146,13 +152,13 @@ def _check_claim(claim, seconds, seed, max_examples, device, mc_samples) -> Resu
 
 def _after_search(claim, s, evidence, seed, t0, deadline, seconds, mc) -> Result:
     on_stage("optimise")
-    start = s.found if s.found is not None else s.worst[4]
+    start = s.found if s.found is not None else s.worst.case
     opt_end = deadline - 0.15 * seconds if math.isfinite(deadline) else math.inf
     by_ratio, ratio_evals = None, 0
     if s.found is None and s.tight is not None:
         # half the optimiser's time pushes the ratio lhs/rhs up, from each of the tightest cases in turn
         half = time.monotonic() + (opt_end - time.monotonic()) / 2
-        starts = [c for _, c in s.tight_starts] or [s.tight[1]]
+        starts = [t.case for t in s.tight_starts] or [s.tight.case]
         best_q = None
         for i, start_case in enumerate(starts):
             now = time.monotonic()
@@ -165,15 +171,15 @@ def _after_search(claim, s, evidence, seed, t0, deadline, seconds, mc) -> Result
     by_margin = optimise(claim, start, opt_end)
     evidence["optimiser"] = {"method": "Nelder-Mead", "margin_evaluations": by_margin.evaluations,
                              "ratio_evaluations": ratio_evals}
-    candidates = [c for c in (s.found, by_margin.case, by_ratio, s.worst[4] if s.worst else None) if c is not None]
+    candidates = [c for c in (s.found, by_margin.case, by_ratio, s.worst.case if s.worst else None) if c is not None]
     for c in (by_ratio, by_margin.case):
         _note_tightness(claim, s, c)
     best = best_candidate(claim, candidates)
     if best is not None:
-        evidence["search_float_margin"] = {"margin": best[0], "lhs": best[1], "rhs": best[2],
+        evidence["search_float_margin"] = {"margin": best.margin, "lhs": best.lhs, "rhs": best.rhs,
                                            "note": "the most negative float margin the search and optimiser found "
                                                    "(float arithmetic: evidence of where to look, not a certificate)"}
-    if best is not None and is_violation(claim, best[0], best[1], best[2]):
+    if best is not None and is_violation(claim, best.margin, best.lhs, best.rhs):
         return _violation(claim, best, candidates, evidence, t0, deadline, seconds, mc)
     return _holds(claim, s, best, evidence, seed, t0, mc)
 
@@ -183,7 +189,8 @@ def _note_tightness(claim, s, case):
         return
     r = float_margin(claim, case)
     if r is not None and not is_violation(claim, *r):
-        s.note_tight(ratio(claim, r[1], r[2]), case)
+        _, lhs, rhs = r
+        s.note_tight(ratio(claim, lhs, rhs), case)
 
 
 def _violation(claim, best, candidates, evidence, t0, deadline, seconds, mc) -> Result:
@@ -197,14 +204,14 @@ def _violation(claim, best, candidates, evidence, t0, deadline, seconds, mc) -> 
     if cx is None:
         evidence["reason"] = ("a float violation was found but no rounding of it could be certified "
                               "(enclosures overlap or hypotheses not certifiable)")
-        return Result(claim.id, "inconclusive", best[0], relative(*best[:3]), None, evidence, time.monotonic() - t0,
-                      worst_case=show_exact(dict(best[3])))
+        return Result(claim.id, "inconclusive", best.margin, relative(best.margin, best.lhs, best.rhs), None, evidence,
+                      time.monotonic() - t0, worst_case=show_exact(dict(best.case)))
     evidence["certificate"] = cx["certificate"]
     fcase = cx.pop("float_case")
     if claim.monte_carlo and not claim.statistical:
         evidence["monte_carlo"] = mc_evidence.evidence(claim, [fcase], mc["seed"], mc["samples"], mc["device"])
     margin = cx["margin"]
-    lhs_f, rhs_f = (float_margin(claim, fcase) or (None, best[1], best[2]))[1:]
+    _, lhs_f, rhs_f = float_margin(claim, fcase) or (None, best.lhs, best.rhs)
     res = Result(claim.id, "violated", margin, relative(margin, lhs_f, rhs_f) if math.isfinite(margin) else margin,
                  cx, evidence, time.monotonic() - t0, worst_case=cx["objects"])
     res.trace = direction_trace(claim, fcase)
@@ -246,7 +253,7 @@ def interior_moves(claim, case: dict) -> list[dict]:
 
 def _holds(claim, s, best, evidence, seed, t0, mc) -> Result:
     on_stage("certify the tightest case")
-    tight = certify_case(claim, best[3]) if best is not None else None
+    tight = certify_case(claim, best.case) if best is not None else None
     if tight is not None:
         evidence["tightest_certified"] = tight
     kind = "agreement" if claim.is_identity else "inequality"
@@ -257,12 +264,12 @@ def _holds(claim, s, best, evidence, seed, t0, mc) -> Result:
     if claim.is_identity:
         evidence["digits"] = claim.digits
     elif s.tight is not None:
-        tightness = float(f"{s.tight[0]:.{TIGHTNESS_DIGITS}g}")
+        tightness = float(f"{s.tight.ratio:.{TIGHTNESS_DIGITS}g}")
         key = "max_lhs_over_rhs" if isinstance(claim.statement, (sp.Le, sp.Lt)) else "max_rhs_over_lhs"
-        evidence["tightness"] = {key: tightness, "at": show_exact(dict(s.tight[1])),
+        evidence["tightness"] = {key: tightness, "at": show_exact(dict(s.tight.case)),
                                  "note": f"float ratio to {TIGHTNESS_DIGITS} significant digits, over cases in the "
                                          f"domain that are not degenerate and where the bound exceeds {RATIO_FLOOR:g}"}
-        witnessed = certify_ratio(claim, s.tight[1])
+        witnessed = certify_ratio(claim, s.tight.case)
         if witnessed is not None:  # a certified lower bound on the sup of the ratio, at exact objects shown
             evidence["tightness"]["certified"] = witnessed
         limit = tightness_limit(claim)
@@ -270,11 +277,13 @@ def _holds(claim, s, best, evidence, seed, t0, mc) -> Result:
             evidence["tightness"]["limit"] = limit
     # a negative float margin that no certified evaluation confirms is rounding noise: the
     # relation is tight there, so the reported margin is 0 (the float value stays in evidence)
-    margin = max(best[0], 0.0) if best and not claim.is_identity else (best[0] if best else None)
-    rel = max(relative(*best[:3]), 0.0) if best and not claim.is_identity else (relative(*best[:3]) if best else None)
+    margin = max(best.margin, 0.0) if best and not claim.is_identity else (best.margin if best else None)
+    rel = relative(best.margin, best.lhs, best.rhs) if best else None
+    rel = max(rel, 0.0) if best and not claim.is_identity else rel
     verdict = "holds"
     if claim.monte_carlo and not claim.statistical:
-        cases = _distinct([best[3] if best else None, s.tight[1] if s.tight else None, s.worst[4] if s.worst else None])
+        cases = _distinct([best.case if best else None, s.tight.case if s.tight else None,
+                           s.worst.case if s.worst else None])
         evidence["monte_carlo"] = mc_evidence.evidence(claim, cases, mc["seed"], mc["samples"], mc["device"])
         bad = mc_evidence.disagreement(evidence["monte_carlo"])
         if bad is not None:
@@ -283,7 +292,7 @@ def _holds(claim, s, best, evidence, seed, t0, mc) -> Result:
                                   f"{bad['closed_form']!r} (rigorous interval {bad['interval']} at confidence "
                                   f"{bad['confidence']}, n = {bad['n']}, seed {bad['seed']}): a route is wrong")
     res = Result(claim.id, verdict, margin, rel, None, evidence, time.monotonic() - t0,
-                 worst_case=show_exact(dict(best[3])) if best else None)
+                 worst_case=show_exact(dict(best.case)) if best else None)
     res.tightness = tightness
     res.vacuous = vacuous_reason(claim, s) if verdict == "holds" else None
     return res
@@ -347,24 +356,34 @@ def _short_repr(strategy, n: int = 300) -> str:
     return r if len(r) <= n else r[: n - 1] + "…"
 
 
+class Candidate(NamedTuple):
+    """A case with its float margin and sides, and the key best_candidate ranks it by."""
+    margin: float
+    lhs: float
+    rhs: float
+    case: dict
+    key: tuple
+
+
 def best_candidate(claim, candidates):
-    """(margin, lhs, rhs, case, key) of the candidate with the smallest scaled margin; a float
-    violation that the exact path does not refute always ranks before any non-violation."""
+    """The Candidate with the smallest scaled margin; a float violation that the exact path does not
+    refute always ranks before any non-violation."""
     best = None
     for c in candidates:
         r = float_margin(claim, c)
         if r is None:
             continue
-        violating = is_violation(claim, *r)
+        margin, lhs, rhs = r
+        violating = is_violation(claim, margin, lhs, rhs)
         if violating:
             why = noise_check(claim, c)
             if why == "outside":
                 continue
             if why == "refuted":
-                r, violating = (0.0, r[1], r[2]), False  # the exact relation holds here: float noise
-        key = (not violating, scaled(*r))
-        if best is None or key < best[4]:
-            best = (r[0], r[1], r[2], c, key)
+                margin, violating = 0.0, False  # the exact relation holds here: float noise
+        key = (not violating, scaled(margin, lhs, rhs))
+        if best is None or key < best.key:
+            best = Candidate(margin, lhs, rhs, c, key)
     return best
 
 
@@ -379,5 +398,6 @@ def direction_trace(claim, case: dict, n: int = 61):
             r = float_margin(claim, unflatten(claim, x0 + t * (x1 - x0), case))
         except ClaimError:
             r = None
-        out.append((float(t), None if r is None else float(r[0])))
+        margin, _, _ = r if r is not None else (None, None, None)
+        out.append((float(t), None if margin is None else float(margin)))
     return out

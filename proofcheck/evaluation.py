@@ -4,7 +4,8 @@ Three outcomes only, kept apart on purpose:
 
 * the case is in the domain: both sides (and the hypotheses) have values;
 * the case is outside the statement's domain: a hypothesis fails, or a quantity raised
-  :class:`~mechanisms.errors.OutsideDomain` (the paper's own definitions leave it undefined there);
+  :class:`~proofcheck.errors.OutsideDomain` (the paper's own definitions leave it undefined there) or the
+  library's :class:`~mechanisms.errors.Undefined`;
 * an error of the claim: any other exception in a quantity, a NaN, or a float on the certified
   path. It is raised as :class:`ClaimError` with the quantity, the exception and the case, and the
   claim ends ``inconclusive`` with it. An error is never counted as an exclusion.
@@ -22,8 +23,10 @@ from typing import Any, Mapping
 import numpy as np
 import sympy as sp
 
-from mechanisms.errors import InvalidInput, OutsideDomain
+from mechanisms.errors import InvalidInput
 from mechanisms.numerics.exact import FloatOnCertifiedPath, check_certified, infinity, is_infinity
+from proofcheck.errors import EXCLUSIONS
+from proofcheck.claim import pick
 from proofcheck.numerics import Undecided
 
 
@@ -202,15 +205,29 @@ def _div(a, b, m):
 def quantity_values(claim, case, m, overrides=None) -> dict:
     """Every quantity of the claim at the case; domain exclusions and errors kept apart.
     `overrides` gives certified values for some quantities (a statistical claim's Monte Carlo
-    intervals) in place of their routes."""
-    values = {}
+    intervals) in place of their routes. A real at an end its range excludes puts the case outside the
+    domain. Several symbols from one computation (proofcheck.claim.jointly, or one function given for
+    several names that returns a dict {symbol: value}) are computed once."""
+    for v in claim.variables:
+        if v.at_excluded_end(case.get(v.name)):
+            raise Outside(f"{v.name} = {case[v.name]} is an end its range {v.range_text()} excludes")
+    values, joint = {}, {}
+    shared = _shared_functions(claim.quantities)
     for name, q in claim.quantities.items():
         if overrides and name in overrides:
             values[name] = overrides[name]
             continue
+        compute = getattr(q, "joint", None) or (q if id(q) in shared else None)
         try:
-            v = q(case, m)
-        except OutsideDomain as e:
+            if compute is None:
+                v = q(case, m)
+            else:
+                if id(compute) not in joint:
+                    joint[id(compute)] = compute(case, m)
+                v = joint[id(compute)]
+                # a jointly part always picks its symbol; one function for several names only when it returns a dict
+                v = pick(v, name) if compute is not q or isinstance(v, Mapping) else v
+        except EXCLUSIONS as e:
             raise Outside(f"{name}: {e}") from None
         except Undecided:
             raise
@@ -225,6 +242,14 @@ def quantity_values(claim, case, m, overrides=None) -> dict:
                 raise ClaimError(f"quantity {name}", e, case, m.name) from None
         values[name] = v
     return values
+
+
+def _shared_functions(quantities) -> set:
+    """ids of the functions given for more than one symbol (each returns a dict of them)."""
+    seen, shared = set(), set()
+    for q in quantities.values():
+        (shared if id(q) in seen else seen).add(id(q))
+    return shared
 
 
 def _is_nan(v) -> bool:

@@ -34,27 +34,28 @@ from mechanisms.accounting import vmf_accounting, vmf_subsampled
 from mechanisms.continuous import vmf_hockey_stick, vmf_moments, vmf_renyi
 from mechanisms.continuous import vmf_sphere_quadrature
 from mechanisms.accounting import vmf_subsampled_composition
-from mechanisms.bayesian import bayes_networks as _s001_bn
+from mechanisms.bayesian import bayes_networks
 from mechanisms.bayesian import bayesian_dp as _bdp  # noqa: F401  (registers its formulas)
 from mechanisms.bayesian import bdp_estimators as _bdp_est
 from mechanisms.bayesian import bdp_subsampled_gaussian as _bdp_sg
-from mechanisms.bayesian import conjugate_families as _s001_cf
+from mechanisms.bayesian import conjugate_families  # noqa: F401  (registers its formulas)
 from mechanisms.bayesian import coverage as _bdp_cov
-from mechanisms.bayesian import dataset_metrics as _s001_dm
-from mechanisms.bayesian import empirical_deviation as _s001_ed
-from mechanisms.bayesian import exponential_family as _s001_ef
-from mechanisms.bayesian import finite_support as _s001_fs
-from mechanisms.bayesian import lipschitz as _s001_lip
-from mechanisms.bayesian import posterior_divergence as _s001_pd
-from mechanisms.bayesian import posterior_quadrature as _s001_pq
-from mechanisms.bayesian import posterior_robustness as _s001_pr
-from mechanisms.bayesian import posterior_sampling as _s001_ps
+from mechanisms.bayesian import dataset_metrics  # noqa: F401  (registers its formulas)
+from mechanisms.bayesian import empirical_deviation  # noqa: F401  (registers its formulas)
+from mechanisms.bayesian import exponential_family  # noqa: F401  (registers its formulas)
+from mechanisms.bayesian import finite_support  # noqa: F401  (registers its formulas)
+from mechanisms.bayesian import lipschitz
+from mechanisms.bayesian import posterior_divergence
+from mechanisms.bayesian import posterior_quadrature
+from mechanisms.bayesian import posterior_robustness
+from mechanisms.bayesian import posterior_sampling
 from mechanisms.bayesian import privacy_cost as _bdp_cost
 from mechanisms.numerics.context import FORMULAS, Ball
 from mechanisms.numerics.context import box as ctx_box
 from mechanisms.numerics.context import certified as ctx_certified
 from mechanisms.numerics.context import fp as ctx_fp
-from mechanisms.errors import InvalidInput, OutsideDomain
+from mechanisms.errors import InvalidInput
+from proofcheck.errors import OutsideDomain
 from mechanisms.numerics.exact import ExactInfinity, exact, FloatOnCertifiedPath, Undecided, infinity, machine_number
 from proofcheck.numerics import aabs, aexp, alog, amax, amin, asqrt, is_inf, to_arb
 
@@ -259,62 +260,44 @@ register({
 })
 
 
-# posteriors (paper 001's engine)
+# posterior families, posterior divergences, Lipschitz constants and Algorithm 1
 
-_S001_ROUTES = {
-    # conjugate and finite-support posteriors, marginals, likelihoods
-    "conjugate_posterior": (_s001_cf.posterior_float, _s001_cf.posterior_exact),
-    "conjugate_log_marginal": (_s001_cf.log_marginal, _s001_cf.log_marginal_arb),
-    "family_log_likelihood": (_s001_cf.log_likelihood, _s001_cf.log_likelihood_arb),
-    "finite_support_log_posterior": (_s001_fs.log_posterior, _s001_fs.log_posterior_arb),
-    "finite_support_log_likelihoods": (_s001_fs.atom_log_likelihoods, _s001_fs.atom_log_likelihoods_arb),
-    "finite_support_log_marginal": (_s001_fs.log_marginal, _s001_fs.log_marginal_arb),
-    # divergences between posteriors: closed forms; quadrature of the definitions; finite log-weights
-    "posterior_kl": (_s001_pd.kl, _s001_pd.kl_arb),
-    "posterior_renyi": (_s001_pd.renyi, _s001_pd.renyi_arb),
-    "posterior_tv": (_s001_pd.tv, _s001_pd.tv_arb),
-    "posterior_hockey_stick_delta": (_s001_pd.hockey_stick_delta, _s001_pd.hockey_stick_delta_arb),
-    "posterior_kl_quadrature": (_s001_pq.kl_quadrature, _s001_pq.kl_quadrature_arb),
-    "posterior_renyi_quadrature": (_s001_pq.renyi_quadrature, _s001_pq.renyi_quadrature_arb),
-    "posterior_tv_quadrature": (_s001_pq.tv_quadrature, _s001_pq.tv_quadrature_arb),
-    "posterior_hockey_stick_quadrature": (_s001_pq.hockey_stick_quadrature, _s001_pq.hockey_stick_quadrature_arb),
-    "finite_kl_log": (_s001_pd.finite_kl, _s001_pd.finite_kl_arb),
-    "finite_tv_log": (_s001_pd.finite_tv, _s001_pd.finite_tv_arb),
-    "finite_renyi_log": (_s001_pd.finite_renyi, _s001_pd.finite_renyi_arb),
-    "finite_max_divergence_log": (_s001_pd.finite_max_divergence, _s001_pd.finite_max_divergence_arb),
-    "finite_hockey_stick_log": (_s001_pd.finite_hockey_stick_delta, _s001_pd.finite_hockey_stick_delta_arb),
-    # Assumptions 1 and 2: the distance d, L(θ), ξ(Θ_L), c*
-    "absolute_log_ratio": (_s001_lip.absolute_log_ratio, _s001_lip.absolute_log_ratio_arb),
-    "lipschitz_constant": (_s001_lip.lipschitz_constant, _s001_lip.lipschitz_constant_arb),
-    "table_lipschitz": (_s001_lip.table_lipschitz_constant, _s001_lip.table_lipschitz_constant_arb),
-    "product_lipschitz": (_s001_lip.product_lipschitz_constant, _s001_lip.product_lipschitz_constant_arb),
-    "product_assumption2_constant": (_s001_lip.product_assumption2_constant,
-                                     _s001_lip.product_assumption2_constant_arb),
-    "prior_mass_lipschitz_set": (_s001_lip.prior_mass_lipschitz_set, _s001_lip.prior_mass_lipschitz_set_arb),
-    "prior_mass_lipschitz_set_quadrature": (_s001_lip.prior_mass_lipschitz_set_quadrature,
-                                            _s001_lip.prior_mass_lipschitz_set_quadrature_arb),
-    "assumption2_constant": (_s001_lip.assumption2_constant, _s001_lip.assumption2_constant_arb),
-    "network_lipschitz": (_s001_bn.network_lipschitz_constant, _s001_bn.network_lipschitz_constant_arb),
-    "dataset_distance": (_s001_dm.dataset_distance_float, _s001_dm.dataset_distance_exact),
-    "exponential_family_distance": (_s001_ef.exponential_family_distance, _s001_ef.exponential_family_distance_arb),
-    "natural_parameter": (_s001_ef.natural_parameter, _s001_ef.natural_parameter_arb),
-    "statistic_slope": (_s001_ef.statistic_slope_float, _s001_ef.statistic_slope),
-    # Algorithm 1, distinguishing data sets, empirical deviations
-    "k_sample_max_divergence": (_s001_ps.k_sample_max_divergence, _s001_ps.k_sample_max_divergence_arb),
-    "k_sample_max_divergence_composed": (_s001_ps.k_sample_max_divergence_composed,
-                                         _s001_ps.k_sample_max_divergence_composed_arb),
-    "k_sample_hockey_stick_delta": (_s001_ps.k_sample_hockey_stick_delta, _s001_ps.k_sample_hockey_stick_delta_arb),
-    "best_test_error": (_s001_ps.best_test_error, _s001_ps.best_test_error_exact),
-    "gamma_best_test_error": (_s001_ps.gamma_best_test_error, _s001_ps.gamma_best_test_error_arb),
-    "l1_deviation_tail": (_s001_ed.l1_deviation_tail, _s001_ed.l1_deviation_tail_arb),
-    # Theorem 1 (ii): the root w, the constant κ (two routes each), the shell bound of (C.4)
-    "theorem1_root": (_s001_pr.theorem1_root, _s001_pr.theorem1_root_arb),
-    "theorem1_root_bisection": (_s001_pr.theorem1_root, _s001_pr.theorem1_root_bisection_arb),
-    "kappa_constant": (_s001_pr.kappa_constant, _s001_pr.kappa_constant_arb),
-    "kappa_constant_bisection": (_s001_pr.kappa_constant_alternative, _s001_pr.kappa_constant_bisection_arb),
-    "shell_bound": (_s001_pr.shell_bound, _s001_pr.shell_bound_arb),
-}
-register(_S001_ROUTES)
+# The conjugate posteriors, marginals, log-densities and log-likelihoods, the finite-support posteriors, the closed
+# forms of KL and D_α between posteriors, the finite divergences from log-weights, d = |log a/b|, L(θ) of a table
+# row and of the named families, ξ(Θ_L) in closed form, the exponential-family form, the data-set metrics, the
+# levels and the best test of Algorithm 1 on finite supports, κ(w) and the shell bound are formulas over the
+# context (mechanisms.bayesian.*: m.conjugate_posterior, m.posterior_kl, m.finite_kl_log, m.lipschitz_constant,
+# m.k_sample_max_divergence, m.best_test_error, m.kappa_constant, ...), so they run on boxes too. The routes
+# below pair two algorithms each.
+register({
+    # δ(ε) and TV between posteriors: crossings by Brent's method in floats; crossings enclosed by certified sign
+    # changes (bisection on rationals) with the mass inside each enclosure as slack
+    "posterior_tv": (posterior_divergence.tv, posterior_divergence.tv_arb),
+    "posterior_hockey_stick_delta": (posterior_divergence.hockey_stick_delta, posterior_divergence.hockey_stick_delta_arb),
+    # divergences between posteriors by quadrature of the definitions: the second method for the closed forms
+    "posterior_kl_quadrature": (posterior_quadrature.kl_quadrature, posterior_quadrature.kl_quadrature_arb),
+    "posterior_renyi_quadrature": (posterior_quadrature.renyi_quadrature, posterior_quadrature.renyi_quadrature_arb),
+    "posterior_tv_quadrature": (posterior_quadrature.tv_quadrature, posterior_quadrature.tv_quadrature_arb),
+    "posterior_hockey_stick_quadrature": (posterior_quadrature.hockey_stick_quadrature,
+                                          posterior_quadrature.hockey_stick_quadrature_arb),
+    # L(θ) of product families and of Bayesian networks (float levels, vectorised; exact LogLevels) and the rate
+    # c* of ξ(Θ_L) ≥ 1 − e^{−cL}
+    "product_lipschitz": (lipschitz.product_lipschitz_constant, lipschitz.product_lipschitz_constant_arb),
+    "product_lipschitz_mass_rate": (lipschitz.product_lipschitz_mass_rate, lipschitz.product_lipschitz_mass_rate_arb),
+    "network_lipschitz": (bayes_networks.network_lipschitz_constant, bayes_networks.network_lipschitz_constant_arb),
+    # ξ(Θ_L) by quadrature of the prior density: the second method for the closed form m.prior_mass_lipschitz_set
+    "prior_mass_lipschitz_set_quadrature": (lipschitz.prior_mass_lipschitz_set_quadrature,
+                                            lipschitz.prior_mass_lipschitz_set_quadrature_arb),
+    # c* of a named family: a float minimisation; a certified optimisation enclosing the infimum
+    "lipschitz_mass_rate": (lipschitz.lipschitz_mass_rate, lipschitz.lipschitz_mass_rate_arb),
+    # the best test between two gamma posteriors: its threshold by Brent's method in floats; a rational bracket of
+    # it certified by the signs of the two errors, bisected
+    "gamma_best_test_error": (posterior_sampling.gamma_best_test_error, posterior_sampling.gamma_best_test_error_arb),
+    # w, the root of e^w = 2w + 1 behind κ (paper 001, Theorem 1 (ii)): Brent's method; Lambert W; bisection
+    # (κ itself is the formula m.kappa_constant(w), or m.kappa_constant_algebraic(w))
+    "shell_root": (posterior_robustness.shell_root, posterior_robustness.shell_root_arb),
+    "shell_root_bisection": (posterior_robustness.shell_root, posterior_robustness.shell_root_bisection_arb),
+})
 
 
 # VMF normaliser by quadrature in φ (no Bessel function); subsampled VMF steps: both Rényi directions of
@@ -325,6 +308,20 @@ register({"vmf_subsampled_renyi_directions": (vmf_subsampled_composition.vmf_sub
                                              vmf_subsampled_composition.vmf_subsampled_renyi_directions_arb)})
 register({"profile_lower_bound": (vmf_subsampled_composition.profile_lower_bound,
                                  vmf_subsampled_composition.profile_lower_bound_arb)})
+# the privacy-loss-distribution accountant: the float route composes its discretisation by numpy FFT; the certified
+# route by exact integer polynomial products, a ball [lower, upper] that holds δ(ε) (mechanisms.accounting.pld)
+from mechanisms.accounting import pld as _pld  # noqa: E402
+
+register({"pld_delta": (_pld.pld_delta, _pld.pld_delta_arb),
+          "gaussian_pld_delta": (_pld.gaussian_pld_delta, _pld.gaussian_pld_delta_arb),
+          "laplace_pld_delta": (_pld.laplace_pld_delta, _pld.laplace_pld_delta_arb),
+          "subsampled_gaussian_pld_delta": (_pld.subsampled_gaussian_pld_delta, _pld.subsampled_gaussian_pld_delta_arb)})
+# calibration: float bisection; the certified d-digit grid search with ball evaluations (mechanisms.accounting.calibration)
+from mechanisms.accounting import calibration as _calibration  # noqa: E402
+
+register({"gaussian_sigma": (_calibration.gaussian_sigma_float, _calibration.gaussian_sigma_exact),
+          "laplace_scale": (_calibration.laplace_scale_float, _calibration.laplace_scale_exact),
+          "dpsgd_sigma": (_calibration.dpsgd_sigma_float, _calibration.dpsgd_sigma_exact)})
 # a value v known to be at least lower(): the search takes v; certified, the ball [lower(), v] (the costly
 # certified lower bound runs on the certified path only)
 register({"at_least": (lambda lower, v: v, lambda lower, v: lower().union(v))})

@@ -1,4 +1,5 @@
-"""Where claims come from: the built-in modules (one per seed) and user modules given by path."""
+"""Where claims come from: the built-in modules (one per seed) and user modules given by path; and the
+papers' own subcommands, which their packages declare."""
 from __future__ import annotations
 
 import fnmatch
@@ -6,14 +7,16 @@ import importlib
 import importlib.util
 import sys
 from pathlib import Path
+from typing import Callable, NamedTuple
 
 from mechanisms.errors import InvalidInput
 from proofcheck.claim import Claim
 
+
 def paper_packages() -> list:
     """The papers' claims packages: every sub-package sNNN of proofcheck.claims, in order. Each declares
-    PAPER (its title line), CLAIMS (its statements in the paper's order) and FINDINGS; the engine knows
-    no paper beyond what these packages say."""
+    PAPER (its title line), CLAIMS (its statements in the paper's order) and FINDINGS, and may have a
+    `commands` module (see paper_commands); the engine knows no paper beyond what these packages say."""
     import pkgutil
 
     import proofcheck.claims as claims_pkg
@@ -21,6 +24,34 @@ def paper_packages() -> list:
 
     names = sorted(i.name for i in pkgutil.iter_modules(claims_pkg.__path__) if i.ispkg and PAPER_ID.match(i.name))
     return [importlib.import_module(f"proofcheck.claims.{name}") for name in names]
+
+
+class Command(NamedTuple):
+    """A paper's own subcommand, `proofcheck NAME ...`, declared in COMMANDS of its package's `commands` module."""
+    name: str
+    help: str
+    arguments: Callable  # arguments(parser): adds the subcommand's arguments to its argparse parser
+    run: Callable  # run(args) -> exit status; InvalidInput for bad input, as the engine's own commands
+
+
+def paper_commands() -> list:
+    """Every Command the papers' packages declare (a package's optional `commands` module), in paper order;
+    a name declared twice is an error."""
+    out, seen = [], set()
+    for mod in paper_packages():
+        name = f"{mod.__name__}.commands"
+        try:
+            commands = importlib.import_module(name)
+        except ModuleNotFoundError as e:
+            if e.name == name:
+                continue
+            raise
+        for c in commands.COMMANDS:
+            if c.name in seen:
+                raise ValueError(f"command {c.name!r} is declared twice (again in {name})")
+            seen.add(c.name)
+            out.append(c)
+    return out
 
 
 def paper_title(prefix: str) -> str:

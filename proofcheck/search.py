@@ -12,6 +12,7 @@ import random
 import time
 import zlib
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from hypothesis import HealthCheck, Phase, find, settings
 from hypothesis.errors import FlakyFailure, NoSuchExample, Unsatisfiable
@@ -40,6 +41,21 @@ class Range:
         return self.hi - self.lo <= 1e-12 * max(1.0, abs(self.lo), abs(self.hi))
 
 
+class Worst(NamedTuple):
+    """The case of the smallest scaled margin in the domain, with its float margin and sides."""
+    scaled: float
+    margin: float
+    lhs: float
+    rhs: float
+    case: dict
+
+
+class Tight(NamedTuple):
+    """A case and its ratio lhs/rhs (rhs/lhs for a lower bound: see margins.ratio)."""
+    ratio: float
+    case: dict
+
+
 @dataclass
 class Searched:
     cases: int = 0  # cases drawn
@@ -51,9 +67,9 @@ class Searched:
     error: ClaimError | None = None
     found: dict | None = None  # a standing float violation (shrunk by Hypothesis)
     hits: list = field(default_factory=list)
-    worst: tuple | None = None  # (scaled margin, margin, lhs, rhs, case) in the domain, no standing alarm
-    tight: tuple | None = None  # (lhs/rhs, case) away from degenerate cases
-    tight_starts: list = field(default_factory=list)  # the largest few (lhs/rhs, case), largest first
+    worst: Worst | None = None  # in the domain, no standing alarm
+    tight: Tight | None = None  # the largest ratio away from degenerate cases
+    tight_starts: list = field(default_factory=list)  # the largest few Tight, largest first
     lhs_range: Range = field(default_factory=Range)
     rhs_range: Range = field(default_factory=Range)
 
@@ -64,16 +80,17 @@ class Searched:
     def note_tight(self, q: float | None, case: dict):
         if q is None:
             return
-        if self.tight is None or q > self.tight[0]:
-            self.tight = (q, case)
+        if self.tight is None or q > self.tight.ratio:
+            self.tight = Tight(q, case)
         # the TIGHT_STARTS largest ratios at distinct cases: starts for the ratio optimiser
-        if len(self.tight_starts) < TIGHT_STARTS or q > self.tight_starts[-1][0]:
-            if all(q != t[0] for t in self.tight_starts):
-                self.tight_starts = sorted(self.tight_starts + [(q, case)], key=lambda t: -t[0])[:TIGHT_STARTS]
+        if len(self.tight_starts) < TIGHT_STARTS or q > self.tight_starts[-1].ratio:
+            if all(q != t.ratio for t in self.tight_starts):
+                self.tight_starts = sorted(self.tight_starts + [Tight(q, case)],
+                                           key=lambda t: -t.ratio)[:TIGHT_STARTS]
 
     def note_worst(self, rel: float, m: float, lhs: float, rhs: float, case: dict):
-        if self.worst is None or rel < self.worst[0]:
-            self.worst = (rel, m, lhs, rhs, case)
+        if self.worst is None or rel < self.worst.scaled:
+            self.worst = Worst(rel, m, lhs, rhs, case)
 
 
 def search(claim, until: float, seed: int, max_examples: int = 20000) -> Searched:

@@ -8,6 +8,7 @@ certifying anything.
 from __future__ import annotations
 
 import math
+from fractions import Fraction
 
 import numpy as np
 from hypothesis import strategies as st
@@ -186,11 +187,49 @@ def channels(n: int, m: int | None = None):
 
 
 # ----------------------------------------------------------------------------- boxes and cases
-def reals(lo: float, hi: float):
-    """Reals in [lo, hi], endpoints and their neighbourhoods included (where bounds bite)."""
+def reals(lo: float, hi: float, *, exclude_min: bool = False, exclude_max: bool = False):
+    """Reals in [lo, hi], endpoints and their neighbourhoods included (where bounds bite); an excluded end is
+    never drawn, the nearest floats inside it are (``reals(1, 20, exclude_min=True)`` for a Rényi order)."""
     _check_real("lo", lo)
-    _check_real("hi", hi, lo=lo)
-    return st.one_of(st.sampled_from([lo, hi]), st.floats(lo, hi, allow_nan=False))
+    _check_real("hi", hi, lo=lo, lo_open=exclude_min or exclude_max)
+    for name, flag in (("exclude_min", exclude_min), ("exclude_max", exclude_max)):
+        if not isinstance(flag, bool):
+            raise InvalidArgument(f"{name}={flag!r} must be True or False")
+    ends = [math.nextafter(lo, hi) if exclude_min else lo, math.nextafter(hi, lo) if exclude_max else hi]
+    ends = [x for x in ends if lo < x < hi or (x == lo and not exclude_min) or (x == hi and not exclude_max)]
+    inner = st.floats(lo, hi, allow_nan=False, exclude_min=exclude_min, exclude_max=exclude_max)
+    return st.one_of(st.sampled_from(ends), inner) if ends else inner
+
+
+def integers(lo: int, hi: int):
+    """Integers in lo..hi, both ends included and drawn often (where bounds bite); shrinks towards lo."""
+    if isinstance(lo, bool) or not isinstance(lo, (int, np.integer)):
+        raise InvalidArgument(f"lo={lo!r} must be an integer")
+    _check_size("hi", hi, minimum=int(lo))
+    return st.one_of(st.sampled_from([int(lo), int(hi)]), st.integers(int(lo), int(hi)))
+
+
+def gain_functions(actions: int, secrets: int, *, max_gain: int = 4, max_denominator: int = 4,
+                   covering: bool = True):
+    """Gain functions G[w, x] (actions x secrets) of exact non-negative rationals k/d, k ≤ max_gain·d,
+    d ≤ max_denominator, as a list of rows of Fractions (declare the variable with proofcheck.gain). With
+    `covering`, every secret has a positive gain under some action (so V_g(π) > 0 for every prior)."""
+    _check_size("actions", actions)
+    _check_size("secrets", secrets)
+    _check_size("max_gain", max_gain)
+    _check_size("max_denominator", max_denominator)
+    entry = st.tuples(st.integers(0, max_gain * max_denominator), st.integers(1, max_denominator)).map(
+        lambda t: Fraction(*t) if Fraction(*t) <= max_gain else Fraction(max_gain))
+    matrix = st.lists(st.lists(entry, min_size=secrets, max_size=secrets), min_size=actions, max_size=actions)
+    return matrix.map(_cover) if covering else matrix
+
+
+def _cover(rows):
+    """Each secret without a positive gain gets gain 1 under the action of its index (mod the actions)."""
+    for x in range(len(rows[0])):
+        if not any(r[x] > 0 for r in rows):
+            rows[x % len(rows)][x] = Fraction(1)
+    return rows
 
 
 def cases(**fields):

@@ -65,7 +65,7 @@ LONG_BAD = json.dumps([["0.2"] * 10] * 10)  # 10x10, over 255 characters: rows s
 
 # (argv with {tmp} for the fixture's folder, substrings the one line must hold)
 CASES = {
-    "long-inline-channel": (["measure", LONG_BAD], ["row 0 of channel sums to 2"]),
+    "long-inline-channel": (["measure", LONG_BAD], ["channel[0] must sum to 1, got sum(channel[0])=2"]),
     "path-too-long": (["measure", "c" * 300 + ".json"], ["channel 'ccccc", "File name too long"]),
     "missing-file": (["measure", "{tmp}/nope.json"], ["nope.json", "No such file"]),
     "folder-as-channel": (["measure", "{tmp}"], ["Is a directory"]),

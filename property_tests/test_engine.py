@@ -126,7 +126,7 @@ def test_exactify_keeps_distributions_exact():
 def test_float_alarm_at_domain_boundary_is_refuted_exactly():
     # (e^(a−1) − 1)/(a − 1) ≥ 1 for a > 1; a noisy float route shows a false alarm at a = 1 + 1e-13,
     # whose rounding to small rationals is a = 1 (outside the domain): the exact dyadic value decides
-    from mechanisms.errors import OutsideDomain
+    from proofcheck.errors import OutsideDomain
 
     def g(case, m):
         a = case["a"]
@@ -200,7 +200,7 @@ def test_an_exception_in_a_quantity_is_an_error_of_the_claim_not_an_exclusion(ex
 
 
 def test_outside_domain_is_counted_as_excluded_and_the_claim_still_decides():
-    from mechanisms.errors import OutsideDomain
+    from proofcheck.errors import OutsideDomain
 
     def q(case, m):
         if case["x"] > 1:
@@ -214,7 +214,7 @@ def test_outside_domain_is_counted_as_excluded_and_the_claim_still_decides():
 
 
 def test_every_case_outside_the_domain_says_so():
-    from mechanisms.errors import OutsideDomain
+    from proofcheck.errors import OutsideDomain
 
     def q(case, m):
         raise OutsideDomain("never defined")
@@ -268,7 +268,7 @@ def test_the_ratio_search_raises_the_tightness_that_the_margin_search_leaves_low
 def test_search_stage_counts_cases_exclusions_and_tracks_the_worst_case():
     import time
 
-    from mechanisms.errors import OutsideDomain
+    from proofcheck.errors import OutsideDomain
     from proofcheck.search import search
 
     def q(case, m):
@@ -444,7 +444,7 @@ def test_reported_enclosures_contain_the_ball():
 
 # ----------------------------------------------------------------------------- issue 14: witnesses and tightness
 def _tiny_weight_claim(**kw):
-    from mechanisms.errors import OutsideDomain
+    from proofcheck.errors import OutsideDomain
     from proofcheck import simplex
 
     def first_weight(case, m):

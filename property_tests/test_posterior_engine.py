@@ -25,6 +25,7 @@ from mechanisms.bayesian import posterior_quadrature as pq
 from mechanisms.bayesian import posterior_robustness as pr
 from mechanisms.bayesian import posterior_sampling as ps
 from mechanisms.errors import InvalidInput
+from mechanisms.numerics.context import certified, fp
 from mechanisms.numerics.exact import FloatOnCertifiedPath
 
 MP = so.MP
@@ -76,13 +77,13 @@ def test_posterior_and_marginal_against_brute_force_normalisation(family, prior,
     logprior, pts, loglik = PRIOR_DENSITY[family]
     joint = lambda t: MP.exp(logprior(prior, t) + loglik(prior, t, data))  # noqa: E731
     log_z = MP.log(MP.quad(joint, pts))
-    assert close(cf.log_marginal(family, prior, data), log_z, 1e-10)
-    assert so.encloses(cf.log_marginal_arb(family, prior, data), log_z, rel=MP.mpf("1e-25"))
-    kind, params = cf.posterior_exact(family, prior, data)
+    assert close(fp.conjugate_log_marginal(family, prior, data), log_z, 1e-10)
+    assert so.encloses(certified.conjugate_log_marginal(family, prior, data), log_z, rel=MP.mpf("1e-25"))
+    kind, params = certified.conjugate_posterior(family, prior, data)
     for t in (F(1, 5), F(1, 2), F(7, 10)) if family == "beta-bernoulli" else (F(1, 3), F(1), F(5, 2)):
         expected = logprior(prior, so.mpf(t)) + loglik(prior, so.mpf(t), data) - log_z
-        assert so.encloses(cf.log_density_arb(kind, params, t), expected, rel=MP.mpf("1e-25"))
-        assert close(cf.log_density(kind, params, float(t)), expected, 1e-10)
+        assert so.encloses(certified.posterior_log_density(kind, params, t), expected, rel=MP.mpf("1e-25"))
+        assert close(fp.posterior_log_density(kind, params, float(t)), expected, 1e-10)
 
 
 def test_finite_support_posterior_against_fractions():
@@ -91,14 +92,14 @@ def test_finite_support_posterior_against_fractions():
     data = [0, 1, 1]
     exact = so.finite_posterior(rows, prior, data)
     assert fs.exact_posterior(rows, prior, data) == exact
-    for got, want in zip(fs.log_posterior_arb("table", rows, prior, data), exact):
+    for got, want in zip(certified.finite_support_log_posterior("table", rows, prior, data), exact):
         assert so.encloses(got, MP.log(so.mpf(want)), rel=MP.mpf("1e-30"))
     # exponential atoms: weights ∝ prior·θⁿe^{−θΣx}
     atoms, pr = [F(1, 2), F(3)], [F(1, 3), F(2, 3)]
     w = [so.mpf(p) * so.mpf(t) ** 2 * MP.exp(-so.mpf(t) * 3) for p, t in zip(pr, atoms)]
-    for got, want in zip(fs.log_posterior_arb("exponential", atoms, pr, [1, 2]), w):
+    for got, want in zip(certified.finite_support_log_posterior("exponential", atoms, pr, [1, 2]), w):
         assert so.encloses(got, MP.log(want / sum(w)), rel=MP.mpf("1e-30"))
-    assert so.encloses(fs.log_marginal_arb("exponential", atoms, pr, [1, 2]), MP.log(sum(w)), rel=MP.mpf("1e-30"))
+    assert so.encloses(certified.finite_support_log_marginal("exponential", atoms, pr, [1, 2]), MP.log(sum(w)), rel=MP.mpf("1e-30"))
 
 
 # ----------------------------------------------------------------------------- divergences against quadrature
@@ -112,7 +113,7 @@ LAWS = [(("beta", (F(3, 2), F(5, 2))), ("beta", (F(5, 2), F(3, 2)))),
 @pytest.mark.parametrize("P,Q", LAWS)
 def test_closed_forms_against_quadrature_oracle(P, Q):
     kl = so.kl(P, Q)
-    assert close(pd.kl(P, Q), kl, 1e-10) and so.encloses(pd.kl_arb(P, Q), kl, rel=MP.mpf("1e-25"))
+    assert close(fp.posterior_kl(P, Q), kl, 1e-10) and so.encloses(certified.posterior_kl(P, Q), kl, rel=MP.mpf("1e-25"))
     assert so.encloses(pq.kl_quadrature_arb(P, Q), kl, rel=MP.mpf("1e-25"))
     for eps in (F(0), F(1, 2), F(-1)):
         hs = so.hockey_stick(P, Q, eps)
@@ -122,19 +123,19 @@ def test_closed_forms_against_quadrature_oracle(P, Q):
     for alpha in (F(1, 2), F(2)):
         if pd.renyi_is_finite(P, Q, alpha):
             d = so.renyi(P, Q, alpha)
-            assert close(pd.renyi(P, Q, float(alpha)), d, 1e-9)
+            assert close(fp.posterior_renyi(P, Q, float(alpha)), d, 1e-9)
             # (the oracle's quadrature loses digits at the endpoint singularities of beta densities)
-            assert so.encloses(pd.renyi_arb(P, Q, alpha), d, rel=MP.mpf("1e-18"))
+            assert so.encloses(certified.posterior_renyi(P, Q, alpha), d, rel=MP.mpf("1e-18"))
             assert so.encloses(pq.renyi_quadrature_arb(P, Q, alpha), d, rel=MP.mpf("1e-18"))
-            assert pd.renyi_arb(P, Q, alpha).overlaps(pq.renyi_quadrature_arb(P, Q, alpha))
+            assert certified.posterior_renyi(P, Q, alpha).overlaps(pq.renyi_quadrature_arb(P, Q, alpha))
 
 
 def test_infinite_renyi_is_decided_before_quadrature():
     P, Q = ("beta", (F(3, 2), F(5, 2))), ("beta", (F(5, 2), F(3, 2)))
     # 3.5·1.5 + (1 − 3.5)·2.5 = −1 < 0: ∫ p^{3.5} q^{−2.5} diverges at 0 (integrand ~ θ^{−2})
     assert not pd.renyi_is_finite(P, Q, F(7, 2))
-    assert pd.renyi_arb(P, Q, F(7, 2)) == math.inf == pq.renyi_quadrature_arb(P, Q, F(7, 2))
-    assert pd.renyi(P, Q, 3.5) == math.inf == pq.renyi_quadrature(P, Q, 3.5)
+    assert certified.posterior_renyi(P, Q, F(7, 2)) == math.inf == pq.renyi_quadrature_arb(P, Q, F(7, 2))
+    assert fp.posterior_renyi(P, Q, 3.5) == math.inf == pq.renyi_quadrature(P, Q, 3.5)
     # naive quadrature on a truncated interval returns a finite number: why finiteness is decided first
     f = lambda t: MP.exp(MP.mpf(7) / 2 * so.law_logpdf(P, t) - MP.mpf(5) / 2 * so.law_logpdf(Q, t))  # noqa: E731
     truncated = MP.quad(f, [MP.mpf("1e-6"), MP.mpf(1) / 2, 1])
@@ -149,7 +150,7 @@ def test_two_routes_agree_on_random_laws(kind, ps_, e):
     eps = F(e, 4)
     a, b = pd.hockey_stick_delta_arb(P, Q, eps), pq.hockey_stick_quadrature_arb(P, Q, eps)
     assert a.overlaps(b) and float(a.rad()) < 1e-15 and float(b.rad()) < 1e-15
-    assert pd.kl_arb(P, Q).overlaps(pq.kl_quadrature_arb(P, Q))
+    assert certified.posterior_kl(P, Q).overlaps(pq.kl_quadrature_arb(P, Q))
 
 
 def test_finite_divergences_exact():
@@ -157,29 +158,29 @@ def test_finite_divergences_exact():
     q = [F(1, 4), F(1, 4), F(1, 2)]
     lp_, lq_ = [flint.arb(x.numerator).log() - flint.arb(x.denominator).log() for x in p], \
         [flint.arb(x.numerator).log() - flint.arb(x.denominator).log() for x in q]
-    assert so.encloses(pd.finite_kl_arb(lp_, lq_), so.kl_finite(p, q), rel=MP.mpf("1e-30"))
-    assert so.encloses(pd.finite_tv_arb(lp_, lq_), so.mpf(so.tv_finite(p, q)), rel=MP.mpf("1e-30"))
-    assert so.encloses(pd.finite_max_divergence_arb(lp_, lq_), so.max_divergence(p, q), rel=MP.mpf("1e-30"))
-    assert pd.finite_kl_arb(lp_, [math.inf * -1, lq_[1], lq_[2]]) == math.inf
+    assert so.encloses(certified.finite_kl_log(lp_, lq_), so.kl_finite(p, q), rel=MP.mpf("1e-30"))
+    assert so.encloses(certified.finite_tv_log(lp_, lq_), so.mpf(so.tv_finite(p, q)), rel=MP.mpf("1e-30"))
+    assert so.encloses(certified.finite_max_divergence_log(lp_, lq_), so.max_divergence(p, q), rel=MP.mpf("1e-30"))
+    assert certified.finite_kl_log(lp_, [certified.ninf, lq_[1], lq_[2]]) == math.inf
 
 
 # ----------------------------------------------------------------------------- Assumptions 1 and 2
 def test_absolute_log_ratio_and_metric_edge_cases():
-    assert lp.absolute_log_ratio_arb(0, 0) == 0 and lp.absolute_log_ratio_arb(0, F(1, 2)) == math.inf
-    assert so.encloses(lp.absolute_log_ratio_arb(F(1, 3), 3), MP.log(9))
-    assert lp.absolute_log_ratio(0, 0) == 0.0 and lp.absolute_log_ratio(2, 0) == math.inf
+    assert certified.absolute_log_ratio(0, 0) == 0 and certified.absolute_log_ratio(0, F(1, 2)) == math.inf
+    assert so.encloses(certified.absolute_log_ratio(F(1, 3), 3), MP.log(9))
+    assert fp.absolute_log_ratio(0, 0) == 0.0 and fp.absolute_log_ratio(2, 0) == math.inf
     with pytest.raises(InvalidInput):
-        lp.absolute_log_ratio(-1, 2)
+        fp.absolute_log_ratio(-1, 2)
     with pytest.raises(FloatOnCertifiedPath):
-        lp.absolute_log_ratio_arb(0.5, 1)
-    assert dm.dataset_distance_exact("normal-square", [F(1), 2], [F(-1), 3]) == (0 + 4) + (5 + 2)
+        certified.absolute_log_ratio(0.5, 1)
+    assert certified.dataset_distance("normal-square", [F(1), 2], [F(-1), 3]) == (0 + 4) + (5 + 2)
     assert dm.weighted_hamming([(0, 1)], [(1, 1)], [2, 1]) == 2 and dm.count_difference([1, 2], [2, 1]) == 0
 
 
 def test_lipschitz_levels_against_pairs():
     row = [F(1, 2), F(1, 3), F(1, 6)]
     M = lp.hamming_matrix(3)
-    assert so.encloses(lp.table_lipschitz_constant_arb(row, M), MP.log(3))
+    assert so.encloses(certified.table_lipschitz(row, M), MP.log(3))
     for n, comb in ((2, "sum"), (3, "max")):
         best = MP.mpf(0)
         for x, y in itertools.combinations(list(itertools.product(range(3), repeat=n)), 2):
@@ -202,25 +203,25 @@ def test_c_star_against_its_definition_on_a_grid():
 
     g = min(-MP.log(1 - so.mpf(xi(L))) / L for L in grid if xi(L) < 1)
     exact = min(MP.log(2) / MP.log(2), -MP.log(MP.mpf(1) / 4) / MP.log(5))
-    cs = lp.finite_assumption2_constant_arb(levels, weights)
+    cs = lp.finite_lipschitz_mass_rate_arb(levels, weights)
     assert so.encloses(cs, exact) and g >= exact and g - exact < MP.mpf("1e-2")
     # no atom at level 0: ξ(Θ_L) = 0 for small L, c* = 0 exactly
-    assert lp.finite_assumption2_constant_arb(levels[1:], [F(1, 2), F(1, 2)]) == 0
+    assert lp.finite_lipschitz_mass_rate_arb(levels[1:], [F(1, 2), F(1, 2)]) == 0
     # the exponential family with an Exp(λ) prior: −ln(1 − ξ)/L = λ for every L
     for L in (F(1, 100), F(3), F(200)):
         xi_q = lp.prior_mass_lipschitz_set_quadrature_arb("exponential", (1, F(3, 2)), L)
         assert so.encloses(xi_q, 1 - MP.exp(-MP.mpf(3) / 2 * so.mpf(L)), rel=MP.mpf("1e-25"))
-    assert lp.assumption2_constant_arb("exponential", (1, F(3, 2))) == F(3, 2)
-    assert lp.assumption2_constant_arb("normal-variance", (F(2),), 0) == 0
+    assert lp.lipschitz_mass_rate_arb("exponential", (1, F(3, 2))) == F(3, 2)
+    assert lp.lipschitz_mass_rate_arb("normal-variance", (F(2),), 0) == 0
     # beta prior on the Bernoulli family: the certified enclosure against the grid of the definition
     for a, b in ((F(1), F(1)), (F(5), F(5)), (F(1, 2), F(3))):
-        enc = lp.assumption2_constant_arb("bernoulli", (a, b))
+        enc = lp.lipschitz_mass_rate_arb("bernoulli", (a, b))
         gvals = [-MP.log(MP.betainc(so.mpf(a), so.mpf(b), 0, 1 / (1 + MP.exp(L)), regularized=True)
                          + MP.betainc(so.mpf(b), so.mpf(a), 0, 1 / (1 + MP.exp(L)), regularized=True)) / L
                  for L in [MP.mpf(10) ** (MP.mpf(i) / 8) for i in range(-24, 17)]]
         assert float(enc.upper()) <= float(min(gvals)) + 1e-9
         assert float(enc.lower()) > 0 and float(enc.rad()) < 1e-2 * float(enc.mid())
-        assert close(lp.assumption2_constant("bernoulli", (float(a), float(b))), enc.mid(), 1e-3)
+        assert close(lp.lipschitz_mass_rate("bernoulli", (float(a), float(b))), enc.mid(), 1e-3)
 
 
 def test_exponential_prior_on_the_variance_has_no_positive_c():
@@ -238,12 +239,12 @@ def test_exponential_prior_on_the_variance_has_no_positive_c():
 def test_k_sample_level_by_enumeration_and_composition():
     p, q = [F(1, 2), F(1, 4), F(1, 4)], [F(1, 6), F(1, 2), F(1, 3)]
     queries = [[0, 1, 2], [0, 0, 1], [1, 1, 0]]
-    joint = ps.k_sample_max_divergence_arb(p, q, queries)
-    composed = ps.k_sample_max_divergence_composed_arb(p, q, queries)
+    joint = certified.k_sample_max_divergence(p, q, queries)
+    composed = certified.k_sample_max_divergence_composed(p, q, queries)
     want = so.max_divergence(p, q) + sum(so.max_divergence(ps.pushforward(p, qq), ps.pushforward(q, qq))
                                          for qq in queries[1:])
     assert so.encloses(joint, want) and so.encloses(composed, want)
-    assert close(ps.k_sample_max_divergence(p, q, queries), want, 1e-12)
+    assert close(fp.k_sample_max_divergence(p, q, queries), want, 1e-12)
 
 
 @settings(max_examples=30, deadline=None)
@@ -254,8 +255,8 @@ def test_best_test_error_against_minimax_theorem(wp, wq, n):
     p = [F(x, sum(wp[:k])) for x in wp[:k]]
     q = [F(x, sum(wq[:k])) for x in wq[:k]]
     want = so.minimax_error(list(so.product_law(p, n).values()), list(so.product_law(q, n).values()))
-    assert ps.best_test_error_exact(p, q, n) == want
-    assert close(ps.best_test_error([float(x) for x in p], [float(x) for x in q], n), want, 1e-9)
+    assert certified.best_test_error(p, q, n) == want
+    assert close(fp.best_test_error([float(x) for x in p], [float(x) for x in q], n), want, 1e-9)
 
 
 def test_gamma_best_test_error_against_mpmath():
@@ -273,8 +274,8 @@ def test_weissman_tail_against_all_sequences():
     p = [F(1, 5), F(3, 10), F(1, 2)]
     for n, eps_sq in ((4, F(1, 4)), (6, F(1, 9))):
         want = so.l1_tail_bruteforce(p, n, eps_sq)
-        assert so.encloses(ed.l1_deviation_tail_arb(p, n, eps_sq), so.mpf(want), rel=MP.mpf("1e-30"))
-        assert close(ed.l1_deviation_tail([float(x) for x in p], n, float(eps_sq)), want, 1e-12)
+        assert so.encloses(certified.l1_deviation_tail(p, n, eps_sq), so.mpf(want), rel=MP.mpf("1e-30"))
+        assert close(fp.l1_deviation_tail([float(x) for x in p], n, float(eps_sq)), want, 1e-12)
 
 
 def test_le_cam_quantities_exact():
@@ -300,36 +301,36 @@ def test_bayes_network_joint_and_lipschitz():
     assert so.encloses(bn.network_lipschitz_constant_arb(parents, [2, 2, 2], cpts), so.network_lipschitz(adj, rows))
 
 
-def test_theorem1_constants():
+def test_shell_root_and_kappa():
     w, k = so.w_root(), so.kappa()
-    assert so.encloses(pr.theorem1_root_arb(), w, rel=MP.mpf("1e-35"))
-    assert so.encloses(pr.theorem1_root_bisection_arb(), w, rel=MP.mpf("1e-35"))
-    assert so.encloses(pr.kappa_constant_arb(), k, rel=MP.mpf("1e-35"))
-    assert so.encloses(pr.kappa_constant_bisection_arb(), k, rel=MP.mpf("1e-34"))
-    assert close(pr.kappa_constant(), k, 1e-15) and close(pr.theorem1_root(), w, 1e-15)
+    assert so.encloses(pr.shell_root_arb(), w, rel=MP.mpf("1e-35"))
+    assert so.encloses(pr.shell_root_bisection_arb(), w, rel=MP.mpf("1e-35"))
+    assert so.encloses(certified.kappa_constant(pr.shell_root_arb()), k, rel=MP.mpf("1e-35"))
+    assert so.encloses(certified.kappa_constant_algebraic(pr.shell_root_bisection_arb()), k, rel=MP.mpf("1e-34"))
+    assert close(fp.kappa_constant(pr.shell_root()), k, 1e-15) and close(pr.shell_root(), w, 1e-15)
     # the shell bound's minimum over α is κ/c, at α = w/c
     assert close(pr.shell_bound_minimum(F(3, 2)), k / MP.mpf(1.5), 1e-9)
-    assert so.encloses(pr.shell_bound_arb(F(1), 1, 1), 2 / (1 - MP.exp(-1)) ** 2, rel=MP.mpf("1e-30"))
+    assert so.encloses(certified.shell_bound(F(1), 1, 1), 2 / (1 - MP.exp(-1)) ** 2, rel=MP.mpf("1e-30"))
 
 
 def test_dirichlet_categorical_posterior_and_divergences():
     alpha, counts_data = (F(1), F(2), F(1, 2)), [0, 2, 2, 1, 2]
-    kind, post = cf.posterior_exact("dirichlet-categorical", alpha, counts_data)
+    kind, post = certified.conjugate_posterior("dirichlet-categorical", alpha, counts_data)
     assert kind == "dirichlet" and post == (F(2), F(3), F(7, 2))
     # evidence of the sequence: Γ(Σα)/Γ(Σα + n) Π Γ(α_j + c_j)/Γ(α_j)
     want = MP.loggamma(MP.mpf(7) / 2) - MP.loggamma(MP.mpf(7) / 2 + 5) + sum(
         MP.loggamma(so.mpf(a) + c) - MP.loggamma(so.mpf(a)) for a, c in zip(alpha, (1, 1, 3)))
-    assert so.encloses(cf.log_marginal_arb("dirichlet-categorical", alpha, counts_data), want)
+    assert so.encloses(certified.conjugate_log_marginal("dirichlet-categorical", alpha, counts_data), want)
     # KL between two Dirichlets against a Monte-Carlo-free check: the beta case (K = 2) by quadrature
     P, Q = ("dirichlet", (F(3, 2), F(5, 2))), ("dirichlet", (F(5, 2), F(3, 2)))
     kl = so.kl(("beta", (F(3, 2), F(5, 2))), ("beta", (F(5, 2), F(3, 2))))
-    assert so.encloses(pd.kl_arb(P, Q), kl, rel=MP.mpf("1e-25"))
-    assert so.encloses(pd.renyi_arb(P, Q, F(2)), MP.log(5), rel=MP.mpf("1e-30"))
+    assert so.encloses(certified.posterior_kl(P, Q), kl, rel=MP.mpf("1e-25"))
+    assert so.encloses(certified.posterior_renyi(P, Q, F(2)), MP.log(5), rel=MP.mpf("1e-30"))
 
 
 def test_sqrt_distance():
-    assert so.encloses(dm.sqrt_dataset_distance_arb("hamming", [0, 1, 1], [1, 1, 0]), MP.sqrt(2), rel=MP.mpf("1e-30"))
-    assert dm.sqrt_dataset_distance_arb("l1", [F(1)], [F(1)]) == 0
+    assert so.encloses(certified.sqrt_dataset_distance("hamming", [0, 1, 1], [1, 1, 0]), MP.sqrt(2), rel=MP.mpf("1e-30"))
+    assert certified.sqrt_dataset_distance("l1", [F(1)], [F(1)]) == 0
 
 
 def test_monte_carlo_from_the_posterior_sampling_mechanism():
@@ -356,3 +357,43 @@ def test_a_crossing_enclosed_up_to_the_end_of_the_range_is_undecided_not_an_erro
             "eps": F(-2431, 555955)}
     with pytest.raises(Undecided, match="end of the beta law's range"):
         certified_sides(claim, case)
+
+
+# ----------------------------------------------------------------------------- the contexts' incomplete functions
+@pytest.mark.parametrize("s,z", [(F(7, 2), F(5, 2)), (F(1, 3), F(1, 50)), (F(200), F(190)), (F(3), F(40))])
+def test_regularized_gamma_on_every_context_against_mpmath(s, z):
+    lower = MP.gammainc(so.mpf(s), 0, so.mpf(z), regularized=True)
+    upper = MP.gammainc(so.mpf(s), so.mpf(z), MP.inf, regularized=True)
+    assert so.encloses(certified.regularized_gamma_lower(s, z), lower, rel=MP.mpf("1e-30"))
+    assert so.encloses(certified.regularized_gamma_upper(s, z), upper, rel=MP.mpf("1e-30"))  # its tail too
+    assert close(fp.regularized_gamma_lower(float(s), float(z)), lower, 1e-12)
+    assert close(fp.regularized_gamma_upper(float(s), float(z)), upper, 1e-12)
+    assert certified.regularized_gamma_lower(s, certified.inf) == 1 and certified.regularized_gamma_upper(s, certified.inf) == 0
+
+
+@pytest.mark.parametrize("a,b,z", [(F(5, 2), F(3, 2), F(3, 10)), (F(1, 2), F(40), F(1, 100)), (F(60), F(60), F(1, 2))])
+def test_regularized_beta_on_every_context_against_mpmath(a, b, z):
+    want = MP.betainc(so.mpf(a), so.mpf(b), 0, so.mpf(z), regularized=True)
+    assert so.encloses(certified.regularized_beta(a, b, z), want, rel=MP.mpf("1e-30"))
+    assert close(fp.regularized_beta(float(a), float(b), float(z)), want, 1e-12)
+
+
+def test_incomplete_functions_over_a_box_are_their_range():
+    # P(s, z) is increasing in z: over z ∈ [2, 3] the enclosure is [P(s, 2), P(s, 3)] (to rounding), not wider
+    from mechanisms.numerics.context import Ball, box
+
+    enc = box.regularized_gamma_lower(F(5, 2), Ball.of(2, 3)).arb
+    lo, hi = (MP.gammainc(MP.mpf(5) / 2, 0, z, regularized=True) for z in (2, 3))
+    # (the ball of [2, 3] holds its ends with a radius rounded up in arb's 30-bit radius: ~1e-9 wider)
+    low, high = (MP.mpf(x.str(40, radius=False)) for x in (enc.lower(), enc.upper()))
+    assert 0 <= lo - low < MP.mpf("1e-8") and 0 <= high - hi < MP.mpf("1e-8")
+
+
+def test_kappa_as_a_function_of_w_in_both_forms():
+    w, k = so.w_root(), so.kappa()
+    # the two forms agree at the root only: at w + 1/10 they differ
+    assert so.encloses(certified.kappa_constant(pr.shell_root_bisection_arb()), k, rel=MP.mpf("1e-34"))
+    assert so.encloses(certified.kappa_constant_algebraic(pr.shell_root_arb()), k, rel=MP.mpf("1e-34"))
+    off = pr.shell_root_arb() + flint.arb(1) / 10
+    assert not certified.kappa_constant(off).overlaps(certified.kappa_constant_algebraic(off))
+    assert close(fp.kappa_constant_algebraic(pr.shell_root()), k, 1e-14)

@@ -19,7 +19,7 @@ import pytest
 import sympy as sp
 from hypothesis import strategies as st
 
-from mechanisms.errors import OutsideDomain
+from proofcheck.errors import OutsideDomain
 from proofcheck import Claim, Hypothesis, Source, integer, log_real, real, simplex
 from proofcheck import strategies as pst
 from proofcheck.certificate import certificate_of, check_certificate
@@ -227,11 +227,135 @@ def test_derivatives_are_unknown_once_a_plain_ball_enters():
     assert g.d[1] < 0 and g.d[1].contains(-1 / (2 * 1)) and g.d[1].contains(-1 / (4 * 3))  # −1/(α(α − 1)) on [2, 4]
 
 
+def max_above_mean(cid, slack):
+    """max(x, y) + |x − y|/4 ≥ (x + y)/2 + slack on [−1, 1]²: the margin is 3|x − y|/4 − slack, with kinks of
+    max and |·| all along the diagonal x = y."""
+    xy = st.fixed_dictionaries({"x": pst.reals(-1, 1), "y": pst.reals(-1, 1)})
+    return claim(cid, (real("x", -1, 1), real("y", -1, 1)), sp.Ge(L, R),
+                 {"L": lambda c, m: m.max(x_of(c, m), m.value(c["y"])) + m.abs(x_of(c, m) - m.value(c["y"])) / 4,
+                  "R": lambda c, m: (x_of(c, m) + m.value(c["y"])) / 2 + slack}, xy)
+
+
+def test_across_a_kink_the_mean_value_form_uses_the_hull_of_the_branches():
+    from proofcheck.prove.mean_value import jet_margin
+
+    loose = max_above_mean("mine.max-above-mean", Fraction(-1, 50))
+    (d,) = claim_domains(loose)
+    g = jet_margin(loose, d, d.root())  # the root box straddles the diagonal: every branch may be taken
+    assert g.d is not None
+    assert g.d[0].contains(-0.75) and g.d[0].contains(0.75)  # ∂/∂x of 3|x − y|/4, both signs
+    assert not g.d[0].contains(1)  # max: [0, 1], |·|/4: [−1/4, 1/4], −1/2: the hull is [−3/4, 3/4]
+    p = prove_claim(loose, Budget(max_boxes=2000, max_depth=40))
+    assert p.proved and 0 < p.evidence()["smallest_certified_margin"] <= 0.02
+    assert any("mean_value_at" in leaf.detail and leaf.box[0][0] < leaf.box[1][1] and leaf.box[1][0] < leaf.box[0][1]
+               for leaf in p.parts[0].outcome.leaves)  # boxes across the diagonal, decided by the hull
+    assert check_certificate(json.loads(json.dumps(certificate_of(p))), [loose]).proves
+
+
+def test_a_claim_false_only_on_the_kink_is_never_proved():
+    false = max_above_mean("mine.max-above-mean-false", Fraction(1, 10**9))  # fails by 1e-9 on the whole diagonal
+    p = prove_claim(false, Budget(max_boxes=3000, max_depth=40))
+    assert not p.proved and p.status == "sub-domain"
+    decided = [leaf.box for leaf in p.parts[0].outcome.leaves if leaf.kind == "decided"]
+    assert len(decided) > 100 and not any(x[0] <= y[1] and y[0] <= x[1] for x, y in decided)  # none meets x = y
+
+
+def test_the_factored_margin_is_given_up_where_it_decides_nothing(monkeypatch):
+    import proofcheck.prove.faces as faces
+    import proofcheck.prove.symbolic as symbolic
+    from proofcheck.prove.branch import SYMBOLIC_TRIES
+
+    calls = []
+    monkeypatch.setattr(symbolic, "symbolic_reason", lambda *a: calls.append(a) or None)
+    monkeypatch.setattr(faces, "decide_by_faces", lambda *a: None)
+    tight = claim("mine.am-gm-tight", (real("x", -1, 1), real("y", -1, 1)), sp.Le(L, R),
+                  {"L": lambda c, m: x_of(c, m) * m.value(c["y"]),
+                   "R": lambda c, m: (x_of(c, m) ** 2 + m.value(c["y"]) ** 2) / 2},
+                  st.fixed_dictionaries({"x": pst.reals(-1, 1), "y": pst.reals(-1, 1)}))  # tight along x = y
+    p = prove_claim(tight, Budget(max_boxes=400, max_depth=40))
+    assert p.parts[0].outcome.evaluations == 400 and len(calls) == SYMBOLIC_TRIES  # tried, never deciding: given up
+
+
+def chord_below(cid, c):
+    """The chord of the unit circle, √((1 − cos θ)² + sin² θ) = 2 sin(θ/2) = θ − θ³/24 + …, ≤ θ − θ³/c on
+    [0, 3]: true for c = 30 (tied to third order at θ = 0), false near 0 for c = 20."""
+    chord = lambda k, m: m.sqrt((1 - m.cos(m.num(k["t"]))) ** 2 + m.sin(m.num(k["t"])) ** 2)  # noqa: E731
+    return claim(cid, (real("t", 0, 3),), sp.Le(L, R),
+                 {"L": chord, "R": lambda k, m: m.num(k["t"]) - m.num(k["t"]) ** 3 / c},
+                 st.fixed_dictionaries({"t": pst.reals(0, 3)}))
+
+
+def test_a_square_root_tied_at_a_point_is_decided_by_squaring():
+    from proofcheck.prove.symbolic import sign_on_box
+
+    x = sp.Symbol("x0", real=True)
+    near_zero = ((Fraction(0), Fraction(1, 100)),)
+    assert sign_on_box(x - sp.sqrt(2 - 2 * sp.cos(x)), [x], near_zero) == "nonneg"  # x² ≥ 2 − 2cos x, tied at 0
+    assert sign_on_box(x / 2 - sp.sqrt(2 - 2 * sp.cos(x)), [x], ((Fraction(1, 100), Fraction(1, 10)),)) == "neg"
+    true = chord_below("mine.chord-below-cubic", 30)
+    p = prove_claim(true, SMALL)
+    assert p.proved
+    assert any(leaf.box[0][0] == 0 and leaf.detail.get("decided_by", {}).get("by") == "symbolic"
+               for leaf in p.parts[0].outcome.leaves)  # the box at θ = 0, where both sides are 0
+    assert check_certificate(json.loads(json.dumps(certificate_of(p))), [true]).proves
+
+
+def test_a_square_root_claim_false_near_its_tie_is_never_proved():
+    false = chord_below("mine.chord-below-cubic-false", 20)  # fails on all of (0, 3]: by about θ³/120 near 0
+    p = prove_claim(false, SMALL)
+    assert not p.proved and p.status in ("refuted", "sub-domain")
+
+
+def tiny_exp_above(cid, bound):
+    """e^x ≥ bound on x ∈ [−350, −300]: e^(−350) ≈ 1.0e−152."""
+    return claim(cid, (real("x", -350, -300),), sp.Ge(L, R),
+                 {"L": lambda c, m: m.exp(x_of(c, m)), "R": lambda c, m: m.num(bound)},
+                 st.fixed_dictionaries({"x": pst.reals(-350, -300)}))
+
+
+def test_a_monotone_function_of_a_wide_box_keeps_its_least_value():
+    from mechanisms.numerics.context import Ball
+    from proofcheck.measures import BOX
+    from proofcheck.prove.tight import floor_of, path
+
+    wide = Ball.of(-350, -320)
+    assert not BOX.exp(wide).arb > 0  # arb's ball about the midpoint reaches below 0
+    e = path().exp(wide)
+    assert not e.arb > 0 and 0 < floor_of(e) < 1.1e-152  # the hull of the ends; its floor e^(−350)
+    assert floor_of(e + 0) is None  # arithmetic drops it
+    assert path().sqrt(Ball.of(0, 4)).arb.lower() == 0 and path().log(Ball.of(2, 3)).arb > 0
+    true = tiny_exp_above("mine.tiny-exp", Fraction(1, 10**160))
+    p = prove_claim(true, SMALL)
+    assert p.proved and p.leaves() == 1  # one box: the root, decided by its floor
+    assert 0 < p.evidence()["smallest_certified_margin"] < 1.1e-152
+    assert check_certificate(json.loads(json.dumps(certificate_of(p))), [true]).proves
+
+
+def test_a_floor_never_decides_a_false_bound():
+    false = tiny_exp_above("mine.tiny-exp-false", Fraction(1, 10**151))  # e^x < 1e−151 on [−350, −347.7]
+    p = prove_claim(false, SMALL)
+    assert not p.proved and p.status in ("refuted", "sub-domain")
+
+
+def test_the_coordinate_split_first_is_sensitive_but_not_much_narrower_than_the_others():
+    from proofcheck.prove.branch import SPREAD, most_sensitive
+
+    (d,) = claim_domains(AM_GM)  # x, y ∈ [−1, 1]
+    narrow_x = ((Fraction(0), Fraction(1, 8 * SPREAD)), (Fraction(-1), Fraction(1)))
+    assert most_sensitive(d, narrow_x, {0: 5.0, 1: 1.0}) == 1  # x is 16 × 8 times narrower: y is split
+    even = ((Fraction(0), Fraction(1)), (Fraction(-1), Fraction(1)))
+    assert most_sensitive(d, even, {0: 5.0, 1: 1.0}) == 0
+    assert most_sensitive(d, even, {0: 0.0, 1: 0.0}) == 1  # no derivative: the widest
+
+
 # ----------------------------------------------------------------------------- budgets
 def test_the_budget_is_counted_and_the_outcome_deterministic():
-    tight = claim("mine.tight-at-zero", (real("x", 0, 1), real("y", 0, 1)), sp.Le(L, R),
-                  {"L": lambda c, m: x_of(c, m) * m.value(c["y"]), "R": x_of},
-                  st.fixed_dictionaries({"x": pst.reals(0, 1), "y": pst.reals(0, 1)}))  # x·y ≤ x: tight along x = 0
+    # |x − y| ≥ (x − y)²/2 is tight along the diagonal, where |·| has no derivative and no formula here: the boxes
+    # along it stay undecided (x·y ≤ x, tight along x = 0, is now proved: test_a_bound_attained_on_an_edge_...)
+    tight = claim("mine.tight-on-diagonal", (real("x", 0, 1), real("y", 0, 1)), sp.Ge(L, R),
+                  {"L": lambda c, m: m.abs(x_of(c, m) - m.value(c["y"])),
+                   "R": lambda c, m: (x_of(c, m) - m.value(c["y"])) ** 2 / 2},
+                  st.fixed_dictionaries({"x": pst.reals(0, 1), "y": pst.reals(0, 1)}))
     budget = Budget(max_boxes=300, max_depth=40)
     a, b = prove_claim(tight, budget), prove_claim(tight, budget)
     assert a.status == "sub-domain" and a.parts[0].outcome.evaluations == 300
@@ -326,6 +450,12 @@ CLAIMS = [
           variables=(real("x", 0, 1), real("y", 0, 1)), statement=sp.Le(L, R),
           quantities={"L": lambda c, m: x(c, m) * m.value(c["y"]), "R": x},
           strategy=st.fixed_dictionaries({"x": pst.reals(0, 1), "y": pst.reals(0, 1)})),
+    Claim(id="mine.abs-diagonal", title="|x − y| ≥ (x − y)²/2 (attained along x = y)",
+          source=Source("tests", "inline", "|x − y| ≥ (x − y)²/2"),
+          variables=(real("x", 0, 1), real("y", 0, 1)), statement=sp.Ge(L, R),
+          quantities={"L": lambda c, m: m.abs(x(c, m) - m.value(c["y"])),
+                      "R": lambda c, m: (x(c, m) - m.value(c["y"])) ** 2 / 2},
+          strategy=st.fixed_dictionaries({"x": pst.reals(0, 1), "y": pst.reals(0, 1)})),
 ]
 '''
 
@@ -342,13 +472,15 @@ def test_run_prove_writes_certificates_that_check_certificate_accepts(tmp_path):
     r = _cli("run", "--claims", str(claims), "--prove", "--cases", "50", "--out", str(out), "--quiet",
              "--prove-boxes", "400", cwd=tmp_path)
     assert r.returncode == 0, r.stderr[-2000:]
-    assert "2 hold (1 of them proved on their whole domain)" in r.stdout
+    assert "3 hold (2 of them proved on their whole domain)" in r.stdout
     doc = json.loads((out / "report.json").read_text())
     recs = {x["id"]: x for x in doc["claims"]}
     assert recs["mine.exp-above-x"]["proved"] is True
-    assert recs["mine.xy-below-x"]["proved"] is False
-    assert recs["mine.xy-below-x"]["evidence"]["proof"]["status"] == "sub-domain"
-    assert {s["id"]: s["proved"] for s in doc["statements"]} == {"mine.exp-above-x": True, "mine.xy-below-x": False}
+    assert recs["mine.xy-below-x"]["proved"] is True  # attained along x = 0: by the factored margin −x(y − 1)
+    assert recs["mine.abs-diagonal"]["proved"] is False
+    assert recs["mine.abs-diagonal"]["evidence"]["proof"]["status"] == "sub-domain"
+    assert {s["id"]: s["proved"] for s in doc["statements"]} == {
+        "mine.exp-above-x": True, "mine.xy-below-x": True, "mine.abs-diagonal": False}
     proof = recs["mine.exp-above-x"]["evidence"]["proof"]
     assert proof["certificate"] == "certificates/mine.exp-above-x.json"
     md = (out / "report.md").read_text()
@@ -358,7 +490,10 @@ def test_run_prove_writes_certificates_that_check_certificate_accepts(tmp_path):
     ok = _cli("check-certificate", str(cert), "--claims", str(claims), cwd=tmp_path)
     assert ok.returncode == 0, ok.stdout + ok.stderr
     assert ok.stdout.strip().endswith("PROVES mine.exp-above-x on its declared domain")
-    sub = _cli("check-certificate", str(out / "certificates" / "mine.xy-below-x.json"), "--claims", str(claims),
+    edge = _cli("check-certificate", str(out / "certificates" / "mine.xy-below-x.json"), "--claims", str(claims),
+                cwd=tmp_path)
+    assert edge.returncode == 0 and edge.stdout.strip().endswith("PROVES mine.xy-below-x on its declared domain")
+    sub = _cli("check-certificate", str(out / "certificates" / "mine.abs-diagonal.json"), "--claims", str(claims),
                cwd=tmp_path)
     assert sub.returncode == 1 and "excluded" in sub.stdout
     data = json.loads(cert.read_text())
@@ -388,3 +523,105 @@ def test_assert_proved_passes_on_a_true_claim_and_fails_on_a_rare_false_one():
                  st.fixed_dictionaries({"x": pst.reals(0, 1)}))
     with pytest.raises(AssertionError, match=r"holds in the search but is not proved: not proved \(refuted\)"):
         assert_proved(rare, budget=Budget(max_boxes=2000, max_depth=48), cases=30)
+
+
+# ----------------------------------------------------------------------------- bounds attained on a set
+XY_BELOW_X = claim("mine.xy-below-x", (real("x", 0, 1), real("y", 0, 1)), sp.Le(L, R),
+                   {"L": lambda c, m: x_of(c, m) * m.value(c["y"]), "R": x_of},
+                   st.fixed_dictionaries({"x": pst.reals(0, 1), "y": pst.reals(0, 1)}))
+
+
+def test_a_bound_attained_on_an_edge_is_proved_by_the_factored_margin():
+    p = prove_claim(XY_BELOW_X, SMALL)  # x·y ≤ x is attained along the whole edge x = 0 (and along y = 1)
+    assert p.proved and p.leaves() == 1
+    (leaf,) = p.parts[0].outcome.leaves
+    assert leaf.detail["decided_by"] == {"by": "symbolic", "form": "-x0*(x1 - 1)"}
+    doc = json.loads(json.dumps(certificate_of(p)))
+    assert check_certificate(doc, [XY_BELOW_X]).proves
+    forged = copy.deepcopy(doc)  # the same box said decided by its enclosures: they overlap, refused
+    forged["parts"][0]["boxes"][0]["decided"]["decided_by"] = {"by": "enclosure"}
+    res = check_certificate(forged, [XY_BELOW_X])
+    assert not res.proves and any("do not decide" in x for x in res.lines)
+
+
+def test_a_false_claim_attained_on_an_edge_is_refuted_not_proved():
+    # x·y ≤ x − x·10⁻⁹ fails on the whole strip y > 1 − 10⁻⁹, x > 0: the form −x(y − 1 + 10⁻⁹) has no sign there
+    cl = claim("mine.xy-below-x-less", (real("x", 0, 1), real("y", 0, 1)), sp.Le(L, R),
+               {"L": lambda c, m: x_of(c, m) * m.value(c["y"]), "R": lambda c, m: x_of(c, m) * (1 - Fraction(1, 10**9))},
+               st.fixed_dictionaries({"x": pst.reals(0, 1), "y": pst.reals(0, 1)}))
+    p = prove_claim(cl, Budget(max_boxes=2000, max_depth=60))
+    assert not p.proved and p.status in ("refuted", "sub-domain")
+
+
+def test_a_branch_on_a_formula_is_refused_so_a_point_exception_is_never_proved():
+    # x ≥ 0 on [0, 1], except that the code says −1 at exactly x = 0: false at one boundary point only
+    cl = claim("mine.branch-at-zero", (real("x", 0, 1),), sp.Ge(L, R),
+               {"L": lambda c, m: m.value(c["x"]) if c["x"] != 0 else m.num(-1), "R": lambda c, m: 0},
+               st.fixed_dictionaries({"x": pst.reals(0, 1)}))
+    from proofcheck.prove.domain import claim_domains
+    from proofcheck.prove.symbolic import margin_form
+
+    assert margin_form(cl, claim_domains(cl)[0]) is None  # `c["x"] != 0` asked of a formula: no formula
+    p = prove_claim(cl, Budget(max_boxes=2000, max_depth=60))
+    assert not p.proved
+
+
+def test_signs_of_factors_are_decided_by_enclosures_faces_and_exact_points():
+    from proofcheck.numerics import precision
+    from proofcheck.prove.symbolic import sign_on_box
+
+    x, y = sp.Symbol("x0", real=True), sp.Symbol("x1", real=True)
+    box = ((Fraction(0), Fraction(50)), (Fraction(1), Fraction(10**6)))
+    with precision(128):
+        assert sign_on_box(sp.exp(x) - 1, [x, y], box) == "nonneg"  # e^x − 1: 0 at x = 0 exactly, growing
+        assert sign_on_box(sp.exp(x) - 1, [x, y], ((Fraction(1, 10**9), Fraction(1)), box[1])) == "pos"
+        assert sign_on_box(y + sp.exp(x) - 1, [x, y], box) == "pos"
+        assert sign_on_box((sp.exp(x) - 1) * sp.exp(x) / (y * (y + sp.exp(x) - 1)), [x, y], box) == "nonneg"
+        assert sign_on_box(x - 1, [x, y], box) is None  # both signs over the box
+        assert sign_on_box(sp.exp(x) - 1 - Fraction(1, 10**30), [x, y], box) is None  # < 0 near x = 0
+
+
+def test_a_face_tree_is_re_checked_and_a_wrong_face_refused():
+    from proofcheck.numerics import precision
+    from proofcheck.prove.domain import claim_domains
+    from proofcheck.prove.faces import check_reason, decide_by_faces
+    from proofcheck.prove.mean_value import jet_margin
+
+    # x·(1 + tanh y) ≥ 0: attained along the edge x = 0, where the margin is exactly 0; tanh has no formula
+    cl = claim("mine.tanh-edge", (real("x", 0, 1), real("y", 0, 1)), sp.Ge(L, R),
+               {"L": lambda c, m: x_of(c, m) * (1 + m.tanh(m.value(c["y"]))), "R": lambda c, m: 0},
+               st.fixed_dictionaries({"x": pst.reals(0, 1), "y": pst.reals(0, 1)}))
+    d = claim_domains(cl)[0]
+    box = ((Fraction(0), Fraction(1, 8)), (Fraction(0), Fraction(1, 8)))
+    with precision(128):
+        tree = decide_by_faces(cl, d, box, jet_margin(cl, d, box), strict=False)
+        assert tree == {"monotone": {"coordinate": 0, "end": "lo", "face": {"by": "enclosure"}}}
+        assert check_reason(cl, d, box, tree, strict=False) == (True, "")
+        wrong = copy.deepcopy(tree)
+        wrong["monotone"]["end"] = "hi" if tree["monotone"]["end"] == "lo" else "lo"
+        ok, why = check_reason(cl, d, box, wrong, strict=False)
+        assert not ok and "sign" in why
+
+
+def test_check_claim_with_prove_attaches_a_proof():
+    from proofcheck.engine import check_claim
+
+    r = check_claim(EXP_ABOVE_LINE, cases=30, prove=SMALL)
+    assert r.verdict == "holds" and r.evidence["proof"]["proved"] is True
+    assert r.evidence["proof"]["summary"].startswith("proved on x ∈ [-2, 3]")
+
+
+PROVED_SAMPLE = ("s000.claim.A1-upper-by-e-xi-over-n", "s002.claim.A1-post-upper-by-e-xi-over-n",
+                 "s004.claim.eq1-figures")
+
+
+def test_a_sample_of_printed_statements_is_proved_and_their_certificates_accepted():
+    from proofcheck import registry
+
+    claims = registry.builtin_claims()
+    for cid in PROVED_SAMPLE:
+        c = registry.find(claims, cid)
+        p = prove_claim(c, Budget(max_boxes=400, max_depth=48))  # counted: the same boxes on every machine
+        assert p.proved, (cid, p.summary())
+        res = check_certificate(json.loads(json.dumps(certificate_of(p))), claims)
+        assert res.proves, (cid, res.lines)

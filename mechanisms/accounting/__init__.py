@@ -2,12 +2,15 @@
 amplification by subsampling, and the RDP accountants of DP-SGD with Gaussian and VMF noise.
 
 Each name below is imported on first use from the module that defines it (``mechanisms.accounting.<module>``)."""
-import importlib
+from mechanisms._lazy import exports
 
-MODULES = ('rdp_conversion', 'rdp_interpolation', 'composition', 'optimal_composition', 'subsampling', 'subsampled_gaussian', 'subsampled_gaussian_curve', 'dpsgd_accountant', 'vmf_accounting', 'vmf_subsampled', 'vmf_subsampled_composition',)
+MODULES = ('rdp_conversion', 'rdp_interpolation', 'composition', 'optimal_composition', 'subsampling', 'subsampled_gaussian', 'subsampled_gaussian_curve', 'dpsgd_accountant', 'vmf_accounting', 'vmf_subsampled', 'vmf_subsampled_composition', 'calibration', 'pld',)
 
 _WHERE = {
     'BinnedTest': 'vmf_subsampled_composition',
+    'Calibration': 'calibration',
+    'PldBounds': 'pld',
+    'advanced_composition_eps': 'composition',
     'best_delta_from_rdp': 'rdp_conversion',
     'best_delta_from_rdp_basic': 'rdp_conversion',
     'best_eps_from_rdp': 'rdp_conversion',
@@ -18,23 +21,46 @@ _WHERE = {
     'dpsgd_best_order': 'dpsgd_accountant',
     'dpsgd_epsilon': 'dpsgd_accountant',
     'dpsgd_epsilon_arb': 'dpsgd_accountant',
+    'dpsgd_sigma': 'calibration',
+    'dpsgd_sigma_exact': 'calibration',
+    'dpsgd_sigma_float': 'calibration',
     'eps_from_rdp': 'rdp_conversion',
     'eps_from_rdp_basic': 'rdp_conversion',
+    'gaussian_pld_delta': 'pld',
+    'gaussian_pld_delta_arb': 'pld',
+    'gaussian_sigma': 'calibration',
+    'gaussian_sigma_exact': 'calibration',
+    'gaussian_sigma_float': 'calibration',
+    'heterogeneous_rr_composition_delta': 'composition',
     'interpolate_cgf': 'rdp_interpolation',
     'kov_extremal_composition_delta': 'composition',
     'kov_grid_composition_eps': 'optimal_composition',
+    'kov_heterogeneous_composition_eps': 'composition',
+    'laplace_pld_delta': 'pld',
+    'laplace_pld_delta_arb': 'pld',
+    'laplace_scale': 'calibration',
+    'laplace_scale_exact': 'calibration',
+    'laplace_scale_float': 'calibration',
     'log_binomial_excess': 'subsampled_gaussian',
     'log_delta_from_rdp': 'rdp_conversion',
     'log_delta_from_rdp_basic': 'rdp_conversion',
     'optimal_composition_eps': 'optimal_composition',
+    'optimal_heterogeneous_composition_delta': 'composition',
+    'pld_delta': 'pld',
+    'pld_delta_arb': 'pld',
+    'pld_delta_bounds': 'pld',
+    'pld_delta_float': 'pld',
     'profile_lower_bound': 'vmf_subsampled_composition',
     'profile_lower_bound_arb': 'vmf_subsampled_composition',
     'profile_lower_eps': 'vmf_subsampled_composition',
+    'randomised_response_composition_delta': 'composition',
     'rr_composition_delta': 'composition',
     'subsample_dp': 'subsampling',
     'subsampled_gaussian_integer_log_moment': 'subsampled_gaussian',
     'subsampled_gaussian_log_moment': 'subsampled_gaussian',
     'subsampled_gaussian_log_moment_arb': 'subsampled_gaussian',
+    'subsampled_gaussian_pld_delta': 'pld',
+    'subsampled_gaussian_pld_delta_arb': 'pld',
     'subsampled_gaussian_rdp': 'subsampled_gaussian',
     'subsampled_gaussian_rdp_arb': 'subsampled_gaussian',
     'subsampled_gaussian_rdp_curve': 'subsampled_gaussian_curve',
@@ -61,15 +87,4 @@ _WHERE = {
 }
 
 __all__ = sorted(_WHERE)
-
-
-def __getattr__(name):
-    if name in _WHERE:
-        return getattr(importlib.import_module(f"{__name__}.{_WHERE[name]}"), name)
-    if name in MODULES:
-        return importlib.import_module(f"{__name__}.{name}")
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-
-
-def __dir__():
-    return sorted(set(__all__) | set(MODULES))
+__getattr__, __dir__ = exports(__name__, _WHERE, MODULES)

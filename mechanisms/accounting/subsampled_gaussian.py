@@ -28,7 +28,8 @@ With u = 1 − q and v(z) = q e^{(2z−1)/(2σ²)}, the log moment of order α >
 
 At fractional orders the two routes are two methods: the float route (:func:`subsampled_gaussian_rdp`) sums the
 two-series, the certified route (:func:`subsampled_gaussian_rdp_arb`) integrates the definition (the quadrature
-above): a second method, independent of the series. Bad input (α ≤ 1, σ ≤ 0, q ∉ [0, 1]) raises InvalidInput
+above): a second method, independent of the series. At α = ∞ the RDP is +∞ for q > 0 (the likelihood ratio
+1 − q + q e^{(2z−1)/(2σ²)} is unbounded) and 0 for q = 0: the float +inf, the certified exact infinity. Bad input (α ≤ 1, σ ≤ 0, q ∉ [0, 1]) raises InvalidInput
 before any work.
 """
 from __future__ import annotations
@@ -43,7 +44,7 @@ from mechanisms.numerics import special as _special  # noqa: F401  (registers ct
 from mechanisms.numerics.checks import exact_real, real, real_array
 from mechanisms.numerics.context import certified, formula, fp
 from mechanisms.errors import InvalidInput
-from mechanisms.numerics.exact import to_arb
+from mechanisms.numerics.exact import INF, to_arb
 from mechanisms.numerics.quadrature import certified_integral, float_log_integral
 
 __all__ = [
@@ -61,17 +62,21 @@ _WINDOW_DROP = 92.0  # the certified window keeps the integrand within e^{−92}
 
 # ----------------------------------------------------------------------------- validation
 def _float_args(alpha, sigma, q, fname):
-    a, scalar = real_array(alpha, "alpha", fname, lo=1, lo_open=True)
+    a, scalar = real_array(alpha, "alpha", fname, lo=1, lo_open=True, allow_inf=True)
     s = real(sigma, "sigma", fname, lo=0, lo_open=True)
     qq = real(q, "q", fname, lo=0, hi=1)
     return a, scalar, s, qq
 
 
 def _exact_args(alpha, sigma, q, fname):
-    a = exact_real(alpha, "alpha", fname, lo=1, lo_open=True)
+    a = exact_real(alpha, "alpha", fname, lo=1, lo_open=True, allow_inf=True)
     s = exact_real(sigma, "sigma", fname, lo=0, lo_open=True)
     qq = exact_real(q, "q", fname, lo=0, hi=1)
+    if a == math.inf:
+        a = INF
     for name, v in (("alpha", a), ("q", qq)):
+        if v is INF:
+            continue
         if not isinstance(v, Fraction):
             raise InvalidInput(f"{fname}: {name} must be an exact rational, got {name}={v}")
     return a, s, qq
@@ -218,9 +223,11 @@ def _log_a(alpha, sigma, q, quadrature=False):
 
 def _over_orders(alpha, sigma, q, fname, quadrature=False, per_order=True):
     a, scalar, s, qq = _float_args(alpha, sigma, q, fname)
-    vals = np.array([_log_a(float(x), s, qq, quadrature) for x in a.ravel()]).reshape(a.shape)
+    finite = np.isfinite(a)
+    vals = np.array([_log_a(float(x), s, qq, quadrature) if np.isfinite(x) else (math.inf if qq > 0 else 0.0)
+                     for x in a.ravel()]).reshape(a.shape)
     if per_order:
-        vals = vals / (a - 1)
+        vals = np.where(finite, vals / np.where(finite, a - 1, 1.0), vals)
     return float(vals) if scalar else vals
 
 
@@ -282,6 +289,8 @@ def _log_a_quadrature_arb(alpha, s, q):
 def _log_a_arb(alpha, s, q, quadrature):
     from flint import arb
 
+    if alpha is INF:  # D_∞: the likelihood ratio (u + v(z)) is unbounded in z for q > 0
+        return INF if q > 0 else 0
     if q == 0:
         return arb(0)
     if q == 1:
@@ -308,10 +317,14 @@ def subsampled_gaussian_rdp_arb(alpha, sigma, q):
     """Certified τ_α: the binomial sum at integer α (the formula the float route takes too); at fractional α a
     second method, the certified quadrature of the definition (the float route sums the two-series)."""
     a, s, qq = _exact_args(alpha, sigma, q, "subsampled_gaussian_rdp_arb")
+    if a is INF:
+        return _log_a_arb(a, s, qq, quadrature=False)
     return _log_a_arb(a, s, qq, quadrature=False) / (to_arb(a) - 1)
 
 
 def subsampled_gaussian_rdp_quadrature_arb(alpha, sigma, q):
     """Certified τ_α by quadrature of the definition at any order (integer orders included)."""
     a, s, qq = _exact_args(alpha, sigma, q, "subsampled_gaussian_rdp_quadrature_arb")
+    if a is INF:
+        return _log_a_arb(a, s, qq, quadrature=True)
     return _log_a_arb(a, s, qq, quadrature=True) / (to_arb(a) - 1)

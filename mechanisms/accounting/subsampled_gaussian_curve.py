@@ -121,14 +121,21 @@ def _log_a_minus_one_quadrature(orders, sigma, q, rtol, panels=64, nodes=16):
 
 
 def subsampled_gaussian_rdp_curve(orders, sigma, q, rtol=1e-11):
-    """τ_α at each order of ``orders`` (array-like, every α > 1), float; see the module note."""
+    """τ_α at each order of ``orders`` (array-like, every α ∈ (1, ∞]), float; see the module note. τ_∞ = +∞ for
+    q > 0 (the likelihood ratio is unbounded), 0 for q = 0."""
     fname = "subsampled_gaussian_rdp_curve"
-    a, _ = real_array(orders, "orders", fname, lo=1, lo_open=True)
+    a, _ = real_array(orders, "orders", fname, lo=1, lo_open=True, allow_inf=True)
     if a.ndim != 1 or a.size == 0:
         raise InvalidInput(f"{fname}: orders must be a non-empty list, got orders={orders!r}")
     s = real(sigma, "sigma", fname, lo=0, lo_open=True)
     qq = real(q, "q", fname, lo=0, hi=1)
     r = real(rtol, "rtol", fname, lo=0, lo_open=True)
+    infinite = np.isinf(a)
+    if infinite.any():
+        out = np.full(a.shape, math.inf if qq > 0 else 0.0)
+        if (~infinite).any():
+            out[~infinite] = subsampled_gaussian_rdp_curve(a[~infinite], s, qq, r)
+        return out
     if qq == 0:
         return np.zeros_like(a)
     if qq == 1:

@@ -8,6 +8,11 @@ distribution over the values of k. P_θ(x) = Π_k cpts[k][config(x, parents[k])]
 
 The weights of Lemma 7's proof are v_k = 1 + deg(k) with deg(k) the number of children of k: changing
 x_k changes the factor of k and one factor per child, each by a ratio at most (1 − ε)/ε < 1/ε.
+
+The Lipschitz constant has two algorithms, a route each (as the product families of
+:mod:`mechanisms.bayesian.lipschitz`): :func:`network_lipschitz_constant` takes the maximum of |log P(x)/P(y)|/ρ
+over all outcome pairs on floats, vectorised; :func:`network_lipschitz_level` compares the exact levels
+log r/ρ (:class:`~mechanisms.bayesian.lipschitz.LogLevel`: rational powers, no logarithm) and takes the log once.
 """
 from __future__ import annotations
 

@@ -21,25 +21,23 @@ The generalised inverse Gaussian gig(p, a, b) has density ∝ v^{p−1} e^{−(a
 normaliser 2 (b/a)^{p/2} K_p(√(ab)) (K the modified Bessel function of the second kind).
 
 Posterior parameters are rational functions of the prior and the data: :func:`posterior` computes them
-with whatever numbers it is given (floats stay floats; Fractions stay exact). Log-marginals, log-likelihoods
-and log-densities have a float route (scipy) and a certified route (``*_arb``, python-flint) written
-separately.
+with whatever numbers it is given (floats stay floats; Fractions stay exact; balls stay balls). The posterior,
+the log-marginal, the log-likelihood and the log-densities are formulas over the numeric context
+(``fp.conjugate_posterior(...)``, ``certified.conjugate_log_marginal(...)``, ``box.family_log_likelihood(...)``
+over a box of θ, records and constants, ...).
 """
 from __future__ import annotations
 
-import math
 from fractions import Fraction
 from typing import Sequence
 
 import numpy as np
-from scipy import special as sc
 
-from mechanisms.errors import InvalidInput, OutsideDomain
-from mechanisms.numerics.exact import to_arb
+from mechanisms.errors import InvalidInput, Undefined
+from mechanisms.numerics.context import formula
 
-__all__ = ["FAMILIES", "posterior", "posterior_exact", "posterior_float", "log_marginal", "log_marginal_arb", "log_likelihood",
-           "log_likelihood_arb", "log_density", "log_density_arb", "prior_distribution", "log_gig_normaliser",
-           "log_gig_normaliser_arb"]
+__all__ = ["FAMILIES", "posterior", "conjugate_posterior", "log_marginal", "log_likelihood", "log_density",
+           "prior_distribution", "log_gig_normaliser"]
 
 # family -> (prior distribution kind, number of prior parameters incl. known constants)
 FAMILIES = {
@@ -107,11 +105,10 @@ def posterior(family: str, prior: Sequence, data: Sequence) -> tuple:
         return "normal", ((m0 / v0 + sum(data) / s2) / prec, 1 / prec)
     if family == "gamma-normal-precision":
         k, r, mu = prior
-        return "gamma", (k + Fraction(n, 2) if isinstance(k, (int, Fraction)) else k + n / 2,
-                         r + sum((x - mu) ** 2 for x in data) / 2)
+        return "gamma", (k + _half(n, k), r + sum(((x - mu) ** 2 for x in data), 0 * r) / 2)
     if family == "exp-normal-variance":
         lam, mu = prior
-        half = Fraction(n, 2) if isinstance(lam, (int, Fraction)) else n / 2
+        half = _half(n, lam)
         return "gig", (1 - half, 2 * lam, sum((x - mu) ** 2 for x in data))
     if family == "gamma-laplace":
         k, r, mu = prior
@@ -124,257 +121,161 @@ def posterior(family: str, prior: Sequence, data: Sequence) -> tuple:
     return "dirichlet", tuple(alpha)
 
 
-def posterior_exact(family: str, prior: Sequence, data: Sequence) -> tuple:
-    """:func:`posterior` with every prior parameter and record read as an exact number."""
-    from mechanisms.numerics.exact import to_fraction
+def _half(n: int, like):
+    """n/2 as a number of the kind of ``like``: a float beside floats, an exact Fraction otherwise (an int
+    quotient would be a float on the certified path)."""
+    return n / 2 if isinstance(like, (float, np.floating)) else Fraction(n, 2)
 
-    return posterior(family, [to_fraction(p, "prior") for p in prior], [to_fraction(x, "record") for x in data])
+
+@formula
+def conjugate_posterior(ctx, family: str, prior: Sequence, data: Sequence) -> tuple:
+    """(kind, parameters) of the posterior after the records in ``data`` (:func:`posterior`) with the prior
+    parameters and the records read as the context's numbers."""
+    fname = "conjugate_posterior"
+    _check(family, prior)
+    kind, params = posterior(family, [ctx.real(v, "prior", fname) for v in prior],
+                             [ctx.real(v, "record", fname) for v in data])
+    return kind, tuple(params)
 
 
 # ----------------------------------------------------------------------------- log-densities
-def log_density(kind: str, params: Sequence, theta):
-    """Log-density of a beta / gamma (rate) / normal (mean, variance) / gig / dirichlet law at θ (float)."""
-    if kind == "beta":
-        a, b = map(float, params)
-        t = float(theta)
-        if not 0 < t < 1:
-            return -math.inf
-        return (a - 1) * math.log(t) + (b - 1) * math.log1p(-t) - float(sc.betaln(a, b))
-    if kind == "gamma":
-        k, r = map(float, params)
-        t = float(theta)
-        if not t > 0:
-            return -math.inf
-        return k * math.log(r) - float(sc.gammaln(k)) + (k - 1) * math.log(t) - r * t
-    if kind == "normal":
-        m, v = map(float, params)
-        return -0.5 * math.log(2 * math.pi * v) - (float(theta) - m) ** 2 / (2 * v)
-    if kind == "gig":
-        p, a, b = map(float, params)
-        t = float(theta)
-        if not t > 0:
-            return -math.inf
-        return (p - 1) * math.log(t) - (a * t + b / t) / 2 - log_gig_normaliser(p, a, b)
+@formula(name="posterior_log_density")
+def log_density(ctx, kind: str, params: Sequence, theta):
+    """Log-density of a beta / gamma (rate) / normal (mean, variance) / gig / dirichlet law at θ; −∞ outside
+    the support of a beta, gamma or gig law."""
+    fname = "posterior_log_density"
     if kind == "dirichlet":
-        al = np.asarray(params, float)
-        t = np.asarray(theta, float)
-        return float(np.sum((al - 1) * np.log(t)) + sc.gammaln(al.sum()) - np.sum(sc.gammaln(al)))
-    raise InvalidInput(f"log_density: unknown law {kind!r}")
+        al = [ctx.real(x, "alpha", fname, lo=0, lo_open=True) for x in params]
+        t = [ctx.real(x, "theta", fname, lo=0) for x in theta]
+        zero = ctx.exact(0)
+        return (ctx.sum(((x - 1) * ctx.log(y) - ctx.lgamma(x) for x, y in zip(al, t)), zero)
+                + ctx.lgamma(ctx.sum(al, zero)))
+    if kind not in ("beta", "gamma", "normal", "gig"):
+        raise InvalidInput(f"{fname}: unknown law {kind!r}")
+    p = [ctx.real(x, "params", fname) for x in params]
+    t = ctx.real(theta, "theta", fname)
+    if kind == "normal":
+        m, v = p
+        return -ctx.log(2 * ctx.pi() * v) / 2 - (t - m) ** 2 / (2 * v)
+    if not ctx.gt(t, 0) or (kind == "beta" and not ctx.lt(t, 1)):  # undecided over a box: raises
+        return ctx.ninf
+    if kind == "beta":
+        a, b = p
+        return (a - 1) * ctx.log(t) + (b - 1) * ctx.log1p(-t) - ctx.lbeta(a, b)
+    if kind == "gamma":
+        k, r = p
+        return k * ctx.log(r) - ctx.lgamma(k) + (k - 1) * ctx.log(t) - r * t
+    q, a, b = p
+    return (q - 1) * ctx.log(t) - (a * t + b / t) / 2 - ctx.log_gig_normaliser(q, a, b)
 
 
-def log_gig_normaliser(p, a, b):
+@formula
+def log_gig_normaliser(ctx, p, a, b):
     """log ∫ v^{p−1} e^{−(a v + b/v)/2} dv = log 2 + (p/2) log(b/a) + log K_p(√(ab)) (a, b > 0)."""
-    if not (a > 0 and b > 0):
-        raise OutsideDomain(f"gig normaliser needs a, b > 0, got a={a}, b={b}")
-    z = math.sqrt(a * b)
-    return math.log(2) + p / 2 * math.log(b / a) + math.log(sc.kve(p, z)) - z
-
-
-def log_gig_normaliser_arb(p, a, b):
-    """Certified twin of :func:`log_gig_normaliser` (exact numbers or arb balls)."""
-    a, b, p = to_arb(a), to_arb(b), to_arb(p)
-    if not (a > 0 and b > 0):
-        raise OutsideDomain(f"gig normaliser needs a, b > 0, got a={a}, b={b}")
-    z = (a * b).sqrt()
-    return to_arb(2).log() + p / 2 * (b / a).log() + z.bessel_k(p).log()
-
-
-def log_density_arb(kind: str, params: Sequence, theta):
-    """Certified log-density (exact parameters, θ exact or an arb ball inside the support)."""
-    t = to_arb(theta) if kind != "dirichlet" else [to_arb(x) for x in theta]
-    if kind == "beta":
-        a, b = (to_arb(x) for x in params)
-        return (a - 1) * t.log() + (b - 1) * (1 - t).log() - (a.lgamma() + b.lgamma() - (a + b).lgamma())
-    if kind == "gamma":
-        k, r = (to_arb(x) for x in params)
-        return k * r.log() - k.lgamma() + (k - 1) * t.log() - r * t
-    if kind == "normal":
-        m, v = (to_arb(x) for x in params)
-        return -(2 * v * _pi()).log() / 2 - (t - m) ** 2 / (2 * v)
-    if kind == "gig":
-        p, a, b = (to_arb(x) for x in params)
-        return (p - 1) * t.log() - (a * t + b / t) / 2 - log_gig_normaliser_arb(p, a, b)
-    if kind == "dirichlet":
-        al = [to_arb(x) for x in params]
-        total = sum(al[1:], al[0])
-        return sum(((x - 1) * y.log() - x.lgamma() for x, y in zip(al, t)), to_arb(0)) + total.lgamma()
-    raise InvalidInput(f"log_density_arb: unknown law {kind!r}")
-
-
-def _pi():
-    from flint import arb
-
-    return arb.pi()
+    fname = "log_gig_normaliser"
+    p, a, b = (ctx.real(x, name, fname) for x, name in ((p, "p"), (a, "a"), (b, "b")))
+    if not (ctx.gt(a, 0) and ctx.gt(b, 0)):
+        raise Undefined(f"gig normaliser needs a, b > 0, got a={a}, b={b}")
+    return ctx.log(ctx.exact(2)) + p / 2 * ctx.log(b / a) + ctx.log_bessel_k(p, ctx.sqrt(a * b))
 
 
 # ----------------------------------------------------------------------------- likelihoods
-def log_likelihood(family: str, prior: Sequence, theta, data: Sequence) -> float:
-    """log p_θ(x) of the whole data set (float); ``prior`` supplies the family's known constants."""
+def _xlog(ctx, k, x, *, one_minus=False):
+    """k · log x (k · log(1 − x) with one_minus) with 0 · log 0 = 0: exactly 0 when k is, −∞ when x (1 − x)
+    is exactly 0 and k is not."""
+    if ctx.is_zero(k):
+        return ctx.exact(0)
+    if ctx.is_zero(1 - x if one_minus else x):
+        return ctx.ninf
+    return k * (ctx.log1p(-x) if one_minus else ctx.log(x))
+
+
+def _total(ctx, terms):
+    """Σ terms, −∞ as soon as one term is (a sum of enclosures would lose the infinity's exactness)."""
+    terms = list(terms)
+    for v in terms:
+        if ctx.is_inf(v):
+            return v
+    return ctx.sum(terms, ctx.exact(0))
+
+
+@formula(name="family_log_likelihood")
+def log_likelihood(ctx, family: str, prior: Sequence, theta, data: Sequence):
+    """log p_θ(x) of the whole data set under a family of the module table; ``prior`` supplies the family's
+    known constants (m trials, the noise variance, μ). A zero probability gives the context's −∞."""
+    fname = "family_log_likelihood"
     _check(family, prior)
-    x = [float(v) for v in data]
-    n = len(x)
+    n = len(data)
+    zero = ctx.exact(0)
     if family == "dirichlet-categorical":
-        t = [float(v) for v in theta]
-        return float(sum(math.log(t[int(v)]) if t[int(v)] > 0 else -math.inf for v in x))
-    t = float(theta)
+        t = [ctx.real(v, "theta", fname, lo=0) for v in theta]
+        return _total(ctx, (_xlog(ctx, 1, t[int(v)]) for v in data))
+    x = [ctx.real(v, "record", fname) for v in data]
+    t = ctx.real(theta, "theta", fname)
     if family == "beta-bernoulli":
-        s = sum(x)
-        return float(sc.xlogy(s, t) + sc.xlog1py(n - s, -t))
+        s = ctx.sum(x, zero)
+        return _total(ctx, (_xlog(ctx, s, t), _xlog(ctx, n - s, t, one_minus=True)))
     if family == "beta-binomial":
-        m = float(prior[2])
-        return float(sum(sc.gammaln(m + 1) - sc.gammaln(k + 1) - sc.gammaln(m - k + 1) + sc.xlogy(k, t)
-                         + sc.xlog1py(m - k, -t) for k in x))
+        m = ctx.real(prior[2], "m", fname, lo=0)
+        return _total(ctx, (v for k in x for v in (ctx.lgamma(m + 1) - ctx.lgamma(k + 1) - ctx.lgamma(m - k + 1),
+                                                  _xlog(ctx, k, t), _xlog(ctx, m - k, t, one_minus=True))))
     if family == "gamma-exponential":
-        return n * math.log(t) - t * sum(x)
+        return n * ctx.log(t) - t * ctx.sum(x, zero)
     if family == "gamma-poisson":
-        return float(sc.xlogy(sum(x), t) - n * t - sum(sc.gammaln(v + 1) for v in x))
+        return _total(ctx, (_xlog(ctx, ctx.sum(x, zero), t), -n * t, -ctx.sum((ctx.lgamma(v + 1) for v in x), zero)))
+    two_pi = 2 * ctx.pi()
     if family == "normal-normal":
-        s2 = float(prior[2])
-        return -n / 2 * math.log(2 * math.pi * s2) - sum((v - t) ** 2 for v in x) / (2 * s2)
+        s2 = ctx.real(prior[2], "s2", fname, lo=0, lo_open=True)
+        return -n * ctx.log(two_pi * s2) / 2 - ctx.sum(((v - t) ** 2 for v in x), zero) / (2 * s2)
     if family == "gamma-normal-precision":
-        mu = float(prior[2])
-        return n / 2 * math.log(t / (2 * math.pi)) - t * sum((v - mu) ** 2 for v in x) / 2
+        mu = ctx.real(prior[2], "mu", fname)
+        return n * ctx.log(t / two_pi) / 2 - t * ctx.sum(((v - mu) ** 2 for v in x), zero) / 2
     if family == "exp-normal-variance":
-        mu = float(prior[1])
-        return -n / 2 * math.log(2 * math.pi * t) - sum((v - mu) ** 2 for v in x) / (2 * t)
-    mu = float(prior[2])  # gamma-laplace, θ = 1/s
-    return n * math.log(t / 2) - t * sum(abs(v - mu) for v in x)
-
-
-def log_likelihood_arb(family: str, prior: Sequence, theta, data: Sequence):
-    """Certified log p_θ(x) (exact records and constants, θ exact or an arb ball)."""
-    from flint import arb
-
-    _check(family, prior)
-    x = [to_arb(v) for v in data]
-    n = len(x)
-    zero = arb(0)
-    if family == "dirichlet-categorical":
-        return sum((to_arb(theta[int(v)]).log() for v in data), zero)
-    t = to_arb(theta)
-    if family == "beta-bernoulli":
-        s = int(sum(data))
-        out = zero
-        if s:
-            out += s * t.log()
-        if n - s:
-            out += (n - s) * (1 - t).log()
-        return out
-    if family == "beta-binomial":
-        m = to_arb(prior[2])
-        out = zero
-        for k, kk in zip(x, data):
-            out += (m + 1).lgamma() - (k + 1).lgamma() - (m - k + 1).lgamma()
-            if kk:
-                out += k * t.log()
-            if kk != prior[2]:
-                out += (m - k) * (1 - t).log()
-        return out
-    if family == "gamma-exponential":
-        return n * t.log() - t * sum(x, zero)
-    if family == "gamma-poisson":
-        s = sum(x, zero)
-        return (s * t.log() if sum(data) else zero) - n * t - sum(((v + 1).lgamma() for v in x), zero)
-    if family == "normal-normal":
-        s2 = to_arb(prior[2])
-        return -n * (2 * _pi() * s2).log() / 2 - sum(((v - t) ** 2 for v in x), zero) / (2 * s2)
-    if family == "gamma-normal-precision":
-        mu = to_arb(prior[2])
-        return n * (t / (2 * _pi())).log() / 2 - t * sum(((v - mu) ** 2 for v in x), zero) / 2
-    if family == "exp-normal-variance":
-        mu = to_arb(prior[1])
-        return -n * (2 * _pi() * t).log() / 2 - sum(((v - mu) ** 2 for v in x), zero) / (2 * t)
-    mu = to_arb(prior[2])
-    return n * (t / 2).log() - t * sum((abs(v - mu) for v in x), zero)
+        mu = ctx.real(prior[1], "mu", fname)
+        return -n * ctx.log(two_pi * t) / 2 - ctx.sum(((v - mu) ** 2 for v in x), zero) / (2 * t)
+    mu = ctx.real(prior[2], "mu", fname)  # gamma-laplace, θ = 1/s
+    return n * ctx.log(t / 2) - t * ctx.sum((ctx.abs(v - mu) for v in x), zero)
 
 
 # ----------------------------------------------------------------------------- marginals
-def log_marginal(family: str, prior: Sequence, data: Sequence) -> float:
-    """log φ(x) = log ∫ p_θ(x) dξ(θ), the evidence of the whole data set (float)."""
+@formula(name="conjugate_log_marginal")
+def log_marginal(ctx, family: str, prior: Sequence, data: Sequence):
+    """log φ(x) = log ∫ p_θ(x) dξ(θ), the evidence of the whole data set, in closed form (log-gamma and
+    log-beta functions; the modified Bessel function K for the gig posterior)."""
+    fname = "conjugate_log_marginal"
     _check(family, prior)
-    x = [float(v) for v in data]
+    pr = [ctx.real(v, "prior", fname) for v in prior]
+    x = [ctx.real(v, "record", fname) for v in data]
     n = len(x)
-    pr = [float(v) for v in prior]
+    zero = ctx.exact(0)
+    _, post = ctx.conjugate_posterior(family, pr, x)
     if family == "beta-bernoulli":
-        a, b = pr
-        s = sum(x)
-        return float(sc.betaln(a + s, b + n - s) - sc.betaln(a, b))
-    if family == "beta-binomial":
-        a, b, m = pr
-        s = sum(x)
-        binoms = sum(sc.gammaln(m + 1) - sc.gammaln(k + 1) - sc.gammaln(m - k + 1) for k in x)
-        return float(binoms + sc.betaln(a + s, b + n * m - s) - sc.betaln(a, b))
-    if family in ("gamma-exponential", "gamma-poisson", "gamma-normal-precision", "gamma-laplace"):
-        k, r = pr[:2]
-        k2, r2 = (float(v) for v in posterior(family, pr, x)[1])
-        const = {"gamma-exponential": 0.0,
-                 "gamma-poisson": -sum(float(sc.gammaln(v + 1)) for v in x),
-                 "gamma-normal-precision": -n / 2 * math.log(2 * math.pi),
-                 "gamma-laplace": -n * math.log(2)}[family]
-        return float(const + k * math.log(r) - k2 * math.log(r2) + sc.gammaln(k2) - sc.gammaln(k))
-    if family == "normal-normal":
-        m0, v0, s2 = pr
-        d = np.asarray(x) - m0
-        shrink = v0 / (s2 + n * v0)
-        quad = (np.sum(d**2) - shrink * np.sum(d) ** 2) / s2
-        return float(-n / 2 * math.log(2 * math.pi * s2) - 0.5 * math.log1p(n * v0 / s2) - quad / 2)
-    if family == "exp-normal-variance":
-        lam, mu = pr
-        p, a, b = (float(v) for v in posterior(family, pr, x)[1])
-        return math.log(lam) - n / 2 * math.log(2 * math.pi) + log_gig_normaliser(p, a, b)
-    al = np.asarray(pr)
-    post = np.asarray(posterior(family, pr, [int(v) for v in x])[1], float)
-    return float(sc.gammaln(al.sum()) - sc.gammaln(post.sum()) + np.sum(sc.gammaln(post) - sc.gammaln(al)))
-
-
-def log_marginal_arb(family: str, prior: Sequence, data: Sequence):
-    """Certified log φ(x) for exact prior parameters and records."""
-    from flint import arb
-
-    from mechanisms.numerics.exact import to_fraction
-
-    _check(family, prior)
-    prq = [to_fraction(v, "prior") for v in prior]
-    xq = [to_fraction(v, "record") for v in data]
-    n = len(xq)
-    pr = [to_arb(v) for v in prq]
-    x = [to_arb(v) for v in xq]
-    zero = arb(0)
-
-    def lbeta(a, b):
-        return a.lgamma() + b.lgamma() - (a + b).lgamma()
-
-    kind, post = posterior(family, prq, xq)
-    post = [to_arb(v) for v in post]
-    if family == "beta-bernoulli":
-        return lbeta(*post) - lbeta(*pr)
+        return ctx.lbeta(*post) - ctx.lbeta(*pr)
     if family == "beta-binomial":
         m = pr[2]
-        binoms = sum(((m + 1).lgamma() - (k + 1).lgamma() - (m - k + 1).lgamma() for k in x), zero)
-        return binoms + lbeta(*post) - lbeta(pr[0], pr[1])
+        binoms = ctx.sum((ctx.lgamma(m + 1) - ctx.lgamma(k + 1) - ctx.lgamma(m - k + 1) for k in x), zero)
+        return binoms + ctx.lbeta(*post) - ctx.lbeta(pr[0], pr[1])
+    half_n = ctx.exact(Fraction(n, 2))
     if family in ("gamma-exponential", "gamma-poisson", "gamma-normal-precision", "gamma-laplace"):
         k, r = pr[:2]
         k2, r2 = post
-        const = {"gamma-exponential": zero,
-                 "gamma-poisson": -sum(((v + 1).lgamma() for v in x), zero),
-                 "gamma-normal-precision": -n * (2 * _pi()).log() / 2,
-                 "gamma-laplace": -n * arb(2).log()}[family]
-        return const + k * r.log() - k2 * r2.log() + k2.lgamma() - k.lgamma()
+        if family == "gamma-exponential":
+            const = zero
+        elif family == "gamma-poisson":
+            const = -ctx.sum((ctx.lgamma(v + 1) for v in x), zero)
+        elif family == "gamma-normal-precision":
+            const = -half_n * ctx.log(2 * ctx.pi())
+        else:
+            const = -n * ctx.log(ctx.exact(2))
+        return const + k * ctx.log(r) - k2 * ctx.log(r2) + ctx.lgamma(k2) - ctx.lgamma(k)
     if family == "normal-normal":
         m0, v0, s2 = pr
         d = [v - m0 for v in x]
         shrink = v0 / (s2 + n * v0)
-        quad = (sum((t * t for t in d), zero) - shrink * sum(d, zero) ** 2) / s2
-        return -n * (2 * _pi() * s2).log() / 2 - (1 + n * v0 / s2).log() / 2 - quad / 2
+        quad = (ctx.sum((t * t for t in d), zero) - shrink * ctx.sum(d, zero) ** 2) / s2
+        return -half_n * ctx.log(2 * ctx.pi() * s2) - ctx.log1p(n * v0 / s2) / 2 - quad / 2
     if family == "exp-normal-variance":
-        lam = pr[0]
-        return lam.log() - n * (2 * _pi()).log() / 2 + log_gig_normaliser_arb(*post)
-    total = sum(pr[1:], pr[0])
-    total2 = sum(post[1:], post[0])
-    return total.lgamma() - total2.lgamma() + sum((b.lgamma() - a.lgamma() for a, b in zip(pr, post)), zero)
-
-
-def posterior_float(family: str, prior: Sequence, data: Sequence) -> tuple:
-    """:func:`posterior` with every prior parameter and record read as a float."""
-    kind, params = posterior(family, [float(p) for p in prior], [float(x) for x in data])
-    return kind, tuple(float(p) for p in params)
+        return ctx.log(pr[0]) - half_n * ctx.log(2 * ctx.pi()) + ctx.log_gig_normaliser(*post)
+    total, total2 = ctx.sum(pr, zero), ctx.sum(post, zero)  # dirichlet-categorical
+    return (ctx.lgamma(total) - ctx.lgamma(total2)
+            + ctx.sum((ctx.lgamma(b) - ctx.lgamma(a) for a, b in zip(pr, post)), zero))

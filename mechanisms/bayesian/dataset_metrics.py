@@ -1,9 +1,10 @@
 """Pseudo-metrics ρ between data sets, as paper 001 (Dimitrakakis et al.) uses them.
 
 A data set is a sequence of records; a record is a number (a real observation, a category index) or a
-tuple of variables (a Bayesian-network outcome). Every function works on ints, Fractions and floats
-alike (plain Python arithmetic), so the float and certified paths call the same definition and the
-certified path stays exact (a distance of exact records is an exact number).
+tuple of variables (a Bayesian-network outcome). Every metric works on ints, Fractions, floats and balls
+alike (plain Python arithmetic); ``dataset_distance`` and ``sqrt_dataset_distance`` are formulas over the
+numeric context that read the records as the context's numbers (a distance of exact records is exact on the
+certified path).
 
 * ``hamming``            Σ_i 1{x_i ≠ y_i} (Remark 1, Lemma 7)
 * ``l1_distance``        Σ_i |x_i − y_i| (Lemmas 3–5)
@@ -13,17 +14,17 @@ certified path stays exact (a distance of exact records is an exact number).
 * ``weighted_hamming``   Σ_i Σ_k v_k 1{x_{k,i} ≠ y_{k,i}} (the proof of Lemma 7, v_k = 1 + deg(k))
 * ``count_difference``   |Σ x_i − Σ y_i|, a pseudo-metric (zero on permutations)
 * ``differing_records``  how many records differ (Lemma 1's k)
-* ``dataset_distance``   any of the above by name (``dataset_distance_float`` / ``_exact`` for the two paths)
-* ``sqrt_dataset_distance`` √ρ(x, y), the pseudo-metric of Theorem 2 (ii) (float; ``_arb`` certified)
+* ``dataset_distance``   any of the above by name (a formula: ``fp.dataset_distance(...)``, ``certified....``)
+* ``sqrt_dataset_distance`` √ρ(x, y), the pseudo-metric of Theorem 2 (ii) (a formula)
 """
 from __future__ import annotations
 
 from typing import Callable, Sequence
 
 from mechanisms.errors import InvalidInput
+from mechanisms.numerics.context import formula
 
-__all__ = ["dataset_distance_float", "dataset_distance_exact", "sqrt_dataset_distance", "sqrt_dataset_distance_arb",
-           "hamming", "l1_distance", "per_record_sum", "per_record_max", "normal_square_metric",
+__all__ = ["sqrt_dataset_distance", "hamming", "l1_distance", "per_record_sum", "per_record_max", "normal_square_metric",
            "weighted_hamming", "count_difference", "differing_records", "dataset_distance",
            "record_distance", "METRICS"]
 
@@ -112,35 +113,22 @@ METRICS = {
 }
 
 
-def dataset_distance(name: str, x: Sequence, y: Sequence):
-    """ρ(x, y) for a named metric (see METRICS)."""
+def _records(ctx, data: Sequence, fname: str) -> list:
+    """The records as the context's numbers (a tuple of variables, a network outcome, as it is)."""
+    return [tuple(v) if isinstance(v, (tuple, list)) else ctx.real(v, "record", fname) for v in data]
+
+
+@formula
+def dataset_distance(ctx, name: str, x: Sequence, y: Sequence):
+    """ρ(x, y) for a named metric (see METRICS), the records read as the context's numbers."""
+    fname = "dataset_distance"
     if name not in METRICS:
-        raise InvalidInput(f"dataset_distance: unknown metric {name!r}; one of {', '.join(METRICS)}")
-    return METRICS[name](x, y)
+        raise InvalidInput(f"{fname}: unknown metric {name!r}; one of {', '.join(METRICS)}")
+    return METRICS[name](_records(ctx, x, fname), _records(ctx, y, fname))
 
 
-def dataset_distance_float(name: str, x: Sequence, y: Sequence) -> float:
-    """ρ(x, y) as a float (records read as floats; tuples as they are)."""
-    conv = lambda v: tuple(v) if isinstance(v, (tuple, list)) else float(v)  # noqa: E731
-    return float(dataset_distance(name, [conv(v) for v in x], [conv(v) for v in y]))
-
-
-def dataset_distance_exact(name: str, x: Sequence, y: Sequence):
-    """ρ(x, y) exactly (records read as exact numbers)."""
-    from mechanisms.numerics.exact import to_fraction
-
-    conv = lambda v: tuple(v) if isinstance(v, (tuple, list)) else to_fraction(v, "record")  # noqa: E731
-    return dataset_distance(name, [conv(v) for v in x], [conv(v) for v in y])
-
-
-def sqrt_dataset_distance(name: str, x: Sequence, y: Sequence) -> float:
-    """√ρ(x, y) (float): Theorem 2 (ii)'s pseudo-metric (√ of a pseudo-metric is one)."""
-    return dataset_distance_float(name, x, y) ** 0.5
-
-
-def sqrt_dataset_distance_arb(name: str, x: Sequence, y: Sequence):
-    """Certified √ρ(x, y) (exact 0 when ρ = 0)."""
-    from mechanisms.numerics.exact import to_arb
-
-    rho = dataset_distance_exact(name, x, y)
-    return rho if rho == 0 else to_arb(rho).sqrt()
+@formula
+def sqrt_dataset_distance(ctx, name: str, x: Sequence, y: Sequence):
+    """√ρ(x, y): Theorem 2 (ii)'s pseudo-metric (√ of a pseudo-metric is one); exactly 0 when ρ is."""
+    rho = ctx.dataset_distance(name, x, y)
+    return rho if ctx.is_zero(rho) else ctx.sqrt(rho)

@@ -7,71 +7,60 @@ For n iid draws from p on m outcomes the counts are multinomial, and
 
 is a finite sum over the C(n+m−1, m−1) count vectors. The threshold enters squared (ε² may be irrational,
 e.g. 3 log(1/δ)/n): an ℓ1 distance is compared as ℓ1² ≥ ε². On the certified route a comparison the
-enclosure of ε² cannot decide adds its term as slack [0, term].
+enclosure of ε² cannot decide adds its term as slack [0, term]. Both are formulas over the numeric context
+(``fp.l1_deviation_tail``, ``certified....``, ``box....`` over a box of p and ε²).
 """
 from __future__ import annotations
 
-import math
 from fractions import Fraction
 from typing import Sequence
 
 import numpy as np
-from scipy import special as sc
 
-from mechanisms.errors import InvalidInput
-from mechanisms.numerics.exact import to_arb, to_fraction
 from mechanisms.bayesian.posterior_sampling import compositions, multinomial_coefficient
+from mechanisms.errors import InvalidInput
+from mechanisms.numerics.context import formula
 
-__all__ = ["l1_deviation_tail", "l1_deviation_tail_arb", "weissman_bound", "weissman_bound_arb"]
+__all__ = ["l1_deviation_tail", "weissman_bound"]
 
 
 def _check(p, n, fname):
-    if n < 1 or int(n) != n:
-        raise InvalidInput(f"{fname}: n must be a positive integer, got n={n}")
+    if isinstance(n, bool) or not isinstance(n, (int, np.integer)) or n < 1:
+        raise InvalidInput(f"{fname}: n must be a positive integer, got n={n!r}")
     if len(p) < 1:
-        raise InvalidInput(f"{fname}: p must be a non-empty distribution")
+        raise InvalidInput(f"{fname}: p must be a non-empty distribution, got p={p!r}")
+    return int(n)
 
 
-def l1_deviation_tail(p: Sequence, n: int, eps_sq) -> float:
-    """P(‖p̂_n − p‖₁ ≥ ε) for ε² = eps_sq (float)."""
-    _check(p, n, "l1_deviation_tail")
-    pf = np.asarray([float(x) for x in p])
-    comps = np.array(list(compositions(int(n), len(pf))))
-    dev = np.abs(comps / n - pf[None, :]).sum(axis=1)
-    with np.errstate(divide="ignore"):
-        lp = np.log(pf)
-    logw = sc.gammaln(n + 1) - sc.gammaln(comps + 1).sum(axis=1) + np.where(comps > 0, comps * lp, 0.0).sum(axis=1)
-    keep = dev**2 >= float(eps_sq) * (1 - 1e-15)
-    return float(np.exp(logw[keep]).sum()) if keep.any() else 0.0
+@formula
+def l1_deviation_tail(ctx, p: Sequence, n: int, eps_sq):
+    """P(‖p̂_n − p‖₁ ≥ ε) for ε² = eps_sq: the sum of the multinomial probabilities of the count vectors whose
+    ℓ1 deviation squared is at least ε² (paper 001, Eq. (C.6)). A count vector the enclosures of ε² (and of
+    p) cannot decide adds its term as slack: the value then lies in [sum, sum + slack] (the float context,
+    which decides every comparison, has none)."""
+    fname = "l1_deviation_tail"
+    n = _check(p, n, fname)
+    pv = [ctx.real(x, f"p[{i}]", fname, lo=0, hi=1) for i, x in enumerate(p)]
+    e2 = ctx.real(eps_sq, "eps_sq", fname)
+    inside, slack = ctx.exact(0), ctx.exact(0)
+    for c in compositions(n, len(pv)):
+        dev = ctx.sum((ctx.abs(ctx.exact(Fraction(ci, n)) - x) for ci, x in zip(c, pv)), ctx.exact(0))
+        term = ctx.exact(multinomial_coefficient(c))
+        for ci, x in zip(c, pv):
+            if ci:
+                term = term * x ** ci
+        far = ctx.ge(dev * dev, e2)
+        if far is True:
+            inside = inside + term
+        elif far is not False:
+            slack = slack + term
+    if ctx.is_zero(slack):
+        return inside
+    return inside + ctx.hull(0, slack)
 
 
-def l1_deviation_tail_arb(p: Sequence, n: int, eps_sq):
-    """Certified P(‖p̂_n − p‖₁ ≥ ε): exact terms, ε² exact or an arb ball."""
-    from flint import arb
-
-    _check(p, n, "l1_deviation_tail_arb")
-    pf = [to_fraction(x, "p") for x in p]
-    E = to_arb(eps_sq)
-    exact = Fraction(0)
-    slack = Fraction(0)
-    for c in compositions(int(n), len(pf)):
-        dev = sum((abs(Fraction(ci, n) - x) for ci, x in zip(c, pf)), Fraction(0))
-        w = Fraction(multinomial_coefficient(c))
-        for ci, x in zip(c, pf):
-            w *= x ** ci
-        d2 = to_arb(dev * dev)
-        if d2 >= E:
-            exact += w
-        elif not d2 < E:
-            slack += w
-    out = to_arb(exact)
-    return out + arb(0).union(to_arb(slack)) if slack else out
-
-
-def weissman_bound(m: int, n: int, eps) -> float:
-    """(2^m − 2) e^{−nε²/2} (float)."""
-    return (2.0**m - 2) * math.exp(-n * float(eps) ** 2 / 2)
-
-
-def weissman_bound_arb(m: int, n: int, eps):
-    return (2**m - 2) * (-to_arb(n) * to_arb(eps) ** 2 / 2).exp()
+@formula
+def weissman_bound(ctx, m: int, n: int, eps):
+    """(2^m − 2) e^{−nε²/2}, Weissman et al.'s bound on P(‖p̂_n − p‖₁ ≥ ε) for m outcomes."""
+    e = ctx.real(eps, "eps", "weissman_bound")
+    return (2 ** int(m) - 2) * ctx.exp(-n * e * e / 2)

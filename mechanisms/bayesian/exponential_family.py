@@ -20,20 +20,20 @@ normal-variance     σ² (mean μ)             −1/(2θ)            (x − μ)�
 ==================  ======================  =================  ==============  ===========================
 
 (the constant −½ log 2π of the normal base measure is dropped: h constant is what matters.)
+
+η_θ, log h, the distance and the slope are formulas over the numeric context (``fp.natural_parameter(...)``,
+``certified.exponential_family_distance(...)``, ``box....`` over a box of θ).
 """
 from __future__ import annotations
 
 import math
 from fractions import Fraction
 
-from scipy import special as sc
-
 from mechanisms.errors import InvalidInput
-from mechanisms.numerics.exact import to_arb, to_fraction
+from mechanisms.numerics.context import formula
 
-__all__ = ["FAMILIES", "natural_parameter", "natural_parameter_arb", "sufficient_statistic", "log_base_measure",
-           "log_base_measure_arb", "exponential_family_distance", "exponential_family_distance_arb",
-           "constant_base_measure", "statistic_slope", "statistic_slope_float"]
+__all__ = ["FAMILIES", "natural_parameter", "sufficient_statistic", "log_base_measure", "exponential_family_distance",
+           "constant_base_measure", "statistic_slope"]
 
 FAMILIES = ("bernoulli", "binomial", "poisson", "exponential", "laplace", "normal-precision", "normal-variance")
 
@@ -48,22 +48,17 @@ def constant_base_measure(family: str) -> bool:
     return family not in ("binomial", "poisson")
 
 
-def natural_parameter(family: str, theta) -> float:
+@formula
+def natural_parameter(ctx, family: str, theta):
+    """η_θ of the module table: exact where it is rational in θ, a logarithm otherwise."""
+    fname = "natural_parameter"
     _check(family)
-    t = float(theta)
-    return {"bernoulli": lambda: float(sc.logit(t)), "binomial": lambda: float(sc.logit(t)),
-            "poisson": lambda: math.log(t), "exponential": lambda: -t, "laplace": lambda: -t,
-            "normal-precision": lambda: -t / 2, "normal-variance": lambda: -1 / (2 * t)}[family]()
-
-
-def natural_parameter_arb(family: str, theta):
-    """η_θ certified: exact (a Fraction) where it is rational, an arb ball where it is a logarithm."""
-    _check(family)
-    t = to_fraction(theta, "theta")
     if family in ("bernoulli", "binomial"):
-        return to_arb(t / (1 - t)).log()
+        t = ctx.real(theta, "theta", fname, lo=0, lo_open=True, hi=1, hi_open=True)
+        return ctx.log(t / (1 - t))
+    t = ctx.real(theta, "theta", fname, lo=0, lo_open=True)
     if family == "poisson":
-        return to_arb(t).log()
+        return ctx.log(t)
     if family in ("exponential", "laplace"):
         return -t
     if family == "normal-precision":
@@ -81,43 +76,31 @@ def sufficient_statistic(family: str, x, known=None):
     return x
 
 
-def log_base_measure(family: str, x, known=None) -> float:
+@formula
+def log_base_measure(ctx, family: str, x, known=None):
+    """log h(x): log C(m, x) (binomial, m = known trials), −log x! (poisson), 0 otherwise."""
     _check(family)
     if family == "binomial":
-        m = float(known)
-        return float(sc.gammaln(m + 1) - sc.gammaln(float(x) + 1) - sc.gammaln(m - float(x) + 1))
+        return ctx.log(ctx.exact(math.comb(int(known), int(x))))
     if family == "poisson":
-        return -float(sc.gammaln(float(x) + 1))
-    return 0.0
+        return -ctx.log(ctx.exact(math.factorial(int(x))))
+    return ctx.exact(0)
 
 
-def log_base_measure_arb(family: str, x, known=None):
-    _check(family)
-    if family == "binomial":
-        return to_arb(math.comb(int(known), int(x))).log()
-    if family == "poisson":
-        return -to_arb(math.factorial(int(x))).log()
-    return Fraction(0)
+@formula
+def exponential_family_distance(ctx, family: str, theta, x, y, known=None):
+    """|log h(x)/h(y) + η_θ (T(x) − T(y))|, the distance d(p_θ(x), p_θ(y)) with the log-partition cancelled."""
+    fname = "exponential_family_distance"
+    xv, yv = ctx.real(x, "x", fname), ctx.real(y, "y", fname)
+    kv = None if known is None else ctx.real(known, "known", fname)
+    dT = sufficient_statistic(family, xv, kv) - sufficient_statistic(family, yv, kv)
+    return ctx.abs(ctx.log_base_measure(family, x, known) - ctx.log_base_measure(family, y, known)
+                   + ctx.natural_parameter(family, theta) * dT)
 
 
-def exponential_family_distance(family: str, theta, x, y, known=None) -> float:
-    """|log h(x)/h(y) + η_θ (T(x) − T(y))| (float)."""
-    dT = float(sufficient_statistic(family, x, known)) - float(sufficient_statistic(family, y, known))
-    return abs(log_base_measure(family, x, known) - log_base_measure(family, y, known)
-               + natural_parameter(family, theta) * dT)
-
-
-def exponential_family_distance_arb(family: str, theta, x, y, known=None):
-    xq, yq = to_fraction(x, "x"), to_fraction(y, "y")
-    kq = None if known is None else to_fraction(known, "known")
-    dT = sufficient_statistic(family, xq, kq) - sufficient_statistic(family, yq, kq)
-    val = to_arb(log_base_measure_arb(family, xq, kq)) - to_arb(log_base_measure_arb(family, yq, kq)) \
-        + to_arb(natural_parameter_arb(family, theta)) * to_arb(dT)
-    return abs(val)
-
-
-def statistic_slope(family: str, metric: str, known=None):
-    """sup_{x≠y} |T(x) − T(y)|/ρ(x, y) for a family with constant h and scalar T (exact):
+@formula
+def statistic_slope(ctx, family: str, metric: str, known=None):
+    """sup_{x≠y} |T(x) − T(y)|/ρ(x, y) for a family with constant h and scalar T:
     bernoulli & Hamming: 1; exponential & |x − y|: 1; laplace & |x − y|: 1 (| |x−μ| − |y−μ| | ≤ |x − y|,
     equality on one side of μ); normal-* & Lemma 6's ρ = |x² − y²| + 2|x − y|: |x+y−2μ|/(|x+y| + 2) has
     supremum max(1, |μ|) (at x + y = 0 when |μ| ≥ 1, as |x + y| → ∞ otherwise)."""
@@ -127,14 +110,7 @@ def statistic_slope(family: str, metric: str, known=None):
              ("normal-precision", "normal-square"), ("normal-variance", "normal-square")}
     if (family, metric) not in pairs:
         raise InvalidInput(f"statistic_slope: no closed form for {family} with metric {metric!r}")
+    one = ctx.exact(Fraction(1))
     if family.startswith("normal"):
-        return max(Fraction(1), abs(to_fraction(known)))
-    return Fraction(1)
-
-
-def statistic_slope_float(family: str, metric: str, known=None) -> float:
-    """Float twin of :func:`statistic_slope`."""
-    if family.startswith("normal"):
-        statistic_slope(family, metric, 0)  # validates the pair
-        return max(1.0, abs(float(known)))
-    return float(statistic_slope(family, metric))
+        return ctx.max(one, ctx.abs(ctx.real(known, "known", "statistic_slope")))
+    return one

@@ -14,25 +14,23 @@ normal-mean     mean                  real x                             varianc
 poisson         rate                  count                              —
 ==============  ====================  =================================  ==========================
 
-``log_posterior`` returns log ξ(θ_i | x), normalised (float, or arb balls on the certified route; an atom
-with p_θ(x) = 0 has weight −inf); ``exact_posterior`` the exact Fractions for the 'table' family.
+``log_posterior`` returns log ξ(θ_i | x), normalised (an atom with p_θ(x) = 0 or prior weight 0 has log-weight
+−∞, the context's infinity); with ``atom_log_likelihoods`` and ``log_marginal`` a formula over the numeric
+context (``fp.finite_support_log_posterior(...)``, ``certified....``, ``box....``). ``exact_posterior`` gives
+the exact Fractions for the 'table' family.
 """
 from __future__ import annotations
 
-import math
+from collections import Counter
 from fractions import Fraction
 from typing import Sequence
 
-import numpy as np
+from mechanisms.bayesian import conjugate_families  # noqa: F401  (registers family_log_likelihood)
+from mechanisms.bayesian import posterior_divergence  # noqa: F401  (registers normalise_log)
+from mechanisms.errors import InvalidInput, Undefined
+from mechanisms.numerics.context import formula
 
-from mechanisms.bayesian import conjugate_families as cf
-from mechanisms.errors import InvalidInput, OutsideDomain
-from mechanisms.numerics.exact import to_arb, to_fraction
-from mechanisms.bayesian.posterior_divergence import normalise_log, normalise_log_arb
-from mechanisms.numerics.context import certified, fp
-
-__all__ = ["FAMILIES", "atom_log_likelihoods", "atom_log_likelihoods_arb", "log_posterior", "log_posterior_arb",
-           "log_marginal", "log_marginal_arb", "exact_posterior", "exact_marginal"]
+__all__ = ["FAMILIES", "atom_log_likelihoods", "log_posterior", "log_marginal", "exact_posterior", "exact_marginal"]
 
 FAMILIES = ("table", "bernoulli", "exponential", "laplace", "normal-mean", "poisson")
 _NAMED = {"bernoulli": ("beta-bernoulli", lambda k: (1, 1)), "exponential": ("gamma-exponential", lambda k: (1, 1)),
@@ -45,74 +43,50 @@ def _check(family):
         raise InvalidInput(f"unknown finite-support family {family!r}; one of {', '.join(FAMILIES)}")
 
 
-def atom_log_likelihoods(family: str, atoms: Sequence, data: Sequence, known=None) -> list[float]:
-    """log p_θ(x) of the whole data set, for each atom θ (float)."""
+def _table_log_likelihood(ctx, row, counts):
+    """Σ_v n_v log p(v) over the record values v seen n_v times; −∞ when a seen value has probability 0."""
+    total = ctx.exact(Fraction(0))
+    for v, n in counts.items():
+        p = ctx.real(row[v], "likelihood", "finite_support_log_likelihoods", lo=0)
+        if ctx.is_zero(p):
+            return ctx.ninf
+        total = total + n * ctx.log(p)
+    return total
+
+
+@formula(name="finite_support_log_likelihoods")
+def atom_log_likelihoods(ctx, family: str, atoms: Sequence, data: Sequence, known=None) -> list:
+    """log p_θ(x) of the whole data set, for each atom θ; −∞ where p_θ(x) = 0."""
     _check(family)
     if family == "table":
-        out = []
-        for row in atoms:
-            r = [float(v) for v in row]
-            out.append(float(sum(math.log(r[int(x)]) if r[int(x)] > 0 else -math.inf for x in data)))
-        return out
+        counts = Counter(int(x) for x in data)  # iid records: the likelihood depends on the counts only
+        return [_table_log_likelihood(ctx, row, counts) for row in atoms]
     name, prior = _NAMED[family]
-    return [cf.log_likelihood(name, prior(known), t, data) for t in atoms]
+    return [ctx.family_log_likelihood(name, prior(known), t, data) for t in atoms]
 
 
-def atom_log_likelihoods_arb(family: str, atoms: Sequence, data: Sequence, known=None) -> list:
-    """Certified log p_θ(x) per atom (exact atoms and records); −inf (exact) where p_θ(x) = 0."""
-    _check(family)
-    if family == "table":
-        out = []
-        for row in atoms:
-            w = Fraction(1)
-            for x in data:
-                w *= to_fraction(row[int(x)], "likelihood")
-            out.append(-math.inf if w == 0 else to_arb(w).log())
-        return out
-    name, prior = _NAMED[family]
-    return [cf.log_likelihood_arb(name, prior(known), t, data) for t in atoms]
+def _log_joint(ctx, family, atoms, prior, data, known, fname):
+    """log ξ(θ_i) + log p_{θ_i}(x) per atom (−∞ where either factor is 0); Undefined when every one is."""
+    ll = ctx.finite_support_log_likelihoods(family, atoms, data, known)
+    out = []
+    for p, a in zip(prior, ll):
+        p = ctx.real(p, "prior", fname, lo=0)
+        out.append(ctx.ninf if ctx.is_zero(p) or ctx.is_inf(a) else ctx.log(p) + a)
+    if all(ctx.is_inf(w) for w in out):
+        raise Undefined("the data have probability 0 under every atom of the prior")
+    return out
 
 
-def _log_prior(prior, log):
-    return [(-math.inf if float(p) == 0 else log(p)) for p in prior]
+@formula(name="finite_support_log_posterior")
+def log_posterior(ctx, family, atoms, prior, data, known=None):
+    """log ξ(θ_i | x), normalised; Undefined if every atom gives the data probability 0."""
+    return ctx.normalise_log(_log_joint(ctx, family, atoms, prior, data, known, "finite_support_log_posterior"))
 
 
-def log_posterior(family, atoms, prior, data, known=None) -> np.ndarray:
-    """log ξ(θ_i | x) (float), normalised; OutsideDomain if every atom gives the data probability 0."""
-    ll = np.asarray(atom_log_likelihoods(family, atoms, data, known))
-    lp = np.asarray(_log_prior(prior, lambda p: math.log(float(p))))
-    w = lp + ll
-    if np.all(w == -math.inf):
-        raise OutsideDomain("the data have probability 0 under every atom of the prior")
-    return normalise_log(w)
-
-
-def log_posterior_arb(family, atoms, prior, data, known=None) -> list:
-    ll = atom_log_likelihoods_arb(family, atoms, data, known)
-    lp = _log_prior([to_fraction(p, "prior") for p in prior], lambda p: to_arb(p).log())
-    w = [-math.inf if (isinstance(a, float) or isinstance(b, float)) else a + b for a, b in zip(lp, ll)]
-    if all(isinstance(v, float) for v in w):
-        raise OutsideDomain("the data have probability 0 under every atom of the prior")
-    return normalise_log_arb(w)
-
-
-def log_marginal(family, atoms, prior, data, known=None) -> float:
-    """log φ(x) = log Σ_i ξ(θ_i) p_{θ_i}(x) (float)."""
-    ll = np.asarray(atom_log_likelihoods(family, atoms, data, known))
-    lp = np.asarray(_log_prior(prior, lambda p: math.log(float(p))))
-    w = lp + ll
-    if np.all(w == -math.inf):
-        raise OutsideDomain("the data have probability 0 under every atom of the prior")
-    return fp.log_sum_exp(w)
-
-
-def log_marginal_arb(family, atoms, prior, data, known=None):
-    ll = atom_log_likelihoods_arb(family, atoms, data, known)
-    lp = _log_prior([to_fraction(p, "prior") for p in prior], lambda p: to_arb(p).log())
-    terms = [a + b for a, b in zip(lp, ll) if not (isinstance(a, float) or isinstance(b, float))]
-    if not terms:
-        raise OutsideDomain("the data have probability 0 under every atom of the prior")
-    return certified.log_sum_exp(terms)
+@formula(name="finite_support_log_marginal")
+def log_marginal(ctx, family, atoms, prior, data, known=None):
+    """log φ(x) = log Σ_i ξ(θ_i) p_{θ_i}(x)."""
+    return ctx.log_sum_exp(_log_joint(ctx, family, atoms, prior, data, known, "finite_support_log_marginal"))
 
 
 def exact_marginal(rows: Sequence[Sequence], prior: Sequence, data: Sequence):
@@ -136,5 +110,5 @@ def exact_posterior(rows: Sequence[Sequence], prior: Sequence, data: Sequence) -
         ws.append(w)
     z = sum(ws)
     if z == 0:
-        raise OutsideDomain("the data have probability 0 under every atom of the prior")
+        raise Undefined("the data have probability 0 under every atom of the prior")
     return [w / z for w in ws]

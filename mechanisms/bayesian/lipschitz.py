@@ -28,6 +28,15 @@ Three kinds of family:
 
 * finite-support priors on any of these: c* exactly from the steps of ξ(Θ_L).
 
+c* is named for what it is, the rate c of Assumption 2 (``lipschitz_mass_rate``: ξ(Θ_L) ≥ 1 − e^{−cL}).
+d, L(θ) of a table row and of a named family, and ξ(Θ_L) in closed form are formulas over the numeric context
+(``fp.table_lipschitz(row, metric)``, ``certified.prior_mass_lipschitz_set(...)``, ``box....`` over a box of
+parameters). Second methods, each a route of its own: ξ(Θ_L) by quadrature of the prior density
+(``prior_mass_lipschitz_set_quadrature``: scipy's quad; arb's certified integral) against the closed form; c*
+of the beta prior by a float minimisation against a certified optimisation that encloses the infimum
+(``lipschitz_mass_rate`` / ``lipschitz_mass_rate_arb``); levels of product families on floats (vectorised,
+levels within rounding grouped) against exact :class:`LogLevel` s (``product_*`` / ``product_*_arb``).
+
 c* for a beta prior on the Bernoulli family is a certified optimisation (upper bound: g at chosen L;
 lower bound: g ≥ −log(1 − ξ(L_i))/L_{i+1} on [L_i, L_{i+1}] because ξ is non-decreasing, and explicit
 bounds on (0, L₀] and [L_N, ∞)); everything else is in closed form.
@@ -45,16 +54,16 @@ import numpy as np
 from scipy import special as sc
 
 from mechanisms.errors import InvalidInput
-from mechanisms.numerics.exact import to_arb, to_fraction
+from mechanisms.numerics.context import formula
+from mechanisms.numerics.exact import Undecided, to_arb, to_fraction
 
-__all__ = ["absolute_log_ratio", "absolute_log_ratio_arb", "LogLevel", "table_lipschitz_level",
-           "product_lipschitz_level", "product_lipschitz_constant", "lipschitz_constant", "lipschitz_constant_arb",
-           "prior_mass_lipschitz_set", "prior_mass_lipschitz_set_arb", "prior_mass_lipschitz_set_quadrature_arb",
-           "finite_assumption2_constant", "finite_assumption2_constant_arb", "assumption2_constant",
-           "assumption2_constant_arb", "level_value", "level_value_arb", "max_level", "CONTINUOUS_FAMILIES",
-           "table_lipschitz_constant", "table_lipschitz_constant_arb", "product_lipschitz_constant_arb",
-           "product_assumption2_constant", "product_assumption2_constant_arb", "hamming_matrix",
-           "prior_mass_lipschitz_set_quadrature"]
+__all__ = ["absolute_log_ratio", "LogLevel", "table_lipschitz_level", "table_lipschitz_constant",
+           "product_lipschitz_level", "product_lipschitz_constant", "product_lipschitz_constant_arb",
+           "lipschitz_constant", "prior_mass_lipschitz_set", "prior_mass_lipschitz_set_quadrature",
+           "prior_mass_lipschitz_set_quadrature_arb", "finite_lipschitz_mass_rate", "finite_lipschitz_mass_rate_arb",
+           "lipschitz_mass_rate", "lipschitz_mass_rate_arb", "product_lipschitz_mass_rate",
+           "product_lipschitz_mass_rate_arb", "level_value", "level_value_arb", "max_level", "CONTINUOUS_FAMILIES",
+           "hamming_matrix"]
 
 INF = math.inf
 CONTINUOUS_FAMILIES = ("exponential", "laplace", "normal-variance", "normal-precision", "normal-mean", "bernoulli",
@@ -62,28 +71,18 @@ CONTINUOUS_FAMILIES = ("exponential", "laplace", "normal-variance", "normal-prec
 
 
 # ----------------------------------------------------------------------------- Eq. (2.7)
-def absolute_log_ratio(a, b) -> float:
-    """d(a, b) = |log a/b|, 0 when a = b = 0, +∞ when exactly one of them is 0 (float)."""
-    a, b = float(a), float(b)
-    if a < 0 or b < 0:
-        raise InvalidInput(f"absolute_log_ratio: a, b must be >= 0, got a={a}, b={b}")
-    if a == b:
-        return 0.0
-    if a == 0 or b == 0:
-        return INF
-    return abs(math.log(a) - math.log(b))
-
-
-def absolute_log_ratio_arb(a, b):
-    """Certified d(a, b) for exact a, b ≥ 0 (exact 0 and the exact inf where they apply)."""
-    a, b = to_fraction(a, "a"), to_fraction(b, "b")
-    if a < 0 or b < 0:
-        raise InvalidInput(f"absolute_log_ratio_arb: a, b must be >= 0, got a={a}, b={b}")
-    if a == b:
-        return Fraction(0)
-    if a == 0 or b == 0:
-        return INF
-    return abs(to_arb(a / b).log())
+@formula
+def absolute_log_ratio(ctx, a, b):
+    """d(a, b) = |log a/b| for a, b ≥ 0 (paper 001, Eq. (2.7)): 0 when a = b (exactly 0 for exact equal
+    numbers), +∞ when exactly one of them is 0."""
+    fname = "absolute_log_ratio"
+    a, b = ctx.real(a, "a", fname, lo=0), ctx.real(b, "b", fname, lo=0)
+    zero_a, zero_b = ctx.is_zero(a), ctx.is_zero(b)
+    if zero_a and zero_b:
+        return ctx.exact(0)
+    if zero_a or zero_b:
+        return ctx.inf
+    return ctx.abs(ctx.log(a / b))
 
 
 # ----------------------------------------------------------------------------- exact levels log r / d
@@ -225,110 +224,77 @@ def product_lipschitz_constant(row, metric, n: int, combine: str = "sum", max_di
 
 
 # ----------------------------------------------------------------------------- continuous families
-def _mu_scale(mu) -> float:
-    return max(1.0, abs(float(mu)))
+def _mu_scale(ctx, mu, fname):
+    """max(1, |μ|), the scale of Lemma 6's metric."""
+    return ctx.max(ctx.exact(Fraction(1)), ctx.abs(ctx.real(mu, "known", fname)))
 
 
-def lipschitz_constant(family: str, theta, known=None) -> float:
-    """L(θ) in closed form (float); ``known`` is the family's known constant (μ, or m trials)."""
-    t = float(theta)
+def _logit_magnitude(ctx, t):
+    return ctx.abs(ctx.log(t / (1 - t)))
+
+
+@formula
+def lipschitz_constant(ctx, family: str, theta, known=None):
+    """L(θ) in closed form for a named continuous family (paper 001, Lemmas 3–6; see the module table);
+    ``known`` is the family's known constant (μ, σ² or m trials)."""
+    fname = "lipschitz_constant"
+    if family not in CONTINUOUS_FAMILIES:
+        raise InvalidInput(f"{fname}: unknown family {family!r}; one of {', '.join(CONTINUOUS_FAMILIES)}")
+    if family == "poisson":
+        return ctx.inf
+    t = ctx.real(theta, "theta", fname)
     if family in ("exponential", "laplace"):
         return t
     if family == "normal-variance":
-        return _mu_scale(known) / (2 * t)
+        return _mu_scale(ctx, known, fname) / (2 * t)
     if family == "normal-precision":
-        return t * _mu_scale(known) / 2
+        return t * _mu_scale(ctx, known, fname) / 2
     if family == "normal-mean":  # θ the mean, known = σ²: sup |s − 2θ|/(|s| + 2) = max(1, |θ|)
-        return _mu_scale(t) / (2 * float(known))
+        return _mu_scale(ctx, t, fname) / (2 * ctx.real(known, "known", fname, lo=0, lo_open=True))
+    t = ctx.real(t, "theta", fname, lo=0, lo_open=True, hi=1, hi_open=True)
     if family == "bernoulli":
-        return abs(float(sc.logit(t)))
-    if family == "binomial":
-        return math.log(float(known)) + abs(float(sc.logit(t)))
+        return _logit_magnitude(ctx, t)
+    return ctx.log(ctx.real(known, "known", fname, lo=1)) + _logit_magnitude(ctx, t)  # binomial, m trials
+
+
+@formula
+def prior_mass_lipschitz_set(ctx, family: str, prior: Sequence, L, known=None):
+    """ξ(Θ_L), the prior mass of {θ : L(θ) ≤ L}, in closed form (paper 001, Assumption 2; see the module
+    table): regularised incomplete gamma and beta functions, Θ_L's two tails computed as such for the beta
+    prior (no cancellation when ξ is near 1)."""
+    fname = "prior_mass_lipschitz_set"
+    L = ctx.real(L, "L", fname, lo=0)
     if family == "poisson":
-        return INF
-    raise InvalidInput(f"lipschitz_constant: unknown family {family!r}; one of {', '.join(CONTINUOUS_FAMILIES)}")
-
-
-def lipschitz_constant_arb(family: str, theta, known=None):
-    """Certified L(θ) in closed form (exact θ and constants; exact where the closed form is rational)."""
-    t = to_fraction(theta, "theta")
-    if family in ("exponential", "laplace"):
-        return t
+        return ctx.exact(0)
+    if family in ("exponential", "laplace", "normal-precision"):
+        k, r = (ctx.real(x, "prior", fname, lo=0, lo_open=True) for x in prior)
+        scale = 1 if family != "normal-precision" else ctx.exact(Fraction(2)) / _mu_scale(ctx, known, fname)
+        return ctx.regularized_gamma_lower(k, r * L * scale)
     if family == "normal-variance":
-        return max(Fraction(1), abs(to_fraction(known))) / (2 * t)
-    if family == "normal-precision":
-        return t * max(Fraction(1), abs(to_fraction(known))) / 2
-    if family == "normal-mean":
-        return max(Fraction(1), abs(t)) / (2 * to_fraction(known))
-    if family == "bernoulli":
-        return abs(to_arb(t / (1 - t)).log())
-    if family == "binomial":
-        return to_arb(to_fraction(known)).log() + abs(to_arb(t / (1 - t)).log())
-    if family == "poisson":
-        return INF
-    raise InvalidInput(f"lipschitz_constant_arb: unknown family {family!r}")
-
-
-def prior_mass_lipschitz_set(family: str, prior: Sequence, L, known=None) -> float:
-    """ξ(Θ_L) in closed form (float): the prior mass of {θ : L(θ) ≤ L} (see the module table)."""
-    L = float(L)
-    if L < 0:
-        raise InvalidInput(f"prior_mass_lipschitz_set: L must be >= 0, got L={L}")
-    if family in ("exponential", "laplace"):
-        k, r = map(float, prior)
-        return float(sc.gammainc(k, r * L))
-    if family == "normal-variance":
-        lam = float(prior[0])
-        return math.exp(-lam * _mu_scale(known) / (2 * L)) if L > 0 else 0.0
-    if family == "normal-precision":
-        k, r = map(float, prior)
-        return float(sc.gammainc(k, 2 * r * L / _mu_scale(known)))
+        lam = ctx.real(prior[0], "prior", fname, lo=0, lo_open=True)
+        if ctx.is_zero(L):
+            return ctx.exact(0)
+        return ctx.exp(-lam * _mu_scale(ctx, known, fname) / (2 * L))
     if family in ("bernoulli", "binomial"):
-        a, b = map(float, prior)
-        half = L - (math.log(float(known)) if family == "binomial" else 0.0)
-        if half <= 0:
-            return 0.0
-        lo = float(sc.expit(-half))
-        # the mass outside [lo, 1 − lo] from both tails keeps accuracy when it is tiny
-        return max(0.0, 1.0 - float(sc.betainc(a, b, lo)) - float(sc.betainc(b, a, lo)))
-    if family == "poisson":
-        return 0.0
-    raise InvalidInput(f"prior_mass_lipschitz_set: unknown family {family!r}")
-
-
-def prior_mass_lipschitz_set_arb(family: str, prior: Sequence, L, known=None):
-    """Certified ξ(Θ_L) in closed form (exact prior parameters, L exact or an arb ball)."""
-    from mechanisms.bayesian.posterior_divergence import regularized_gamma_lower_arb
-
-    Lq = to_arb(L)
-    if family in ("exponential", "laplace"):
-        k, r = (to_fraction(x) for x in prior)
-        return regularized_gamma_lower_arb(k, lambda: to_arb(r) * to_arb(L))
-    if family == "normal-variance":
-        lam = to_arb(to_fraction(prior[0]))
-        m = to_arb(max(Fraction(1), abs(to_fraction(known))))
-        return (-lam * m / (2 * Lq)).exp()
-    if family == "normal-precision":
-        k, r = (to_fraction(x) for x in prior)
-        mm = max(Fraction(1), abs(to_fraction(known)))
-        return regularized_gamma_lower_arb(k, lambda: 2 * to_arb(r) * to_arb(L) / to_arb(mm))
-    if family in ("bernoulli", "binomial"):
-        a, b = (to_arb(to_fraction(x)) for x in prior)
-        half = Lq - (to_arb(to_fraction(known)).log() if family == "binomial" else 0)
-        if half <= 0:
-            return Fraction(0)
-        if not half > 0:
-            raise ArithmeticError(f"prior_mass_lipschitz_set_arb: L − log m straddles 0: {half}")
-        lo = 1 / (1 + half.exp())
-        return 1 - lo.beta_lower(a, b, 1) - lo.beta_lower(b, a, 1)
-    if family == "poisson":
-        return Fraction(0)
-    raise InvalidInput(f"prior_mass_lipschitz_set_arb: unknown family {family!r}")
+        a, b = (ctx.real(x, "prior", fname, lo=0, lo_open=True) for x in prior)
+        half = L - ctx.log(ctx.real(known, "known", fname, lo=1)) if family == "binomial" else L
+        if ctx.le(half, 0) is True:
+            return ctx.exact(0)
+        if ctx.gt(half, 0) is not True:
+            raise Undecided(f"{fname}: L − log m is not decided against 0: {half}")
+        e = ctx.exp(-half)
+        lo = e / (1 + e)  # σ(−L'), the lower end of Θ_L in θ
+        return ctx.max(0, 1 - ctx.regularized_beta(a, b, lo) - ctx.regularized_beta(b, a, lo))
+    raise InvalidInput(f"{fname}: unknown family {family!r}; one of {', '.join(CONTINUOUS_FAMILIES)}")
 
 
 def prior_mass_lipschitz_set_quadrature_arb(family: str, prior: Sequence, L, known=None):
     """Certified ξ(Θ_L) by quadrature of the prior density over Θ_L (no CDF): in t = logit θ for beta
-    priors (Θ_L is t ∈ [−L', L']), t = log θ for gamma priors (with a rigorous bound of the tail)."""
+    priors (Θ_L is t ∈ [−L', L']), t = log θ for gamma priors (with a rigorous bound of the tail).
+
+    The second method for ξ(Θ_L), against the closed form :func:`prior_mass_lipschitz_set` (regularised
+    incomplete functions); it has no form over boxes (arb's integral of a density whose parameters are wide
+    balls is not the point of an independent check: the closed form is the one the box path evaluates)."""
     from flint import arb
 
     from mechanisms.bayesian.posterior_quadrature import LogDensityT, integral_arb, log_concave_tail_bound
@@ -393,7 +359,7 @@ def _is_zero_level(lv) -> bool:
     return lv == 0
 
 
-def finite_assumption2_constant(levels: Sequence, weights: Sequence) -> float:
+def finite_lipschitz_mass_rate(levels: Sequence, weights: Sequence) -> float:
     """c* for a prior with atoms of Lipschitz level ℓ_i and mass w_i: ξ(Θ_L) is the mass of the atoms with
     ℓ_i ≤ L, a step function, so c* = min_j −log(1 − W_j)/ℓ_{j+1} over the distinct levels 0 = ℓ_1 < ℓ_2 <
     … (W_j the mass up to ℓ_j); 0 when no atom has level 0 (ξ(Θ_L) = 0 for small L) (float)."""
@@ -411,7 +377,7 @@ def finite_assumption2_constant(levels: Sequence, weights: Sequence) -> float:
     return best
 
 
-def finite_assumption2_constant_arb(levels: Sequence, weights: Sequence):
+def finite_lipschitz_mass_rate_arb(levels: Sequence, weights: Sequence):
     """Certified c* (exact weights, exact levels): the exact 0, the exact inf (a single level 0 atom…), or
     an arb ball."""
     ws = [to_fraction(w, "weight") for w in weights]
@@ -457,15 +423,15 @@ def _bernoulli_c_star_float(a, b) -> float:
     return float(min([best, float(r.fun)] + limits))
 
 
-def assumption2_constant(family: str, prior: Sequence, known=None) -> float:
+def lipschitz_mass_rate(family: str, prior: Sequence, known=None) -> float:
     """c* = inf_L −log(1 − ξ(Θ_L))/L (float): closed forms where the family allows, else a minimisation."""
     if family in ("exponential", "laplace", "normal-precision"):
         k, r = map(float, prior)
         if k != 1:
             if k > 1:  # ξ(Θ_L) = P(k, rL) ~ (rL)^k/Γ(k+1): −log(1 − ξ)/L → 0 as L → 0
                 return 0.0
-            raise InvalidInput(f"assumption2_constant: gamma prior shape k < 1 not supported, got k={k}")
-        return r if family != "normal-precision" else 2 * r / _mu_scale(known)
+            raise InvalidInput(f"lipschitz_mass_rate: gamma prior shape k < 1 not supported, got k={k}")
+        return r if family != "normal-precision" else 2 * r / max(1.0, abs(float(known)))
     if family == "normal-variance":
         return 0.0  # ξ(Θ_L) = e^{−λ max(1,|μ|)/(2L)} vanishes faster than any power as L → 0
     if family == "binomial" and float(known) >= 2:
@@ -474,10 +440,10 @@ def assumption2_constant(family: str, prior: Sequence, known=None) -> float:
         return _bernoulli_c_star_float(*map(float, prior))
     if family == "poisson":
         return 0.0
-    raise InvalidInput(f"assumption2_constant: unknown family {family!r}")
+    raise InvalidInput(f"lipschitz_mass_rate: unknown family {family!r}")
 
 
-def assumption2_constant_arb(family: str, prior: Sequence, known=None):
+def lipschitz_mass_rate_arb(family: str, prior: Sequence, known=None):
     """Certified c* (exact prior parameters): closed forms are exact; the beta prior on the Bernoulli
     family is a certified optimisation returning an enclosure [lower, upper] of the infimum."""
     if family in ("exponential", "laplace", "normal-precision"):
@@ -485,7 +451,7 @@ def assumption2_constant_arb(family: str, prior: Sequence, known=None):
         if k != 1:
             if k > 1:
                 return Fraction(0)
-            raise InvalidInput(f"assumption2_constant_arb: gamma prior shape k < 1 not supported, got k={k}")
+            raise InvalidInput(f"lipschitz_mass_rate_arb: gamma prior shape k < 1 not supported, got k={k}")
         return r if family != "normal-precision" else 2 * r / max(Fraction(1), abs(to_fraction(known)))
     if family == "normal-variance":
         return Fraction(0)
@@ -497,7 +463,7 @@ def assumption2_constant_arb(family: str, prior: Sequence, known=None):
         return _bernoulli_c_star_arb_cached(*(to_fraction(x) for x in prior), int(flint.ctx.prec))
     if family == "poisson":
         return Fraction(0)
-    raise InvalidInput(f"assumption2_constant_arb: unknown family {family!r}")
+    raise InvalidInput(f"lipschitz_mass_rate_arb: unknown family {family!r}")
 
 
 @functools.lru_cache(maxsize=256)
@@ -594,14 +560,39 @@ def _candidate_points(a: float, b: float):
 
 
 # ----------------------------------------------------------------------------- values for the two paths
-def table_lipschitz_constant(row: Sequence, metric: Sequence[Sequence]) -> float:
-    """Float L(θ) of a likelihood row over a finite X with distance matrix ``metric``."""
-    return product_lipschitz_constant(row, metric, 1)
+def _decided_equal(ctx, a, b) -> bool:
+    """a = b, decided: exact numbers compare exactly; enclosures that are certainly apart are unequal, and
+    enclosures that overlap (without both being the same point) leave it undecided."""
+    if ctx.lt(a, b) is True or ctx.gt(a, b) is True:
+        return False
+    if ctx.is_zero(a - b):
+        return True
+    raise Undecided(f"whether {a} = {b} is not decided by their enclosures")
 
 
-def table_lipschitz_constant_arb(row: Sequence, metric: Sequence[Sequence]):
-    """Certified L(θ) (exact 0, the exact inf, or an arb ball)."""
-    return _value_arb(table_lipschitz_level(row, metric))
+@formula(name="table_lipschitz")
+def table_lipschitz_constant(ctx, row, metric):
+    """L(θ) = max over pairs x ≠ y of d(p_θ(x), p_θ(y))/ρ(x, y) for a likelihood row p_θ over a finite X and
+    an integer distance matrix ρ (paper 001, Eq. (2.5)): exactly 0 when the row is constant, +∞ when a zero
+    stands beside a positive probability or ρ = 0 between unequal probabilities."""
+    fname = "table_lipschitz"
+    p = [ctx.real(x, f"row[{i}]", fname, lo=0) for i, x in enumerate(row)]
+    if len(metric) != len(p) or any(len(m) != len(p) for m in metric):
+        raise InvalidInput(f"{fname}: metric must be {len(p)}x{len(p)}, got metric={metric!r}")
+    levels = []
+    for i, j in itertools.combinations(range(len(p)), 2):
+        rho = metric[i][j]
+        if rho != int(rho) or rho < 0:
+            raise InvalidInput(f"{fname}: distances must be non-negative integers, got metric[{i}][{j}]={rho}")
+        if rho == 0:
+            if not _decided_equal(ctx, p[i], p[j]):
+                return ctx.inf
+            continue
+        d = ctx.absolute_log_ratio(p[i], p[j])
+        if ctx.is_inf(d):
+            return ctx.inf
+        levels.append(d / ctx.exact(Fraction(int(rho))))
+    return ctx.max(*levels) if levels else ctx.exact(0)
 
 
 def product_lipschitz_constant_arb(row, metric, n: int, combine: str = "sum", max_differing: int | None = None):
@@ -616,7 +607,7 @@ def _value_arb(level):
     return level.arb()
 
 
-def product_assumption2_constant(rows, weights, metric, n: int = 1, combine: str = "sum",
+def product_lipschitz_mass_rate(rows, weights, metric, n: int = 1, combine: str = "sum",
                                  max_differing: int | None = None) -> float:
     """c* (float) of a finite-support prior (atoms = likelihood rows over a finite X, masses ``weights``)
     for the product family over n records (levels by enumeration)."""
@@ -627,7 +618,7 @@ def product_assumption2_constant(rows, weights, metric, n: int = 1, combine: str
         match = next((s for s in snapped if abs(s - lv) <= 1e-12 * max(1.0, abs(s))), None)
         snapped.append(lv if match is None else match)
     zero = [0.0 if abs(lv) < 1e-14 else lv for lv in snapped]
-    return finite_assumption2_constant([_FloatLevel(v) for v in zero], weights)
+    return finite_lipschitz_mass_rate([_FloatLevel(v) for v in zero], weights)
 
 
 class _FloatLevel(float):
@@ -637,11 +628,11 @@ class _FloatLevel(float):
         return self == 0.0
 
 
-def product_assumption2_constant_arb(rows, weights, metric, n: int = 1, combine: str = "sum",
+def product_lipschitz_mass_rate_arb(rows, weights, metric, n: int = 1, combine: str = "sum",
                                      max_differing: int | None = None):
     """Certified c* of the product family over n records (exact levels, exact grouping of equal levels)."""
     levels = [product_lipschitz_level(r, metric, n, combine, max_differing) for r in rows]
-    return finite_assumption2_constant_arb(levels, weights)
+    return finite_lipschitz_mass_rate_arb(levels, weights)
 
 
 def hamming_matrix(size: int) -> list[list[int]]:
@@ -650,7 +641,8 @@ def hamming_matrix(size: int) -> list[list[int]]:
 
 
 def prior_mass_lipschitz_set_quadrature(family: str, prior: Sequence, L, known=None) -> float:
-    """Float ξ(Θ_L) by quadrature of the prior density over Θ_L (scipy; the twin of the certified route)."""
+    """Float ξ(Θ_L) by quadrature of the prior density over Θ_L (scipy's quad): the float half of the second
+    method for ξ(Θ_L) (see :func:`prior_mass_lipschitz_set_quadrature_arb`)."""
     from scipy import integrate
 
     from mechanisms.bayesian.posterior_quadrature import log_density_t

@@ -31,7 +31,8 @@ import numpy as np
 from scipy import integrate
 from scipy import special as sc
 
-from mechanisms.bayesian.conjugate_families import log_gig_normaliser, log_gig_normaliser_arb
+from mechanisms.bayesian import conjugate_families  # noqa: F401  (registers log_gig_normaliser)
+from mechanisms.numerics.context import certified, fp
 from mechanisms.errors import InvalidInput
 from mechanisms.numerics.exact import to_arb, to_fraction
 from mechanisms.bayesian.posterior_divergence import crossing_enclosures_arb, crossings, renyi_is_finite, t_of_theta
@@ -65,7 +66,7 @@ def log_density_t(kind, params, t):
         if kind == "normal":
             return -0.5 * math.log(2 * math.pi * p[1]) - (t - p[0]) ** 2 / (2 * p[1])
         if kind == "gig":
-            return p[0] * t - (p[1] * np.exp(t) + p[2] * np.exp(-t)) / 2 - log_gig_normaliser(*p)
+            return p[0] * t - (p[1] * np.exp(t) + p[2] * np.exp(-t)) / 2 - fp.log_gig_normaliser(*p)
     raise InvalidInput(f"log_density_t: unknown law {kind!r}")
 
 
@@ -87,7 +88,7 @@ def _combined_log_t(kind, a, b, alpha, t):
             return const + mix[0] * t - mix[1] * np.exp(t)
         if kind == "normal":
             return al * log_density_t(kind, a, t) + (1 - al) * log_density_t(kind, b, t)
-        const = -al * log_gig_normaliser(*a) - (1 - al) * log_gig_normaliser(*b)
+        const = -al * fp.log_gig_normaliser(*a) - (1 - al) * fp.log_gig_normaliser(*b)
         return const + mix[0] * t - (mix[1] * np.exp(t) + mix[2] * np.exp(-t)) / 2
 
 
@@ -108,7 +109,7 @@ class LogDensityT:
         elif kind == "normal":
             self.c = -(2 * arb.pi() * p[1]).log() / 2
         else:
-            self.c = -log_gig_normaliser_arb(*p)
+            self.c = -certified.log_gig_normaliser(*p)
 
     def log(self, t, analytic=False):
         from flint import acb

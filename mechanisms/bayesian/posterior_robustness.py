@@ -6,8 +6,11 @@ whose non-zero root is w, so α* = w/c and the minimum is κρ/c with
 
     κ = 2w/(1 − e^{−w})² = (2w + 1)²/(2w) = e^{2w}/(2w),    w = −W_{−1}(−e^{−1/2}/2) − 1/2.
 
-Two routes for w: Lambert W (arb) and a certified bisection of e^w − 2w − 1 (interval signs); the float
-route is Brent's method.
+w is named for what it is, the root of the shell bound's minimisation (``shell_root``). Three methods for it,
+each a route: Brent's method (float), Lambert W (arb) and a certified bisection of e^w − 2w − 1 (interval
+signs). κ as a function of w (in either form, ``kappa_constant`` and ``kappa_constant_algebraic``) and the shell
+bound are formulas over the numeric context (``fp.kappa_constant(fp.shell_root())``, ``certified.shell_bound``,
+``box.shell_bound`` over a box of (α, c, ρ)).
 """
 from __future__ import annotations
 
@@ -15,21 +18,21 @@ import math
 from fractions import Fraction
 
 from mechanisms.errors import InvalidInput
+from mechanisms.numerics.context import formula, fp
 from mechanisms.numerics.exact import to_arb
 
-__all__ = ["theorem1_root", "theorem1_root_arb", "theorem1_root_bisection_arb", "kappa_constant",
-           "kappa_constant_arb", "kappa_constant_bisection_arb", "shell_bound", "shell_bound_arb",
-           "shell_bound_minimum", "kappa_constant_alternative"]
+__all__ = ["shell_root", "shell_root_arb", "shell_root_bisection_arb", "kappa_constant", "kappa_constant_algebraic",
+           "shell_bound", "shell_bound_minimum"]
 
 
-def theorem1_root() -> float:
-    """w > 0 with e^w = 2w + 1 (float, Brent)."""
+def shell_root() -> float:
+    """w > 0 with e^w = 2w + 1, the root behind κ of paper 001's Theorem 1 (ii) (float, Brent's method)."""
     from scipy.optimize import brentq
 
     return brentq(lambda w: math.expm1(w) - 2 * w, 0.5, 2.0, xtol=1e-16, rtol=1e-15)
 
 
-def theorem1_root_arb():
+def shell_root_arb():
     """w = −W_{−1}(−e^{−1/2}/2) − 1/2 (arb Lambert W, lower branch)."""
     from flint import arb
 
@@ -37,7 +40,7 @@ def theorem1_root_arb():
     return -z.lambertw(-1) - arb(1) / 2
 
 
-def theorem1_root_bisection_arb():
+def shell_root_bisection_arb():
     """w by bisection on rationals with certified signs of e^w − 2w − 1 (no Lambert W)."""
     import flint
 
@@ -48,7 +51,7 @@ def theorem1_root_bisection_arb():
         return W.exp() - 2 * W - 1
 
     if not (f(lo) < 0 and f(hi) > 0):
-        raise ArithmeticError("theorem1_root_bisection_arb: bracket [1, 2] not certified")
+        raise ArithmeticError("shell_root_bisection_arb: bracket [1, 2] not certified")
     for _ in range(int(flint.ctx.prec) + 8):
         mid = (lo + hi) / 2
         v = f(mid)
@@ -61,39 +64,30 @@ def theorem1_root_bisection_arb():
     return to_arb(lo).union(to_arb(hi))
 
 
-def kappa_constant() -> float:
-    w = theorem1_root()
-    return 2 * w / (-math.expm1(-w)) ** 2
+@formula
+def kappa_constant(ctx, w):
+    """κ = 2w/(1 − e^{−w})² from the root w of e^w = 2w + 1 (paper 001, Theorem 1 (ii)): the shell bound's
+    minimum, κρ/c, at α* = w/c."""
+    w = ctx.real(w, "w", "kappa_constant", lo=0, lo_open=True)
+    return 2 * w / ctx.expm1(-w) ** 2
 
 
-def kappa_constant_arb():
-    w = theorem1_root_arb()
-    return 2 * w / (1 - (-w).exp()) ** 2
-
-
-def kappa_constant_alternative() -> float:
-    """κ = (2w + 1)²/(2w) (float), the algebraic form the bisection route uses."""
-    w = theorem1_root()
+@formula
+def kappa_constant_algebraic(ctx, w):
+    """κ = (2w + 1)²/(2w), the algebraic form of :func:`kappa_constant` that e^w = 2w + 1 gives (a second form:
+    the two agree only at the root, so they check a root found by another method)."""
+    w = ctx.real(w, "w", "kappa_constant_algebraic", lo=0, lo_open=True)
     return (2 * w + 1) ** 2 / (2 * w)
 
 
-def kappa_constant_bisection_arb():
-    """κ = (2w + 1)²/(2w) from the bisected root (a second algebraic form, a second root-finder)."""
-    w = theorem1_root_bisection_arb()
-    return (2 * w + 1) ** 2 / (2 * w)
-
-
-def shell_bound(alpha, c, rho=1) -> float:
-    """2ρα(1 − e^{−cα})^{−2}, the right-hand side of (C.4) for shell width α (float)."""
-    a, c, rho = float(alpha), float(c), float(rho)
-    if not (a > 0 and c > 0):
-        raise InvalidInput(f"shell_bound: alpha and c must be > 0, got alpha={alpha}, c={c}")
-    return 2 * rho * a / (-math.expm1(-c * a)) ** 2
-
-
-def shell_bound_arb(alpha, c, rho=1):
-    a, cc, r = to_arb(alpha), to_arb(c), to_arb(rho)
-    return 2 * r * a / (-(-cc * a).expm1()) ** 2
+@formula
+def shell_bound(ctx, alpha, c, rho=1):
+    """2ρα(1 − e^{−cα})^{−2}, the right-hand side of paper 001's (C.4) for shell width α > 0, c > 0."""
+    fname = "shell_bound"
+    a = ctx.real(alpha, "alpha", fname, lo=0, lo_open=True)
+    cc = ctx.real(c, "c", fname, lo=0, lo_open=True)
+    r = ctx.real(rho, "rho", fname)
+    return 2 * r * a / ctx.expm1(-cc * a) ** 2
 
 
 def shell_bound_minimum(c, rho=1) -> float:
@@ -101,6 +95,6 @@ def shell_bound_minimum(c, rho=1) -> float:
     from scipy.optimize import minimize_scalar
 
     c = float(c)
-    r = minimize_scalar(lambda u: shell_bound(math.exp(u) / c, c, rho), bounds=(-8.0, 8.0), method="bounded",
+    r = minimize_scalar(lambda u: fp.shell_bound(math.exp(u) / c, c, rho), bounds=(-8.0, 8.0), method="bounded",
                         options={"xatol": 1e-12})
     return float(r.fun)

@@ -19,8 +19,12 @@ to k queries has the law ⊗_j q_j#ξ(· | x).
 * ``sample_law`` / ``hockey_stick_monte_carlo`` — draws from a beta / gamma / normal posterior (Algorithm 1
   answering q(θ) = θ) and δ(ε) estimated from them with a rigorous (empirical Bernstein) interval.
 
-Probabilities are plain numbers: Fractions give exact results, floats float results (one code path for
-the exact arithmetic; logarithms go through ``log`` passed by the caller or the ``_arb`` twins).
+The levels, δ(ε) and the best test's error on finite supports are formulas over the numeric context
+(``fp.k_sample_max_divergence(...)``, ``certified.best_test_error(...)``: exact for exact posteriors). The gamma
+test's error has two routes: the threshold by Brent's method in floats (:func:`gamma_best_test_error`), and a
+rational bracket of it certified by the signs of the two errors, bisected (:func:`gamma_best_test_error_arb`).
+``pushforward``, ``k_sample_law``, ``bayes_test_error``, ``le_cam_risk`` and ``affinity`` are plain arithmetic on
+whatever numbers they are given.
 """
 from __future__ import annotations
 
@@ -33,13 +37,13 @@ import numpy as np
 from scipy import special as sc
 
 from mechanisms.errors import InvalidInput
-from mechanisms.numerics.exact import to_arb, to_fraction
+from mechanisms.numerics.context import certified, formula
+from mechanisms.numerics.exact import to_fraction
 
-__all__ = ["pushforward", "k_sample_law", "k_sample_max_divergence", "k_sample_max_divergence_arb",
-           "k_sample_max_divergence_composed", "k_sample_max_divergence_composed_arb", "k_sample_hockey_stick_delta",
-           "k_sample_hockey_stick_delta_arb", "best_test_error", "best_test_error_exact", "bayes_test_error",
-           "gamma_best_test_error", "gamma_best_test_error_arb", "le_cam_risk", "affinity", "compositions",
-           "multinomial_coefficient", "sample_law", "hockey_stick_monte_carlo"]
+__all__ = ["pushforward", "k_sample_law", "k_sample_max_divergence", "k_sample_max_divergence_composed",
+           "k_sample_hockey_stick_delta", "best_test_error", "bayes_test_error", "gamma_best_test_error",
+           "gamma_best_test_error_arb", "le_cam_risk", "affinity", "compositions", "multinomial_coefficient",
+           "sample_law", "hockey_stick_monte_carlo"]
 
 
 def pushforward(p: Sequence, query: Sequence[int], answers: int | None = None) -> list:
@@ -72,77 +76,49 @@ def _check_pair(p, q, queries, fname):
         raise InvalidInput(f"{fname}: at least one query")
 
 
-def k_sample_max_divergence(p, q, queries) -> float:
-    """D_∞ of the k answers (float): log max over answer tuples of P/Q (inf if Q is 0 where P is not)."""
-    _check_pair(p, q, queries, "k_sample_max_divergence")
-    lp, lq = k_sample_law([float(x) for x in p], queries), k_sample_law([float(x) for x in q], queries)
-    best = -math.inf
+def _probabilities(ctx, v, name, fname):
+    return [ctx.real(x, name, fname, lo=0) for x in v]
+
+
+@formula
+def k_sample_max_divergence(ctx, p, q, queries):
+    """D_∞ of the k answers: log of the largest ratio P/Q over the answer tuples (+∞ where Q is 0 and P is
+    not), by enumeration of the joint law (exact ratios for exact posteriors)."""
+    fname = "k_sample_max_divergence"
+    _check_pair(p, q, queries, fname)
+    lp = k_sample_law(_probabilities(ctx, p, "p", fname), queries)
+    lq = k_sample_law(_probabilities(ctx, q, "q", fname), queries)
+    ratios = []
     for key, a in lp.items():
-        if a <= 0:
+        if ctx.is_zero(a):
             continue
-        if lq[key] <= 0:
-            return math.inf
-        best = max(best, math.log(a) - math.log(lq[key]))
-    return best
+        if ctx.is_zero(lq[key]):
+            return ctx.inf
+        ratios.append(a / lq[key])
+    return ctx.log(ctx.max(*ratios))
 
 
-def k_sample_max_divergence_arb(p, q, queries):
-    """Certified D_∞ of the k answers for exact posteriors: log of an exact maximum ratio."""
-    _check_pair(p, q, queries, "k_sample_max_divergence_arb")
-    pf, qf = [to_fraction(x) for x in p], [to_fraction(x) for x in q]
-    lp, lq = k_sample_law(pf, queries), k_sample_law(qf, queries)
-    best = None
-    for key, a in lp.items():
-        if a == 0:
-            continue
-        if lq[key] == 0:
-            return math.inf
-        r = a / lq[key]
-        best = r if best is None or r > best else best
-    return to_arb(best).log()
-
-
-def k_sample_max_divergence_composed(p, q, queries) -> float:
-    """Σ_j D_∞(q_j#P ‖ q_j#Q) (float): composition, no joint enumeration."""
-    total = 0.0
-    for qu in queries:
-        total += k_sample_max_divergence(p, q, [qu])
-    return total
-
-
-def k_sample_max_divergence_composed_arb(p, q, queries):
-    from flint import arb
-
-    total = arb(0)
-    for qu in queries:
-        v = k_sample_max_divergence_arb(p, q, [qu])
-        if isinstance(v, float):
+@formula
+def k_sample_max_divergence_composed(ctx, p, q, queries):
+    """Σ_j D_∞(q_j#P ‖ q_j#Q): the same level by composition, no joint enumeration (a second method for
+    :func:`k_sample_max_divergence`, whose answers are independent given the posterior)."""
+    _check_pair(p, q, queries, "k_sample_max_divergence_composed")
+    terms = [ctx.k_sample_max_divergence(p, q, [qu]) for qu in queries]
+    for v in terms:
+        if ctx.is_inf(v):
             return v
-        total += v
-    return total
+    return ctx.sum(terms, ctx.exact(0))
 
 
-def k_sample_hockey_stick_delta(p, q, queries, eps) -> float:
-    """δ(ε) of the k answers (float), Σ over answer tuples of max(0, P − e^ε Q)."""
-    lp, lq = k_sample_law([float(x) for x in p], queries), k_sample_law([float(x) for x in q], queries)
-    e = math.exp(float(eps))
-    return float(sum(max(0.0, a - e * lq[k]) for k, a in lp.items()))
-
-
-def k_sample_hockey_stick_delta_arb(p, q, queries, eps):
-    from flint import arb
-
-    pf, qf = [to_fraction(x) for x in p], [to_fraction(x) for x in q]
-    lp, lq = k_sample_law(pf, queries), k_sample_law(qf, queries)
-    e = to_arb(eps).exp()
-    out = arb(0)
-    for k, a in lp.items():
-        d = to_arb(a) - e * to_arb(lq[k])
-        if d > 0:
-            out += d
-        elif not d < 0:
-            out += arb(0).union(d.upper())
-    return out
+@formula
+def k_sample_hockey_stick_delta(ctx, p, q, queries, eps):
+    """δ(ε) of the k answers, Σ over answer tuples of (P − e^ε Q)₊."""
+    fname = "k_sample_hockey_stick_delta"
+    _check_pair(p, q, queries, fname)
+    lp = k_sample_law(_probabilities(ctx, p, "p", fname), queries)
+    lq = k_sample_law(_probabilities(ctx, q, "q", fname), queries)
+    e = ctx.exp(ctx.real(eps, "eps", fname))
+    return ctx.sum((ctx.positive_part(a - e * lq[k]) for k, a in lp.items()), ctx.exact(0))
 
 
 # ----------------------------------------------------------------------------- distinguishing data sets
@@ -177,42 +153,28 @@ def _minimax_from_sorted(pairs):
     return q_cum
 
 
-def best_test_error_exact(p: Sequence, q: Sequence, n: int) -> Fraction:
-    """Exact minimax error of the best test between Pⁿ and Qⁿ (exact p, q on a finite support)."""
-    pf, qf = [to_fraction(x) for x in p], [to_fraction(x) for x in q]
-    if len(pf) != len(qf):
-        raise InvalidInput("best_test_error_exact: p and q must have the same length")
-    if n < 1:
-        raise InvalidInput(f"best_test_error_exact: n must be >= 1, got {n}")
+@formula
+def best_test_error(ctx, p: Sequence, q: Sequence, n: int):
+    """Minimax error of the best test between Pⁿ and Qⁿ on a finite support: the outcomes are the count
+    vectors (multinomial probabilities), ordered by the likelihood ratio P/Q decreasing (Q = 0 first), and
+    the error read off :func:`_minimax_from_sorted` (exact for exact p, q)."""
+    fname = "best_test_error"
+    pv, qv = _probabilities(ctx, p, "p", fname), _probabilities(ctx, q, "q", fname)
+    if len(pv) != len(qv):
+        raise InvalidInput(f"{fname}: p and q must have the same length, got {len(pv)} and {len(qv)}")
+    if int(n) != n or n < 1:
+        raise InvalidInput(f"{fname}: n must be an integer >= 1, got n={n}")
+    both_zero = [ctx.is_zero(x) and ctx.is_zero(y) for x, y in zip(pv, qv)]
     outcomes = []
-    for c in compositions(n, len(pf)):
-        if any(ci and (pf[i] == 0 and qf[i] == 0) for i, ci in enumerate(c)):
+    for c in compositions(int(n), len(pv)):
+        if any(ci and z for ci, z in zip(c, both_zero)):
             continue
-        a = b = Fraction(multinomial_coefficient(c))
-        for ci, x, y in zip(c, pf, qf):
-            a *= x ** ci
-            b *= y ** ci
+        a = b = ctx.exact(multinomial_coefficient(c))
+        for ci, x, y in zip(c, pv, qv):
+            a, b = a * x ** ci, b * y ** ci
         outcomes.append((a, b))
-    # order by the likelihood ratio a/b, decreasing (b = 0 first)
-    outcomes.sort(key=lambda ab: (ab[1] != 0, -(ab[0] / ab[1]) if ab[1] != 0 else 0))
+    outcomes.sort(key=lambda ab: (0, 0) if ctx.is_zero(ab[1]) else (1, -(ab[0] / ab[1])))
     return _minimax_from_sorted(outcomes)
-
-
-def best_test_error(p: Sequence, q: Sequence, n: int) -> float:
-    """Minimax error of the best test between Pⁿ and Qⁿ (float, log-space probabilities)."""
-    pf, qf = np.asarray(p, float), np.asarray(q, float)
-    comps = np.array(list(compositions(int(n), len(pf))))
-    with np.errstate(divide="ignore"):
-        lp, lq = np.log(pf), np.log(qf)
-    coef = sc.gammaln(n + 1) - np.sum(sc.gammaln(comps + 1), axis=1)
-    with np.errstate(invalid="ignore"):
-        la = coef + np.where(comps > 0, comps * lp, 0.0).sum(axis=1)
-        lb = coef + np.where(comps > 0, comps * lq, 0.0).sum(axis=1)
-    lr = np.where(np.isneginf(lb), np.inf, la - np.where(np.isneginf(lb), 0, lb))
-    lr = np.where(np.isneginf(la) & np.isneginf(lb), -np.inf, lr)
-    order = np.argsort(-lr, kind="stable")
-    pairs = [(float(np.exp(la[i])), float(np.exp(lb[i]))) for i in order]
-    return float(_minimax_from_sorted(pairs))
 
 
 def bayes_test_error(p: Sequence, q: Sequence, n: int):
@@ -242,8 +204,6 @@ def gamma_best_test_error(k, r1, r2, n: int) -> float:
 def gamma_best_test_error_arb(k, r1, r2, n: int):
     """Certified minimax error for two gamma laws of one shape: a rational bracket [t₋, t₊] of the
     threshold where the two errors cross, the error enclosed between the errors at its ends."""
-    from mechanisms.bayesian.posterior_divergence import regularized_gamma_lower_arb
-
     k, r1, r2 = to_fraction(k), to_fraction(r1), to_fraction(r2)
     if r1 == r2:
         return Fraction(1, 2)
@@ -251,10 +211,13 @@ def gamma_best_test_error_arb(k, r1, r2, n: int):
     kk = n * k
 
     def alpha(t):
-        return 1 - regularized_gamma_lower_arb(kk, big * to_fraction(t))
+        # 1 − P, as this route has always computed it (certified.regularized_gamma_upper, Q itself, keeps full
+        # relative accuracy where α is tiny and would decide cases this form leaves undecided: it turns
+        # s001.thm.3.ii#necessary-test from holds into violated at seed 0, a change of verdict left to a decision)
+        return 1 - certified.regularized_gamma_lower(kk, big * to_fraction(t))
 
     def beta(t):
-        return regularized_gamma_lower_arb(kk, small * to_fraction(t))
+        return certified.regularized_gamma_lower(kk, small * to_fraction(t))
 
     t0 = Fraction(gamma_threshold(float(k), float(r1), float(r2), n)).limit_denominator(10**15)
     lo, hi = t0, t0

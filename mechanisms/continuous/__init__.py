@@ -2,15 +2,19 @@
 mechanisms, their divergences and exact (ε, δ) curves, Gaussian DP, Bayes' capacity of continuous noise.
 
 Each name below is imported on first use from the module that defines it (``mechanisms.continuous.<module>``)."""
-import importlib
+from mechanisms._lazy import exports
 
-MODULES = ('gaussian', 'gaussian_dp', 'gdp', 'divergences', 'discrete', 'capacity', 'vmf', 'vmf_moments', 'vmf_renyi', 'vmf_hockey_stick', 'vmf_sphere_quadrature', 'vmf_monte_carlo',)
+MODULES = ('gaussian', 'gaussian_dp', 'gdp', 'divergences', 'discrete', 'capacity', 'vmf', 'vmf_moments', 'vmf_renyi', 'vmf_hockey_stick', 'vmf_sphere_quadrature', 'vmf_monte_carlo', 'planar_laplace',)
 
 _WHERE = {
     'BoundedIntegrand': 'vmf_monte_carlo',
     'VmfRenyiMonteCarlo': 'vmf_monte_carlo',
     'clip_per_layer': 'gaussian',
     'clip_to_ball': 'gaussian',
+    'discrete_gaussian_delta': 'discrete',
+    'discrete_gaussian_kl': 'discrete',
+    'discrete_gaussian_rdp': 'discrete',
+    'discrete_gaussian_rdp_bound': 'discrete',
     'discrete_laplace_delta': 'discrete',
     'discrete_laplace_kl': 'discrete',
     'discrete_laplace_rdp': 'discrete',
@@ -52,6 +56,11 @@ _WHERE = {
     'mean_resultant_length_quadrature_arb': 'vmf_sphere_quadrature',
     'multivariate_vmf_log_density': 'vmf',
     'per_layer_clip_radius': 'gaussian',
+    'planar_laplace_density': 'planar_laplace',
+    'planar_laplace_log_ratio': 'planar_laplace',
+    'planar_laplace_radial_cdf': 'planar_laplace',
+    'planar_laplace_radius': 'planar_laplace',
+    'planar_laplace_sample': 'planar_laplace',
     'rr_kl': 'divergences',
     'rr_rdp': 'divergences',
     'sample_gaussian_mechanism': 'gaussian',
@@ -89,15 +98,4 @@ _WHERE = {
 }
 
 __all__ = sorted(_WHERE)
-
-
-def __getattr__(name):
-    if name in _WHERE:
-        return getattr(importlib.import_module(f"{__name__}.{_WHERE[name]}"), name)
-    if name in MODULES:
-        return importlib.import_module(f"{__name__}.{name}")
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-
-
-def __dir__():
-    return sorted(set(__all__) | set(MODULES))
+__getattr__, __dir__ = exports(__name__, _WHERE, MODULES)

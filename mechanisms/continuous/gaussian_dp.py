@@ -17,6 +17,10 @@ form drifted by 1.2e−11 relative at σ = 1, ε ≥ 16.8). ε(δ) is 0 for δ �
 δ(ε) = δ, found by bisection on the context's comparisons (a float to the last bit; on the certified context a
 ball [lo, hi] with δ(lo) > δ > δ(hi) certified). Rényi DP: τ_α = αΔ²/(2σ²).
 
+Both δ(ε) are defined at every real ε: for ε < 0 by the hockey-stick reflection δ(ε) = 1 − e^ε + e^ε δ'(−ε)
+(δ' the profile of the swapped pair, equal to δ since both pairs are symmetric), which tends to 1 − e^ε as
+ε → −∞ (the closed forms above at ε < 0 would form e^{x²} erfc(−x) of a large x, an overflow in floats).
+
 Laplace mechanism, noise Laplace(b) per coordinate, ℓ₁-sensitivity Δ, ε₀ = Δ/b (Balle et al. 2018,
 "Privacy amplification by subsampling", Theorem 3):
 
@@ -36,6 +40,14 @@ _MAX_HALVINGS = 1100  # bisection steps: a float bracket shrinks to adjacent flo
 
 
 # ----------------------------------------------------------------------------- Gaussian δ(ε)
+def _reflected(ctx, delta_at, e):
+    """δ(ε) at every real ε from δ on ε ≥ 0 (a symmetric pair): with s = e^{−[−ε]_+} (1 when ε ≥ 0),
+    δ(ε) = (1 − s) + s δ(|ε|) — the reflection 1 − e^ε + e^ε δ(−ε) for ε < 0, no branch on the sign (arrays,
+    boxes across 0)."""
+    neg = ctx.positive_part(-e)
+    return -ctx.expm1(-neg) + ctx.exp(-neg) * delta_at(ctx.positive_part(ctx.abs(e)))
+
+
 def _gaussian_delta_at(ctx, mu, e):
     """δ(ε) at μ = Δ/σ, arguments checked (e may be a vector on the float context)."""
     r2 = ctx.sqrt(2)
@@ -45,13 +57,13 @@ def _gaussian_delta_at(ctx, mu, e):
 
 @formula
 def gaussian_delta(ctx, sigma, eps, sensitivity=1):
-    """Exact δ(ε) of the Gaussian mechanism (σ > 0, Δ > 0, ε ≥ 0; eps may be an array on the float context);
-    certified: accurate to the working precision."""
+    """Exact δ(ε) of the Gaussian mechanism (σ > 0, Δ > 0, every real ε: the reflection 1 − e^ε + e^ε δ(−ε) below
+    0; eps may be an array on the float context); certified: accurate to the working precision."""
     fname = "gaussian_delta"
     s = ctx.real(sigma, "sigma", fname, lo=0, lo_open=True)
     d = ctx.real(sensitivity, "sensitivity", fname, lo=0, lo_open=True)
-    e = ctx.real(eps, "eps", fname, lo=0)
-    return ctx.accurate(lambda: _gaussian_delta_at(ctx, d / s, e))
+    e = ctx.real(eps, "eps", fname)
+    return ctx.accurate(lambda: _reflected(ctx, lambda t: _gaussian_delta_at(ctx, d / s, t), e))
 
 
 # ----------------------------------------------------------------------------- Gaussian ε(δ)
@@ -101,13 +113,14 @@ def gaussian_epsilon(ctx, sigma, delta, sensitivity=1):
 # ----------------------------------------------------------------------------- Laplace
 @formula
 def laplace_delta(ctx, b, eps, sensitivity=1):
-    """Exact δ(ε) = 1 − e^{−[Δ/b − ε]_+/2} of the Laplace mechanism (eps may be an array on the float context);
-    0 exactly from ε = Δ/b on (never a signed zero)."""
+    """Exact δ(ε) = 1 − e^{−[Δ/b − ε]_+/2} of the Laplace mechanism for ε ≥ 0, 1 − e^ε + e^ε δ(−ε) for ε < 0 (the
+    reflection; 1 − e^ε exactly for ε ≤ −Δ/b); eps may be an array on the float context. 0 exactly from ε = Δ/b
+    on (never a signed zero)."""
     fname = "laplace_delta"
     bb = ctx.real(b, "b", fname, lo=0, lo_open=True)
     d = ctx.real(sensitivity, "sensitivity", fname, lo=0, lo_open=True)
-    e = ctx.real(eps, "eps", fname, lo=0)
-    return 0 - ctx.expm1(-ctx.positive_part((d / bb - e) / 2))
+    e = ctx.real(eps, "eps", fname)
+    return _reflected(ctx, lambda t: 0 - ctx.expm1(-ctx.positive_part((d / bb - t) / 2)), e)
 
 
 @formula

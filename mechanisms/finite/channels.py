@@ -177,22 +177,3 @@ def exact_matrix(K, name: str = "channel") -> list[list[Fraction]]:
     if not isinstance(K, (list, tuple, np.ndarray)) or not all(isinstance(r, (list, tuple, np.ndarray)) for r in K):
         raise InvalidInput(f"{name} must be a list of rows, got {K!r}")
     return [[_entry(x, f"{name}[{i},{j}]") for j, x in enumerate(row)] for i, row in enumerate(K)]
-
-
-def validate_exact_channel(K: Sequence[Sequence[Fraction]], name: str = "channel"):
-    for i, row in enumerate(K):
-        for j, v in enumerate(row):
-            if v < 0:
-                raise InvalidInput(f"{name}[{i},{j}] = {v} is negative")
-        if sum(row) != 1:
-            raise InvalidInput(f"row {i} of {name} sums to {sum(row)}, not exactly 1")
-    return K
-
-
-def validate_exact_prior(p: Sequence[Fraction], name: str = "prior"):
-    for i, v in enumerate(p):
-        if v < 0:
-            raise InvalidInput(f"{name}[{i}] = {v} is negative")
-    if sum(p) != 1:
-        raise InvalidInput(f"{name} sums to {sum(p)}, not exactly 1")
-    return p

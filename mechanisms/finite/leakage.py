@@ -12,6 +12,14 @@ function is a matrix G[w, x] = g(w, x) over actions w (rows) and secrets x (colu
     ML×(C)     = max_π L×(π, C) = Σ_y max_x C[x, y]      attained at the uniform prior
     ML+(C)     = max_π L+(π, C)                          attained at a prior uniform on a subset of secrets
     H∞(π) = −log V(π),  H∞(π|C) = −log V[π▷C],  H(π),  H(π|C),  I(π; C) = H(π) − H(π|C).
+    G(π)       = Σ_i i π_(i), π sorted decreasing           guessing entropy (Massey 1994)
+    G[π▷C]     = Σ_y p(y) G(π|y)                         posterior guessing entropy
+    R(π) = 1 − V(π),  R[π▷C] = 1 − V[π▷C]                Bayes risk
+    R_L(π)     = min_w Σ_x π_x L[w, x],  R_L[π▷C] = Σ_y min_w Σ_x π_x C[x, y] L[w, x]   (a loss matrix L)
+
+Why guessing entropy needs no sort: the rank − 1 of an entry in the decreasing order is the number of entries
+above it, so Σ_i i π_(i) = Σ_x π_x + Σ_{x<x'} min(π_x, π_x'), a continuous formula that balls enclose (a
+sort of overlapping balls would pick an order the inputs do not decide).
 
 Why a subset-uniform prior attains ML+: for t = max π fixed, V[π▷C] is convex in π, so its maximum over
 {π ∈ Δ : π ≤ t} is at a vertex (k entries t, one entry 1 − kt, the rest 0); along each such family of
@@ -48,8 +56,12 @@ __all__ = [
     "min_entropy", "conditional_min_entropy", "min_entropy_leakage", "min_entropy_capacity",
     "shannon_entropy", "conditional_shannon_entropy", "mutual_information",
     "cascade", "parallel_composition", "product_composition",
+    "guessing_entropy", "posterior_guessing_entropy", "bayes_risk", "posterior_bayes_risk", "loss_risk",
+    "posterior_loss_risk",
 ]
 
+_C_PI = "C row-stochastic, pi a distribution over its rows"  # the domains printed by `proofcheck routes`
+_BASE = "; base > 0, != 1"
 MAX_SUBSET_SECRETS = 12  # additive Bayes capacity enumerates 2^n − 1 subsets of secrets
 _CHUNK = 1 << 22  # entries of the subsets × outputs table held at once
 
@@ -66,12 +78,12 @@ def _channel_prior(ctx, C, pi, fname):
     return c, p
 
 
-def _gains(ctx, G, n, fname, *, non_negative=False):
-    g = ctx.real(G, "G", fname, lo=0 if non_negative else None)
+def _gains(ctx, G, n, fname, *, non_negative=False, name="G"):
+    g = ctx.real(G, name, fname, lo=0 if non_negative else None)
     if not isinstance(g, np.ndarray) or g.ndim != 2 or g.size == 0:
-        raise InvalidInput(f"{fname}: G must be a non-empty actions x secrets matrix, got shape {np.shape(g)}")
+        raise InvalidInput(f"{fname}: {name} must be a non-empty actions x secrets matrix, got shape {np.shape(g)}")
     if g.shape[1] != n:
-        raise InvalidInput(f"{fname}: G has {g.shape[1]} columns but there are {n} secrets")
+        raise InvalidInput(f"{fname}: {name} has {g.shape[1]} columns but there are {n} secrets")
     return g
 
 
@@ -96,7 +108,7 @@ def _column_max(ctx, m):
 
 
 # ----------------------------------------------------------------------------- vulnerabilities
-@formula
+@formula(args={"pi": "vector"}, domain="pi a distribution")
 def bayes_vulnerability(ctx, pi):
     """V(π) = max_x π_x."""
     return ctx.fmax(_prior(ctx, pi, "bayes_vulnerability"))
@@ -106,13 +118,13 @@ def _post_bayes(ctx, c, p):
     return ctx.sum(_column_max(ctx, p[:, None] * c))
 
 
-@formula
+@formula(args={"C": "matrix", "pi": "vector"}, domain=_C_PI)
 def posterior_bayes_vulnerability(ctx, C, pi):
     """V[π▷C] = Σ_y max_x π_x C[x, y]."""
     return _post_bayes(ctx, *_channel_prior(ctx, C, pi, "posterior_bayes_vulnerability"))
 
 
-@formula
+@formula(args={"pi": "vector", "G": "matrix"}, domain="pi a distribution, G actions x secrets (finite)")
 def g_vulnerability(ctx, pi, G):
     """V_g(π) = max_w Σ_x π_x G[w, x]."""
     p = _prior(ctx, pi, "g_vulnerability")
@@ -123,7 +135,7 @@ def _post_g(ctx, c, p, g):
     return ctx.sum(_column_max(ctx, g @ (p[:, None] * c)))
 
 
-@formula
+@formula(args={"C": "matrix", "pi": "vector", "G": "matrix"}, domain=_C_PI + ", G finite")
 def posterior_g_vulnerability(ctx, C, pi, G):
     """V_g[π▷C] = Σ_y max_w Σ_x π_x C[x, y] G[w, x]."""
     c, p = _channel_prior(ctx, C, pi, "posterior_g_vulnerability")
@@ -131,21 +143,21 @@ def posterior_g_vulnerability(ctx, C, pi, G):
 
 
 # ----------------------------------------------------------------------------- leakage
-@formula
+@formula(args={"C": "matrix", "pi": "vector"}, domain=_C_PI)
 def multiplicative_leakage(ctx, C, pi):
     """L×(π, C) = V[π▷C] / V(π) ≥ 1 (Bayes)."""
     c, p = _channel_prior(ctx, C, pi, "multiplicative_leakage")
     return ctx.max(_post_bayes(ctx, c, p) / ctx.fmax(p), ctx.exact(1))
 
 
-@formula
+@formula(args={"C": "matrix", "pi": "vector"}, domain=_C_PI)
 def additive_leakage(ctx, C, pi):
     """L+(π, C) = V[π▷C] − V(π) ≥ 0 (Bayes)."""
     c, p = _channel_prior(ctx, C, pi, "additive_leakage")
     return ctx.max(_post_bayes(ctx, c, p) - ctx.fmax(p), ctx.exact(0))
 
 
-@formula
+@formula(args={"C": "matrix", "pi": "vector", "G": "matrix"}, domain=_C_PI + ", G >= 0 with V_g(pi) > 0")
 def multiplicative_g_leakage(ctx, C, pi, G):
     """V_g[π▷C] / V_g(π) ≥ 1 for non-negative gains with V_g(π) > 0."""
     fname = "multiplicative_g_leakage"
@@ -157,7 +169,7 @@ def multiplicative_g_leakage(ctx, C, pi, G):
     return ctx.max(_post_g(ctx, c, p, g) / prior_v, ctx.exact(1))
 
 
-@formula
+@formula(args={"C": "matrix", "pi": "vector", "G": "matrix"}, domain=_C_PI + ", G finite")
 def additive_g_leakage(ctx, C, pi, G):
     """V_g[π▷C] − V_g(π) ≥ 0 (any finite gains)."""
     c, p = _channel_prior(ctx, C, pi, "additive_g_leakage")
@@ -166,19 +178,19 @@ def additive_g_leakage(ctx, C, pi, G):
 
 
 # ----------------------------------------------------------------------------- capacities
-@formula
+@formula(args={"C": "matrix"}, domain="C row-stochastic")
 def multiplicative_bayes_capacity(ctx, C):
     """ML×(C) = Σ_y max_x C[x, y], the max over priors of L×, attained at the uniform prior."""
     return ctx.sum(_column_max(ctx, ctx.channel(C, "C", "multiplicative_bayes_capacity")))
 
 
-@formula
+@formula(args={"C": "matrix"}, domain="C row-stochastic")
 def bayes_capacity(ctx, C):
     """Bayes' capacity in the papers' words: the multiplicative Bayes capacity ML×(C) = Σ_y max_x C[x, y]."""
     return ctx.multiplicative_bayes_capacity(C)
 
 
-@formula
+@formula(args={"C": "matrix"}, domain="C row-stochastic")
 def additive_bayes_capacity(ctx, C):
     """ML+(C) = max_π (V[π▷C] − V(π)) = max over non-empty subsets S of (Σ_y max_{x∈S} C[x,y] − 1)/|S|.
 
@@ -200,21 +212,21 @@ def additive_bayes_capacity(ctx, C):
 
 
 # ----------------------------------------------------------------------------- min-entropy
-@formula
+@formula(args={"pi": "vector"}, domain="pi a distribution" + _BASE)
 def min_entropy(ctx, pi, *, base=2):
     """H∞(π) = −log V(π)."""
     lb = _log_of_base(ctx, base, "min_entropy")
     return -ctx.log(ctx.fmax(_prior(ctx, pi, "min_entropy"))) / lb
 
 
-@formula
+@formula(args={"C": "matrix", "pi": "vector"}, domain=_C_PI + _BASE)
 def conditional_min_entropy(ctx, C, pi, *, base=2):
     """H∞(π|C) = −log V[π▷C]."""
     lb = _log_of_base(ctx, base, "conditional_min_entropy")
     return -ctx.log(_post_bayes(ctx, *_channel_prior(ctx, C, pi, "conditional_min_entropy"))) / lb
 
 
-@formula
+@formula(args={"C": "matrix", "pi": "vector"}, domain=_C_PI + _BASE)
 def min_entropy_leakage(ctx, C, pi, *, base=2):
     """H∞(π) − H∞(π|C) = log L×(π, C) ≥ 0."""
     lb = _log_of_base(ctx, base, "min_entropy_leakage")
@@ -222,7 +234,7 @@ def min_entropy_leakage(ctx, C, pi, *, base=2):
     return ctx.max(ctx.log(_post_bayes(ctx, c, p) / ctx.fmax(p)), ctx.num(0)) / lb
 
 
-@formula
+@formula(args={"C": "matrix"}, domain="C row-stochastic" + _BASE)
 def min_entropy_capacity(ctx, C, *, base=2):
     """log ML×(C), the max over priors of the min-entropy leakage."""
     lb = _log_of_base(ctx, base, "min_entropy_capacity")
@@ -232,7 +244,7 @@ def min_entropy_capacity(ctx, C, *, base=2):
 # ----------------------------------------------------------------------------- Shannon
 # Each entropy is clipped at 0 in nats (before the change of base, which may be < 1): a float sum that is 0
 # exactly comes out as −1e−17; a certified one is a ball that keeps its part ≥ 0.
-@formula
+@formula(args={"pi": "vector"}, domain="pi a distribution" + _BASE)
 def shannon_entropy(ctx, pi, *, base=2):
     """H(π) = −Σ_x π_x log π_x (0 log 0 = 0)."""
     lb = _log_of_base(ctx, base, "shannon_entropy")
@@ -249,7 +261,7 @@ def _joint_terms(ctx, c, p):
     return joint[x, y], p[x], marg[y]
 
 
-@formula
+@formula(args={"C": "matrix", "pi": "vector"}, domain=_C_PI + _BASE)
 def conditional_shannon_entropy(ctx, C, pi, *, base=2):
     """H(π|C) = −Σ_{x,y} J(x,y) log (J(x,y) / p(y)), J(x,y) = π_x C[x,y], p(y) = Σ_x J(x,y)."""
     lb = _log_of_base(ctx, base, "conditional_shannon_entropy")
@@ -257,7 +269,7 @@ def conditional_shannon_entropy(ctx, C, pi, *, base=2):
     return ctx.max(ctx.sum(j * (ctx.log(py) - ctx.log(j))), ctx.num(0)) / lb
 
 
-@formula
+@formula(args={"C": "matrix", "pi": "vector"}, domain=_C_PI + _BASE)
 def mutual_information(ctx, C, pi, *, base=2):
     """I(π; C) = Σ_{x,y} J(x,y) log (J(x,y) / (π_x p(y))) ≥ 0."""
     lb = _log_of_base(ctx, base, "mutual_information")
@@ -266,7 +278,7 @@ def mutual_information(ctx, C, pi, *, base=2):
 
 
 # ----------------------------------------------------------------------------- compositions
-@formula
+@formula(args={"C": "matrix", "D": "matrix"}, domain="C and D row-stochastic")
 def cascade(ctx, C, D):
     """C·D: C: X → Y, then D: Y → Z (matrix product)."""
     c, d = ctx.channel(C, "C", "cascade"), ctx.channel(D, "D", "cascade")
@@ -275,7 +287,7 @@ def cascade(ctx, C, D):
     return c @ d
 
 
-@formula
+@formula(args={"C": "matrix", "D": "matrix"}, domain="C and D row-stochastic")
 def parallel_composition(ctx, C, D):
     """C ∥ D: one secret x, independent outputs (y, z) at column y·|Z| + z; row x is C[x] ⊗ D[x]."""
     c, d = ctx.channel(C, "C", "parallel_composition"), ctx.channel(D, "D", "parallel_composition")
@@ -284,9 +296,59 @@ def parallel_composition(ctx, C, D):
     return (c[:, :, None] * d[:, None, :]).reshape(c.shape[0], -1)
 
 
-@formula
+@formula(args={"C": "matrix", "D": "matrix"}, domain="C and D row-stochastic")
 def product_composition(ctx, C, D):
     """C × D: independent secrets (x1, x2) at row x1·|X2| + x2, outputs (y1, y2): the Kronecker product."""
     c, d = ctx.channel(C, "C", "product_composition"), ctx.channel(D, "D", "product_composition")
     (n1, m1), (n2, m2) = c.shape, d.shape
     return (c[:, None, :, None] * d[None, :, None, :]).reshape(n1 * n2, m1 * m2)
+
+
+# ----------------------------------------------------------------------------- guessing entropy, Bayes risk
+def _pair_minima(ctx, v):
+    """min(v_x, v_x') for the pairs x < x' of rows of v (a vector: its entries; a matrix: column by column)."""
+    i, j = np.triu_indices(v.shape[0], 1)
+    return ctx.minimum(v[i], v[j]) if i.size else []
+
+
+@formula(args={"pi": "vector"}, domain="pi a distribution")
+def guessing_entropy(ctx, pi):
+    """G(π) = Σ_i i π_(i) (π sorted decreasing, i from 1): the expected number of guesses (Massey)."""
+    p = _prior(ctx, pi, "guessing_entropy")
+    return ctx.sum(p) + ctx.sum(_pair_minima(ctx, p))
+
+
+@formula(args={"C": "matrix", "pi": "vector"}, domain=_C_PI)
+def posterior_guessing_entropy(ctx, C, pi):
+    """G[π▷C] = Σ_y Σ_i i J_(i),y, the joint column J(·, y) = π_x C[x, y] sorted decreasing."""
+    c, p = _channel_prior(ctx, C, pi, "posterior_guessing_entropy")
+    joint = p[:, None] * c
+    return ctx.sum(joint) + ctx.sum(_pair_minima(ctx, joint))
+
+
+@formula(args={"pi": "vector"}, domain="pi a distribution")
+def bayes_risk(ctx, pi):
+    """R(π) = 1 − V(π), the least probability of a wrong guess in one try."""
+    return 1 - ctx.fmax(_prior(ctx, pi, "bayes_risk"))
+
+
+@formula(args={"C": "matrix", "pi": "vector"}, domain=_C_PI)
+def posterior_bayes_risk(ctx, C, pi):
+    """R[π▷C] = 1 − V[π▷C], the least probability of a wrong guess after seeing the output."""
+    return 1 - _post_bayes(ctx, *_channel_prior(ctx, C, pi, "posterior_bayes_risk"))
+
+
+@formula(args={"pi": "vector", "L": "matrix"}, domain="pi a distribution, L actions x secrets (finite)")
+def loss_risk(ctx, pi, L):
+    """R_L(π) = min_w Σ_x π_x L[w, x], the least expected loss of one action."""
+    p = _prior(ctx, pi, "loss_risk")
+    return ctx.fmin(_gains(ctx, L, p.size, "loss_risk", name="L") @ p)
+
+
+@formula(args={"C": "matrix", "pi": "vector", "L": "matrix"},
+         domain=_C_PI + ", L actions x secrets (finite)")
+def posterior_loss_risk(ctx, C, pi, L):
+    """R_L[π▷C] = Σ_y min_w Σ_x π_x C[x, y] L[w, x], the least expected loss of an action chosen after the output."""
+    c, p = _channel_prior(ctx, C, pi, "posterior_loss_risk")
+    g = _gains(ctx, L, p.size, "posterior_loss_risk", name="L")
+    return ctx.sum(functools.reduce(ctx.minimum, g @ (p[:, None] * c)))

@@ -2,7 +2,7 @@
 exact conversion, special functions, quadrature, rigorous Monte Carlo intervals and the torch backend.
 
 Each name below is imported on first use from the module that defines it (``mechanisms.numerics.<module>``)."""
-import importlib
+from mechanisms._lazy import exports
 
 MODULES = ('context', 'exact', 'special', 'bessel', 'quadrature', 'rigorous_intervals', 'monte_carlo', 'backend', '_sampling', 'checks',)
 
@@ -72,15 +72,4 @@ _WHERE = {
 }
 
 __all__ = sorted(_WHERE)
-
-
-def __getattr__(name):
-    if name in _WHERE:
-        return getattr(importlib.import_module(f"{__name__}.{_WHERE[name]}"), name)
-    if name in MODULES:
-        return importlib.import_module(f"{__name__}.{name}")
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-
-
-def __dir__():
-    return sorted(set(__all__) | set(MODULES))
+__getattr__, __dir__ = exports(__name__, _WHERE, MODULES)

@@ -12,7 +12,8 @@ import math
 
 import numpy as np
 
-from mechanisms.errors import InvalidInput, OutsideDomain
+from mechanisms.errors import InvalidInput
+from proofcheck.errors import OutsideDomain
 
 
 def mbp_level_uniform(c, m):

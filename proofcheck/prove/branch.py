@@ -17,13 +17,17 @@ from fractions import Fraction
 from proofcheck.prove.decide import PRECISION, decide_box
 from proofcheck.prove.domain import ENUMERATE
 
+JET_TRIES = 32  # boxes on which derivatives may fail to propagate before the mean-value form is given up
+SYMBOLIC_TRIES = 64  # boxes the factored margin is tried on before its rate of success is judged
+SYMBOLIC_RATE = 16  # then it is kept while it decides at least one box in this many (its sign rules are costly)
+
 
 @dataclass(frozen=True)
 class Budget:
     max_boxes: int = 2000  # boxes evaluated per claim (over all its domains)
     max_depth: int = 48  # splits of one box's ancestry (value-by-value enumeration of integers not counted)
     precision: int = PRECISION
-    mean_value: bool = True  # try the mean-value form where plain enclosures overlap
+    mean_value: bool = True  # where plain enclosures overlap: the mean-value form, the factored margin, faces
     seconds: float | None = None  # a cap on one claim's wall time: it may stop a proof, never make one
 
     def __post_init__(self):
@@ -72,7 +76,9 @@ def branch_and_bound(claim, domain, budget: Budget, deadline: float | None = Non
         deadline = t0 + budget.seconds
     out = Outcome("proved")
     todo = deque([(domain.root(), 0)])
-    mean_value = budget.mean_value  # until derivatives fail to propagate through the claim's code
+    jets = budget.mean_value  # until derivatives fail to propagate through the claim's code
+    jet_failures, jet_successes = 0, 0
+    symbolic_tries, symbolic_wins = 0, 0
     while todo:
         box, depth = todo.popleft()
         i = _enumerate_next(domain, box)
@@ -86,14 +92,21 @@ def branch_and_bound(claim, domain, budget: Budget, deadline: float | None = Non
             if why.endswith("time cap was hit"):
                 out.status = "stopped"
             continue
-        d = decide_box(claim, domain, box, budget.precision, mean_value)
-        mean_value = mean_value and d.jets is not False
+        symbolic = symbolic_tries < SYMBOLIC_TRIES or symbolic_wins * SYMBOLIC_RATE >= symbolic_tries
+        d = decide_box(claim, domain, box, budget.precision, budget.mean_value, jets, symbolic)
+        jet_failures += d.jets is False
+        jet_successes += d.jets is True
+        jets = jets and (jet_successes > 0 or jet_failures < JET_TRIES)
+        symbolic_tries += d.symbolic is not None
+        symbolic_wins += d.symbolic is True
         out.evaluations += 1
         out.depth = max(out.depth, depth)
         if d.kind == "decided":
             detail = {"lhs": d.lhs, "rhs": d.rhs}
             if d.center is not None:
                 detail["mean_value_at"] = [str(x) for x in d.center]
+            if d.decided_by is not None:
+                detail["decided_by"] = d.decided_by
             out.leaves.append(Leaf(box, "decided", detail))
             if d.margin is not None:
                 out.min_margin = d.margin if out.min_margin is None else min(out.min_margin, d.margin)
@@ -111,7 +124,7 @@ def branch_and_bound(claim, domain, budget: Budget, deadline: float | None = Non
                 out.reason = f"the relation fails on the whole box: lhs ∈ {d.lhs}, rhs ∈ {d.rhs}"
             break
         else:
-            i = widest(domain, box)
+            i = most_sensitive(domain, box, d.sensitivity)
             if i is None or depth >= budget.max_depth:
                 where = "a point" if i is None else f"the depth limit ({budget.max_depth})"
                 out.leaves.append(Leaf(box, "excluded", {"reason": f"undecided at {where}: {d.reason}"}))
@@ -130,6 +143,31 @@ def _enumerate_next(domain, box) -> int | None:
     return None
 
 
+SPREAD = 16  # a coordinate this many times narrower (relative to its domain) than another is not split first
+
+
+def most_sensitive(domain, box, sensitivity: dict | None) -> int | None:
+    """The coordinate to split: the one whose derivative enclosure times width is largest (it carries most of
+    the margin's spread over the box), when derivatives are known and tell coordinates apart; else the widest.
+    Only coordinates with a derivative and at least 1/SPREAD of the relative width of the widest such one
+    compete: an enclosure of a derivative over a wide box can be wide in one coordinate only because the others
+    are wide, and splitting that one again and again would never narrow them."""
+    live = {i: v for i, v in (sensitivity or {}).items() if v > 0 and box[i][0] < box[i][1]}
+    if live:
+        width = {i: relative_width(domain.coordinates[i], box[i]) for i in live}
+        top = max(width.values())
+        return max((i for i in live if width[i] * SPREAD >= top), key=lambda i: (live[i], -i))
+    return widest(domain, box)
+
+
+def relative_width(c, interval) -> float:
+    """An interval's width relative to its coordinate's domain (log width for a log scale)."""
+    lo, hi = interval
+    if c.kind == "log":
+        return math.log(hi / lo) / math.log(c.hi / c.lo)
+    return float((hi - lo) / (c.hi - c.lo))
+
+
 def widest(domain, box) -> int | None:
     """The coordinate whose interval is widest relative to the domain's (log width for a log scale)."""
     best, score = None, 0.0
@@ -137,10 +175,7 @@ def widest(domain, box) -> int | None:
         lo, hi = box[i]
         if lo == hi:
             continue
-        if c.kind == "log":
-            w = math.log(hi / lo) / math.log(c.hi / c.lo)
-        else:
-            w = float((hi - lo) / (c.hi - c.lo))
+        w = relative_width(c, box[i])
         if w > score:
             best, score = i, w
     return best

@@ -1,6 +1,7 @@
 """One box: is the relation decided over all of it, is the box outside the domain, or neither?
 
-Everything is evaluated on the box path (``proofcheck.measures.BOX``): the case holds a ball enclosing
+Everything is evaluated on the box path (``proofcheck.measures.BOX`` over the prover's context, whose
+monotone functions are enclosed from the ends of a box: :mod:`proofcheck.prove.tight`): the case holds a ball enclosing
 each coordinate's interval, so every value is an enclosure over the whole box, and a comparison the box
 does not decide raises :class:`~mechanisms.numerics.exact.Undecided` instead of taking a branch. Outcomes:
 
@@ -18,11 +19,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+import flint
 import sympy as sp
 
 from mechanisms.numerics.exact import Undecided
 from proofcheck.evaluation import ClaimError, Outside, certainly_le, certainly_less, decided, evaluate, quantity_values
-from proofcheck.measures import BOX, NoBoxForm
+from proofcheck.measures import NoBoxForm
+from proofcheck.prove.tight import floor_of, forget_floors, path as box_path, relation_decided
 from proofcheck.numerics import fmt, precision
 
 PRECISION = 128  # bits of the arb balls on the box path
@@ -38,34 +41,70 @@ class Decision:
     route: str | None = None  # blocked: the route without a form over boxes
     center: tuple | None = None  # decided by the mean-value form at this point of the box
     jets: bool | None = None  # undecided: did derivatives propagate (None: not tried)
+    sensitivity: dict | None = None  # undecided: {coordinate: |∂g| · width over the box}, where derivatives propagated
+    decided_by: dict | None = None  # the factored margin's sign or a face: what to re-check (faces.check_reason)
+    symbolic: bool | None = None  # was the factored margin tried, and did it decide (None: not tried)
 
 
-def decide_box(claim, domain, box, bits: int = PRECISION, mean_value: bool = True) -> Decision:
-    """Decide one box (see the module's docstring); where plain enclosures overlap, try the mean-value form."""
+def decide_box(claim, domain, box, bits: int = PRECISION, mean_value: bool = True, jets: bool = True,
+               symbolic: bool = True) -> Decision:
+    """Decide one box (see the module's docstring). Where plain enclosures overlap and ``mean_value`` is on:
+    the mean-value form (with ``jets``: derivatives by forward mode), then the sign of the factored margin
+    (:mod:`proofcheck.prove.symbolic`, with ``symbolic``), then a face the margin grows away from
+    (:mod:`proofcheck.prove.faces`)."""
     d = _plain(claim, domain, box, bits)
-    if d.kind == "undecided" and d.lhs is not None and mean_value:
-        with precision(bits):
-            return _mean_value(claim, domain, box, d)
-    return d
+    if d.kind != "undecided" or not mean_value:
+        return d
+    with precision(bits):  # where a side raised Undecided (no enclosures), no derivatives either: the form only
+        return _beyond_enclosures(claim, domain, box, d, jets and d.lhs is not None, symbolic)
 
 
-def _mean_value(claim, domain, box, d: Decision) -> Decision:
+def _beyond_enclosures(claim, domain, box, d: Decision, jets: bool, symbolic: bool = True) -> Decision:
     from proofcheck.numerics import lower
+    from proofcheck.prove.faces import decide_by_faces
     from proofcheck.prove.mean_value import centers, jet_margin, mean_value_bound
+    from proofcheck.prove.symbolic import symbolic_reason
 
-    live = [c for c, (lo, hi) in zip(domain.coordinates, box) if lo < hi]
-    if not live or any(c.kind == "integer" for c in live):
-        return d
-    jet = jet_margin(claim, domain, box)
-    d.jets = jet is not None
-    if jet is None:
-        return d
     strict = isinstance(claim.statement, (sp.Lt, sp.Gt))
-    for c in centers(box):
-        low = mean_value_bound(claim, domain, box, c, jet)
-        if low is not None and (low > 0 if strict else low >= 0):
-            return Decision("decided", f"mean-value form at {[str(x) for x in c]}", d.lhs, d.rhs, lower(low), center=c)
+    live = [c for c, (lo, hi) in zip(domain.coordinates, box) if lo < hi]
+    jet = None
+    if jets and live and not any(c.kind == "integer" for c in live):
+        jet = jet_margin(claim, domain, box)
+        d.jets = jet is not None
+    if jet is not None:
+        d.sensitivity = sensitivity(jet, box)
+        for c in centers(box):
+            low = mean_value_bound(claim, domain, box, c, jet)
+            if low is not None and (low > 0 if strict else low >= 0):
+                return Decision("decided", f"mean-value form at {[str(x) for x in c]}", d.lhs, d.rhs, lower(low),
+                                center=c)
+    r = symbolic_reason(claim, domain, box, strict) if symbolic else None
+    if r is not None:  # the factored margin has the sign the relation needs over the whole box
+        return Decision("decided", "by the sign of the factored margin", d.lhs, d.rhs, 0.0, decided_by=r,
+                        symbolic=True)
+    d.symbolic = False if symbolic else None
+    if jet is not None:
+        face = decide_by_faces(claim, domain, box, jet, strict)
+        if face is not None:  # the margin grows away from a face on which the relation holds: at least 0 there
+            return Decision("decided", "through a face", d.lhs, d.rhs, 0.0, decided_by=face)
     return d
+
+
+def sensitivity(jet, box) -> dict:
+    """{coordinate: |∂g| · width}: how much of the margin's spread over the box each coordinate carries (the
+    coordinate to split first); an unbounded partial counts as infinite."""
+    out = {}
+    for i, (lo, hi) in enumerate(box):
+        if lo == hi:
+            continue
+        p = (jet.d or {}).get(i)
+        if p is None:
+            out[i] = 0.0
+        elif not p.is_finite():
+            out[i] = float("inf")
+        else:
+            out[i] = float(abs(p).upper()) * float(hi - lo)
+    return out
 
 
 def _plain(claim, domain, box, bits) -> Decision:
@@ -90,14 +129,15 @@ def _plain(claim, domain, box, bits) -> Decision:
 
 
 def _decide(claim, case) -> Decision:
+    forget_floors()
     try:
-        values = quantity_values(claim, case, BOX)
+        values = quantity_values(claim, case, box_path())
     except Outside as e:
         return Decision("outside", f"a quantity says the whole box is outside the domain: {_line(e)}")
     unknown = None
     for h in claim.hypotheses:
         try:
-            a, b = evaluate(h.relation.lhs, values, BOX), evaluate(h.relation.rhs, values, BOX)
+            a, b = evaluate(h.relation.lhs, values, box_path()), evaluate(h.relation.rhs, values, box_path())
             holds = decided(h.relation, a, b)
         except NoBoxForm:
             raise
@@ -108,15 +148,15 @@ def _decide(claim, case) -> Decision:
         if holds is None:
             unknown = unknown or f"hypothesis '{h.text}' is not decided over the box"
     try:
-        lhs = evaluate(claim.statement.lhs, values, BOX)
-        rhs = evaluate(claim.statement.rhs, values, BOX)
+        lhs = evaluate(claim.statement.lhs, values, box_path())
+        rhs = evaluate(claim.statement.rhs, values, box_path())
     except NoBoxForm:
         raise
     except Exception as e:  # where a hypothesis is undecided, the failure may come from points it excludes
         if unknown is None:
             raise
         return Decision("undecided", f"{unknown}; {_line(e)}")
-    holds = decided(claim.statement, lhs, rhs)
+    holds = relation_decided(claim.statement, lhs, rhs)
     if holds is None or (holds is False and unknown is not None):
         return Decision("undecided", unknown or "the enclosures of the two sides overlap", fmt_value(lhs), fmt_value(rhs))
     # a relation that holds on the whole box holds on its points in the domain, whatever the hypotheses say
@@ -142,7 +182,10 @@ def margin_lower_bound(rel, lhs, rhs) -> float | None:
         return float("inf")
     if is_infinity(big) or is_infinity(small):
         return float("-inf")
-    return lower(enclosure(big) - enclosure(small))
+    floor = floor_of(big)  # above big's own lower end where it has one (proofcheck.prove.tight)
+    # end minus end: the difference of two wide balls is wider than the gap between their ends (a radius holds 30 bits)
+    least = flint.arb(enclosure(big).lower()) if floor is None else floor
+    return lower(least - flint.arb(enclosure(small).upper()))
 
 
 def route_named(e: Exception) -> str:

@@ -4,10 +4,15 @@ A :class:`Jet` is a :class:`~mechanisms.numerics.context.Ball` (so every formula
 that also carries the partial derivatives of its value with respect to the box's coordinates, each an
 arb ball enclosing the partial over the whole box. :func:`path` is the box path over a context that
 propagates them through arithmetic and the elementary functions. Whatever does not propagate them (a
-route without a box form, a function not written here, a ball made outside the context, a maximum that
-the box does not decide) yields a value whose derivative is unknown (``d is None``), and the mean-value
-form is then not used: a value is never taken as constant unless it is an exact number.
-(:mod:`proofcheck.prove.mean_value` uses them.)
+route without a box form, a function not written here, a ball made outside the context) yields a value
+whose derivative is unknown (``d is None``), and the mean-value form is then not used: a value is never
+taken as constant unless it is an exact number. (:mod:`proofcheck.prove.mean_value` uses them.)
+
+Kinks. Where the box does not decide the branch of ``abs``, ``max``, ``min`` or ``positive_part``, the
+derivative is the hull of the branches' (``|h|``: [−1, 1]·h'; ``max(a, b)``: the hull of a' and b';
+``(h)₊``: [0, 1]·h'). These functions are Lipschitz, so the margin is Lipschitz along any segment of the
+box and is the integral of its right derivative there, which by the chain rule for one-sided derivatives
+lies in that hull at every point: the mean-value form stays an enclosure (Clarke's generalized gradient).
 """
 from __future__ import annotations
 
@@ -16,7 +21,7 @@ from fractions import Fraction
 import flint
 
 from mechanisms.numerics.context import Ball
-from mechanisms.numerics.context.box import BoxContext
+from proofcheck.prove.tight import TightContext, context_path
 from mechanisms.numerics.exact import ExactInfinity, to_arb
 
 
@@ -76,7 +81,26 @@ class Jet(Ball):
             return self
         if self.arb < 0:
             return -self
-        return Jet(abs(self.arb), None)
+        return Jet(abs(self.arb), _scale(self.d, KINK))  # the hull of ±h' (module docstring: kinks)
+
+
+KINK = flint.arb(0, 1)  # [−1, 1]: the slopes of |h| at h = 0
+HALF_KINK = flint.arb(0.5, 0.5)  # [0, 1]: the slopes of (h)₊ at h = 0
+
+
+def _hull(ds):
+    """The componentwise hull of several derivative dicts (a missing coordinate is a zero partial); None when
+    any is unknown."""
+    if any(d is None for d in ds):
+        return None
+    out = {}
+    for k in {k for d in ds for k in d}:
+        parts = [d.get(k, flint.arb(0)) for d in ds]
+        h = parts[0]
+        for v in parts[1:]:
+            h = h.union(v)
+        out[k] = h
+    return out
 
 
 def _parts(x):
@@ -138,12 +162,12 @@ SLOPES = {  # f'(x) from x and the value v = f(x), both arb; None where f is not
     "Phi": lambda x, v: (-x * x / 2).exp() / (2 * flint.arb.pi()).sqrt(),
     "log_Phi": lambda x, v: (-x * x / 2).exp() / (2 * flint.arb.pi()).sqrt() / v.exp(),
     "erfcx": lambda x, v: 2 * x * v - _two_over_sqrt_pi(),
-    "positive_part": lambda x, v: flint.arb(1) if x > 0 else (flint.arb(0) if x < 0 else None),
+    "positive_part": lambda x, v: flint.arb(1) if x > 0 else (flint.arb(0) if x < 0 else HALF_KINK),
 }
 
 
-class JetContext(BoxContext):
-    """The box context, with derivatives carried through what it computes."""
+class JetContext(TightContext):
+    """The prover's box context, with derivatives carried through what it computes."""
 
     name = "box"
 
@@ -156,7 +180,7 @@ class JetContext(BoxContext):
         return Jet(flint.arb.pi(), {})
 
     def _chain(name):
-        base, slope = getattr(BoxContext, name), SLOPES[name]
+        base, slope = getattr(TightContext, name), SLOPES[name]
 
         def method(self, x):
             def f(y):
@@ -181,28 +205,36 @@ class JetContext(BoxContext):
     del _chain
 
     def max(self, *xs):
-        return self._extreme(BoxContext.max(self, *xs), xs, lambda a, b: a >= b)
+        return self._extreme(TightContext.max(self, *xs), xs, lambda a, b: a >= b)
 
     def min(self, *xs):
-        return self._extreme(BoxContext.min(self, *xs), xs, lambda a, b: a <= b)
+        return self._extreme(TightContext.min(self, *xs), xs, lambda a, b: a <= b)
 
     def _extreme(self, r, xs, beats):
-        """The derivative of a maximum (minimum): the one argument's that certainly attains it, else unknown."""
+        """The derivative of a maximum (minimum): the one argument's that certainly attains it; else the hull of
+        the derivatives of the arguments that may attain it (module docstring: kinks); else unknown."""
         if not isinstance(r, Ball):
             return r
-        for x in xs:
-            try:
-                if all(x is y or beats(to_arb(x) if is_exact(x) else x.arb, to_arb(y) if is_exact(y) else y.arb)
-                       for y in xs if not isinstance(y, ExactInfinity)):
-                    parts = _parts(x)
-                    return Jet(r.arb, parts[1] if parts else None)
-            except (AttributeError, TypeError):
+        try:
+            values = [None if isinstance(y, ExactInfinity) else to_arb(y) if is_exact(y) else y.arb for y in xs]
+        except (AttributeError, TypeError):
+            return Jet(r.arb, None)
+        if any(v is None for v in values):  # an infinite argument: no derivative form
+            return Jet(r.arb, None)
+        # an argument that another certainly beats never attains the extreme; the others may
+        may = [x for x, v in zip(xs, values) if not any(beats(w, v) and not beats(v, w) for w in values)]
+        for x, v in zip(xs, values):
+            if all(x is y or beats(v, w) for y, w in zip(xs, values)):
+                may = [x]
                 break
-        return Jet(r.arb, None)
+        parts = [_parts(x) for x in may]
+        if not may or any(p is None for p in parts):
+            return Jet(r.arb, None)
+        return Jet(r.arb, _hull([p[1] for p in parts]))
 
     def log_sum_exp(self, xs):
         xs = list(xs.ravel() if hasattr(xs, "ravel") else xs)
-        r = BoxContext.log_sum_exp(self, xs)
+        r = TightContext.log_sum_exp(self, xs)
         if not isinstance(r, Ball):
             return r
         d = {}
@@ -220,19 +252,7 @@ JET_CONTEXT = JetContext()
 def jet_path():
     """The box path over the jet context: the routes of proofcheck.measures.BOX (which have no box form),
     with every operation of the box context replaced by the jet context's."""
-    from proofcheck.measures import BOX, ROUTES, Path
-    from mechanisms.numerics.context import box as ctx_box
-
-    routes = {}
-    for k in ROUTES:
-        v = BOX.__dict__.get(k)
-        if v is None:
-            continue
-        routes[k] = getattr(JET_CONTEXT, k) if getattr(v, "__self__", None) is ctx_box else v
-    for k in ("num", "vector", "matrix", "is_inf"):
-        routes[k] = getattr(JET_CONTEXT, k)
-    routes["value"] = BOX.__dict__["value"]
-    return Path("box", JET_CONTEXT, routes)
+    return context_path(JET_CONTEXT)
 
 
 _PATH = None

@@ -20,16 +20,26 @@ form) is a separately named formula: two transcriptions of one formula are one r
 from __future__ import annotations
 
 import inspect
+from fractions import Fraction
 from typing import Callable
+
+import numpy as np
 
 from mechanisms.numerics.exact import Undecided
 
 FORMULAS: dict[str, Callable] = {}
 
 
-def formula(fn: Callable | None = None, *, name: str | None = None):
+ARG_KINDS = ("scalar", "integer", "vector", "matrix", "point", "flag", "text", "function", "any")
+
+
+def formula(fn: Callable | None = None, *, name: str | None = None, args: dict | None = None,
+            domain: str | None = None):
     """Register ``fn(ctx, ...)`` as a formula every context exposes under ``name`` (default: its own).
 
+    ``args`` optionally declares the shape of each argument (one of :data:`ARG_KINDS`: a real
+    ``scalar``, an ``integer``, a ``vector``, a ``matrix``, a ``point`` of the plane, ...) and ``domain``
+    where the formula is defined, in words (``"0 < p < 1"``); ``proofcheck routes`` prints both.
     A name registered twice is an error (never a silent replacement)."""
     def register(f):
         key = name or f.__name__
@@ -38,10 +48,24 @@ def formula(fn: Callable | None = None, *, name: str | None = None):
             raise TypeError(f"formula {key}: the first parameter must be ctx")
         if key in FORMULAS and FORMULAS[key] is not f:
             raise ValueError(f"formula {key!r} registered twice")
+        for arg, kind in (args or {}).items():
+            if arg not in params[1:]:
+                raise TypeError(f"formula {key}: args declares {arg!r}, which is not a parameter")
+            if kind not in ARG_KINDS:
+                raise TypeError(f"formula {key}: the kind of {arg!r} must be one of {ARG_KINDS}, got {kind!r}")
         FORMULAS[key] = f
         f.formula_name = key
+        f.formula_args = dict(args or {})
+        f.formula_domain = domain
         return f
     return register(fn) if fn is not None else register
+
+
+def _float_of(x) -> float:
+    a = getattr(x, "arb", x)  # a Ball of the box context holds an arb ball
+    if hasattr(a, "mid") and not isinstance(a, (int, float)):
+        a = a.mid()
+    return float(a)
 
 
 class _Unknown:
@@ -128,6 +152,28 @@ class Context:
         for x in xs:
             total = total + x
         return total
+
+    # ---- the heuristic part of an algorithm (an iteration, a linear program) runs in floats; what it finds
+    # is then taken exactly and the quantity certified at it, so the float never decides a value
+    def float_guess(self, x):
+        """A float approximation of x (a ball's midpoint; an array elementwise): input to a heuristic only."""
+        if isinstance(x, (list, tuple, np.ndarray)):
+            a = np.asarray(x, dtype=object)
+            return np.array([_float_of(y) for y in a.ravel()], dtype=float).reshape(a.shape)
+        return _float_of(x)
+
+    def exact_from_guess(self, v):
+        """The context's number for a float found by a heuristic: the float itself on the float context,
+        its exact binary value (an exact rational) on the certified ones. An array elementwise."""
+        if not self.certified:
+            return np.asarray(v, float) if isinstance(v, (list, tuple, np.ndarray)) else float(v)
+        if isinstance(v, (list, tuple, np.ndarray)):
+            a = np.asarray(v, dtype=float)
+            out = np.empty(a.shape, dtype=object)
+            for i, y in np.ndenumerate(a):
+                out[i] = self.exact(Fraction(float(y)))
+            return out
+        return self.exact(Fraction(float(v)))
 
 
 _LOADED = []

@@ -243,6 +243,7 @@ class BoxContext(CertifiedContext):
     log1mexp = _lift1("log1mexp")
     erfcx = _lift1("erfcx")
     positive_part = _lift1("positive_part")
+    digamma = _lift1("digamma")
     del _lift1
 
     def Phi_inv(self, x):
@@ -268,6 +269,24 @@ class BoxContext(CertifiedContext):
 
     def log_normalised_bessel_i(self, nu, s, fast=False):
         return self._lift2("log_normalised_bessel_i", nu, s)
+
+    # the regularised incomplete gamma and beta functions are monotone in each argument: over a box, the
+    # certified context's value at the box's two extreme corners, whose union holds the value at every point
+    # between them (certified._monotone_ends); arb's functions of wide balls would be far wider
+    def regularized_gamma_lower(self, s, z):
+        return _rewrap_finite(certified_ctx.regularized_gamma_lower(_unwrap(s), _unwrap(z)), "regularized_gamma_lower")
+
+    def regularized_gamma_upper(self, s, z):
+        return _rewrap_finite(certified_ctx.regularized_gamma_upper(_unwrap(s), _unwrap(z)), "regularized_gamma_upper")
+
+    def regularized_beta(self, a, b, z):
+        return _rewrap_finite(certified_ctx.regularized_beta(_unwrap(a), _unwrap(b), _unwrap(z)), "regularized_beta")
+
+    def lbeta(self, a, b):
+        return self._lift2("lbeta", a, b)
+
+    def log_bessel_k(self, nu, z):
+        return self._lift2("log_bessel_k", nu, z)
 
     def abs(self, x):
         return self._map(lambda y: INF if isinstance(y, ExactInfinity) else abs(y), x)

@@ -361,6 +361,51 @@ class CertifiedContext(Context):
             return (-b.expm1()).log()
         return self._map(f, x)
 
+    # ---- regularised incomplete gamma and beta functions, and the functions around them
+    def regularized_gamma_lower(self, s, z):
+        """P(s, z) = γ(s, z)/Γ(s) for s > 0, z ≥ 0 (z = +inf exactly: 1), as 1 − Q(s, z) (arb's upper
+        incomplete gamma is fast and accurate where its lower one loses most of its bits, large s with z near
+        s), accurate to the working precision; a ball argument by its ends (P decreases in s, increases in z)."""
+        if isinstance(z, ExactInfinity) and z > 0:
+            return 1
+        return _monotone_ends(lambda S, Z: 1 - Z.gamma_upper(S, 1), (s, z), (-1, 1), ((0, None), (0, None)))
+
+    def regularized_gamma_upper(self, s, z):
+        """Q(s, z) = Γ(s, z)/Γ(s) = 1 − P(s, z) for s > 0, z ≥ 0 (arb's upper incomplete gamma; full relative
+        accuracy in the upper tail), by the ends of ball arguments (Q increases in s, decreases in z)."""
+        if isinstance(z, ExactInfinity) and z > 0:
+            return 0
+        return _monotone_ends(lambda S, Z: Z.gamma_upper(S, 1), (s, z), (1, -1), ((0, None), (0, None)))
+
+    def regularized_beta(self, a, b, z):
+        """I_z(a, b) for a, b > 0, z ∈ [0, 1] (arb's regularised lower incomplete beta function), accurate to the
+        working precision; ball arguments by their ends (I_z(a, b) decreases in a, increases in b and z)."""
+        return _monotone_ends(lambda A, B, Z: Z.beta_lower(A, B, 1), (a, b, z), (-1, 1, 1),
+                              ((0, None), (0, None), (0, 1)))
+
+    def digamma(self, x):
+        """ψ(x) = Γ'(x)/Γ(x) away from the poles."""
+        def f(y):
+            b = self._gamma_arg(y, "digamma")
+            if b.is_exact() or not b > 0:
+                return b.digamma()
+            # increasing on (0, ∞): the values at a ball's two ends hold it (arb's ψ of a wide ball is not finite)
+            return flint.arb(b.lower()).digamma().union(flint.arb(b.upper()).digamma())
+        return self._map(f, x)
+
+    def lbeta(self, a, b):
+        """log B(a, b) = log Γ(a) + log Γ(b) − log Γ(a + b) for a, b > 0."""
+        return self._map2(lambda x, y: self.lgamma(x) + self.lgamma(y) - self.lgamma(x + y), a, b)
+
+    def log_bessel_k(self, nu, z):
+        """log K_ν(z) for z > 0 (arb's modified Bessel function of the second kind)."""
+        def f(n, y):
+            b = self.num(y)
+            if not b > 0:
+                raise InvalidInput(f"log_bessel_k needs z > 0, got z={y}")
+            return b.bessel_k(self.num(n)).log()
+        return self._map2(f, nu, z)
+
     def sqrt(self, x):
         def f(y):
             if isinstance(y, ExactInfinity):
@@ -429,6 +474,52 @@ class CertifiedContext(Context):
             top = top.max(x)
         top = flint.arb(top.mid())  # an exact shift: exp(x − s) summed, then + s (any s gives the same value)
         return sum(((x - top).exp() for x in finite), flint.arb(0)).log() + top
+
+
+def _accurate_to_working_precision(evaluate):
+    """evaluate() at increasing working precision until its ball is as accurate as the working precision asks
+    (arb's incomplete gamma and beta functions lose most bits for large parameters at low precision)."""
+    target = int(flint.ctx.prec)
+    prec = target
+    while True:
+        with flint.ctx.workprec(prec):
+            v = evaluate()
+        if v.is_finite() and (v.rad() <= abs(v.mid()) * 2.0 ** (-target + 10) or v.rad() <= 2.0 ** (-2 * target)):
+            return +v
+        if prec >= 64 * target:
+            return +v
+        prec *= 2
+
+
+def _monotone_ends(evaluate, args, directions, clamp):
+    """evaluate(*arbs) of a function monotone in each argument (directions[i] = +1 increasing, −1 decreasing),
+    accurate to the working precision. Exact arguments are converted at each precision tried; a ball argument
+    is replaced by its ends, clamped into the domain clamp[i] = (lo, hi), and the value is the union of the
+    values at the two extreme corners of the box — sound because the function is monotone in each argument,
+    and as wide as its range over the box (the function of the balls themselves would be far wider)."""
+    def ball(x):
+        return x if isinstance(x, flint.arb) else getattr(x, "arb", None)
+
+    def at(corner):
+        return _accurate_to_working_precision(lambda: evaluate(*[to_arb(x) for x in corner]))
+
+    if not any(ball(x) is not None for x in args):
+        return at(args)
+    ends = []
+    for x, (lo, hi) in zip(args, clamp):
+        b = ball(x)
+        if b is None:
+            ends.append((x, x))
+            continue
+        low, high = flint.arb(b.lower()), flint.arb(b.upper())
+        if lo is not None:
+            low, high = low.max(flint.arb(lo)), high.max(flint.arb(lo))
+        if hi is not None:
+            low, high = low.min(flint.arb(hi)), high.min(flint.arb(hi))
+        ends.append((low, high))
+    least = [e[0] if d > 0 else e[1] for e, d in zip(ends, directions)]
+    most = [e[1] if d > 0 else e[0] for e, d in zip(ends, directions)]
+    return at(least).union(at(most))
 
 
 def _neg_log(y):

@@ -25,6 +25,14 @@ def _scalar(f):
     return g
 
 
+def _scalar2(f):
+    def g(x, y):
+        out = f(x, y)
+        return float(out) if np.ndim(out) == 0 else out
+    g.__name__ = getattr(f, "__name__", "f")
+    return g
+
+
 class FloatContext(Context):
     name = "fp"
     certified = False
@@ -110,6 +118,23 @@ class FloatContext(Context):
     log_Phi = staticmethod(_scalar(_sp.log_ndtr))
     Phi_inv = staticmethod(_scalar(_sp.ndtri))  # the standard normal quantile Φ⁻¹ (±inf at 1 and 0)
     erfcx = staticmethod(_scalar(_sp.erfcx))  # e^{x²} erfc(x), the scaled complementary error function
+
+    regularized_gamma_lower = staticmethod(_scalar2(_sp.gammainc))  # P(s, z) = γ(s, z)/Γ(s)
+    regularized_gamma_upper = staticmethod(_scalar2(_sp.gammaincc))  # Q(s, z) = 1 − P(s, z)
+    digamma = staticmethod(_scalar(_sp.psi))
+    lbeta = staticmethod(_scalar2(_sp.betaln))  # log B(a, b)
+
+    @staticmethod
+    def regularized_beta(a, b, z):
+        """I_z(a, b), the regularised incomplete beta function (scipy's betainc)."""
+        out = _sp.betainc(a, b, z)
+        return float(out) if np.ndim(out) == 0 else out
+
+    @staticmethod
+    def log_bessel_k(nu, z):
+        """log K_ν(z) for z > 0, from the scaled kve (no overflow or underflow for large z)."""
+        out = np.log(_sp.kve(nu, z)) - z
+        return float(out) if np.ndim(out) == 0 else out
 
     @staticmethod
     def positive_part(x):

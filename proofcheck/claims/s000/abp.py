@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import sympy as sp
 
-from mechanisms.errors import OutsideDomain
+from proofcheck.errors import OutsideDomain
 from proofcheck.claim import Claim, Source, channel, simplex
 from proofcheck.claims import finite_quantities as fq
 from proofcheck.claims.s000.strategies import SEED, abp_cases

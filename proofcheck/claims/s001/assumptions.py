@@ -7,7 +7,7 @@ from fractions import Fraction
 import sympy as sp
 from hypothesis import strategies as st
 
-from mechanisms.errors import OutsideDomain
+from proofcheck.errors import OutsideDomain
 from mechanisms.bayesian.lipschitz import hamming_matrix
 from proofcheck.claim import Claim, Hypothesis, Source, channel, integer, log_real, real, simplex
 from proofcheck.strategies import cases, channels, log_reals, priors, reals, sized
@@ -80,7 +80,7 @@ def _a2_xi(c, m):
 
 def _a2_c(c, m):
     fam, prior = _a2_prior(c, m)
-    return m.assumption2_constant(fam, prior, m.value(c["mu"]))
+    return m.lipschitz_mass_rate(fam, prior, m.value(c["mu"]))
 
 
 # ----------------------------------------------------------------------------- Eq. (2.7)
@@ -122,14 +122,14 @@ def _l_product(combine, limited):
 
 def _c_single(c, m):
     _l_single(c, m)
-    return m.product_assumption2_constant(_rows(c, m), m.vector(c["prior"]), _record_metric(c), 1)
+    return m.product_lipschitz_mass_rate(_rows(c, m), m.vector(c["prior"]), _record_metric(c), 1)
 
 
 def _c_product(combine, limited):
     def q(c, m):
         _l_single(c, m)
         kd = int(c["k"]) if limited else None
-        return m.product_assumption2_constant(_rows(c, m), m.vector(c["prior"]), _record_metric(c), int(c["n"]),
+        return m.product_lipschitz_mass_rate(_rows(c, m), m.vector(c["prior"]), _record_metric(c), int(c["n"]),
                                               combine, kd)
     return q
 

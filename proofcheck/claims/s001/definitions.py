@@ -12,7 +12,7 @@ import itertools
 import sympy as sp
 from hypothesis import strategies as st
 
-from mechanisms.bayesian.dataset_metrics import dataset_distance, hamming
+from mechanisms.bayesian.dataset_metrics import hamming
 from proofcheck.claim import Claim, Source, channel, integer, real, simplex
 from proofcheck.strategies import cases, channels, priors, reals, sized
 
@@ -75,7 +75,7 @@ def _def2(route):
         eps = m.value(c["eps"])
         vals = [m.num(0)]
         for i, j in itertools.permutations(range(len(sets)), 2):
-            rho = dataset_distance(metric, sets[i], sets[j])
+            rho = m.dataset_distance(metric, sets[i], sets[j])
             if rho == 0:
                 if post[i] != post[j]:
                     return m.inf  # no δ covers P(B|x) > P(B|y) with δρ = 0

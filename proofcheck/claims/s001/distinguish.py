@@ -9,7 +9,7 @@ import sympy as sp
 from hypothesis import strategies as st
 
 from mechanisms.bayesian.dataset_metrics import hamming
-from mechanisms.errors import OutsideDomain
+from proofcheck.errors import OutsideDomain
 from proofcheck.claim import Claim, Hypothesis, Source, channel, integer, log_real, real, simplex, vector
 from proofcheck.strategies import channels, log_reals, priors, reals
 
@@ -199,7 +199,7 @@ LEMMA2_DELTA = ("δ ≤ 1/16: the proof's Lemma 2 needs a partition of m ≥ 2 c
 def _t3_claims():
     out = []
     fs_q = {"err": _fs_err, "L": fs_lipschitz, "rho": _fs_rho, "n": lambda c, m: m.num(int(c["n"]))}
-    cj_q = {"err": _gamma_err, "c": cj_c_star, "kappa": lambda c, m: m.kappa_constant(), "rho": _cj_rho,
+    cj_q = {"err": _gamma_err, "c": cj_c_star, "kappa": lambda c, m: m.kappa_constant(m.shell_root()), "rho": _cj_rho,
             "n": lambda c, m: m.num(int(c["n"]))}
     err = sp.Symbol("err")
     l1 = sp.Symbol("l1")

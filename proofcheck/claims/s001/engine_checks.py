@@ -6,7 +6,7 @@ from __future__ import annotations
 import sympy as sp
 from hypothesis import strategies as st
 
-from mechanisms.errors import OutsideDomain
+from proofcheck.errors import OutsideDomain
 from mechanisms.bayesian.posterior_sampling import hockey_stick_monte_carlo
 from proofcheck.claim import Claim, MonteCarloRoute, Source, integer, log_real, real
 from proofcheck.strategies import cases, log_reals, reals

@@ -7,7 +7,7 @@ import sympy as sp
 from hypothesis import strategies as st
 
 from mechanisms.bayesian.bayes_networks import child_weights, joint_probability, outcomes, tables_from_rows
-from mechanisms.errors import OutsideDomain
+from proofcheck.errors import OutsideDomain
 from proofcheck.claim import Claim, Hypothesis, Source, channel, integer, log_real, real
 from proofcheck.strategies import cases, channels, log_reals, reals
 
@@ -278,7 +278,7 @@ def _lem5_prior(c, m):
 
 
 def _lem5_cstar(c, m):
-    return m.assumption2_constant("binomial", _lem5_prior(c, m), int(c["trials"]))
+    return m.lipschitz_mass_rate("binomial", _lem5_prior(c, m), int(c["trials"]))
 
 
 def _lem5_xi(c, m):

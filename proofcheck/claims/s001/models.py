@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import itertools
 
-from mechanisms.errors import OutsideDomain
+from proofcheck.errors import OutsideDomain
 from mechanisms.bayesian.finite_support import exact_posterior
 from mechanisms.bayesian.lipschitz import hamming_matrix
 
@@ -167,7 +167,7 @@ def cj_c_star(c, m):
     constant, so c* is the one-record c*)."""
     fam = cj_family(c)
     prior = cj_prior(c, m)
-    cs = m.assumption2_constant(CJ_LIPSCHITZ[fam], prior[:2], 0)
+    cs = m.lipschitz_mass_rate(CJ_LIPSCHITZ[fam], prior[:2], 0)
     if cs == 0:
         raise OutsideDomain("Assumption 2 holds for no c > 0 (c* = 0)")
     return cs

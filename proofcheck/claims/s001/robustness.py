@@ -12,8 +12,8 @@ import numpy as np
 import sympy as sp
 from hypothesis import strategies as st
 
-from mechanisms.errors import OutsideDomain
-from mechanisms.bayesian.lipschitz import hamming_matrix, product_assumption2_constant
+from proofcheck.errors import OutsideDomain
+from mechanisms.bayesian.lipschitz import hamming_matrix, product_lipschitz_mass_rate
 from proofcheck.claim import Claim, Hypothesis, Source, channel, integer, log_real, simplex, vector
 from proofcheck.numerics import Undecided
 from proofcheck.strategies import cases, log_reals
@@ -189,29 +189,29 @@ CONSTANTS = [
         source=Source(SEED, "Appendix C, proof of Theorem 1 (ii)", QUOTE_C4),
         variables=(log_real("t", 1e-3, 50),),
         statement=sp.Ge((sp.exp(sp.Symbol("t")) - 2 * sp.Symbol("t") - 1) * (sp.Symbol("t") - w_l), 0),
-        quantities={"t": lambda c, m: m.num(c["t"]), "w_lambert": lambda c, m: m.theorem1_root()},
+        quantities={"t": lambda c, m: m.num(c["t"]), "w_lambert": lambda c, m: m.shell_root()},
         strategy=cases(t=st.one_of(log_reals(1e-3, 50.0), st.floats(1.2, 1.3))),
         reconstructed=RECON_C4,
         encoding="w = −W_{−1}(−e^{−1/2}/2) − 1/2 (arb Lambert W); e^t − 2t − 1 is negative on (0, w) and positive "
                  "beyond: the sign test over t > 0 is the uniqueness the proof asserts.",
     ),
     _const_claim("s001.claim.w-two-routes", "w: Lambert W (lower branch) = certified bisection of e^w = 2w + 1",
-                 sp.Eq(w_l, w_b), {"w_lambert": lambda c, m: m.theorem1_root(),
-                                   "w_bisection": lambda c, m: m.theorem1_root_bisection()},
+                 sp.Eq(w_l, w_b), {"w_lambert": lambda c, m: m.shell_root(),
+                                   "w_bisection": lambda c, m: m.shell_root_bisection()},
                  "w = −W_{−1}(−e^{−1/2}/2) − 1/2 (arb Lambert W) against a bisection of e^w − 2w − 1 on [1, 2] with "
                  "certified signs: a constant, so both sides are constant over the search (the engine labels that "
                  "vacuous; the check is the agreement to the working precision)."),
     _const_claim("s001.claim.w-value", "w ≈ 1.25643 (the printed digits)",
                  sp.Le(sp.Abs(w_l - sp.Rational(125643, 100000)), sp.Rational(5, 10**6)),
-                 {"w_lambert": lambda c, m: m.theorem1_root()},
+                 {"w_lambert": lambda c, m: m.shell_root()},
                  "the printed 1.25643 is w to the 6 digits shown: |w − 1.25643| ≤ 5·10⁻⁶."),
     _const_claim("s001.claim.kappa-two-routes", "κ = 2w/(1 − e^{−w})² (Lambert W) = (2w + 1)²/(2w) (bisected w)",
-                 sp.Eq(k_l, k_b), {"kappa_lambert": lambda c, m: m.kappa_constant(),
-                                   "kappa_bisection": lambda c, m: m.kappa_constant_bisection()},
+                 sp.Eq(k_l, k_b), {"kappa_lambert": lambda c, m: m.kappa_constant(m.shell_root()),
+                                   "kappa_bisection": lambda c, m: m.kappa_constant_algebraic(m.shell_root_bisection())},
                  "two algebraic forms (1 − e^{−w} = 2w/(2w + 1) at the root) from two root finders."),
     _const_claim("s001.claim.kappa-value", "κ ≈ 4.91081 (the printed digits)",
                  sp.Le(sp.Abs(k_l - sp.Rational(491081, 100000)), sp.Rational(5, 10**6)),
-                 {"kappa_lambert": lambda c, m: m.kappa_constant()},
+                 {"kappa_lambert": lambda c, m: m.kappa_constant(m.shell_root())},
                  "the printed 4.91081 is κ to the 6 digits shown: |κ − 4.91081| ≤ 5·10⁻⁶."),
     Claim(
         id="s001.claim.C4-minimum",
@@ -219,7 +219,7 @@ CONSTANTS = [
         source=Source(SEED, "Appendix C, proof of Theorem 1 (ii)", QUOTE_C4),
         variables=(log_real("alpha", 1e-4, 1e4), log_real("c", 1e-3, 1e3)),
         statement=sp.Le(kappa / c_sym, sp.Symbol("shell")),
-        quantities={"kappa": lambda c, m: m.kappa_constant(), "c": lambda c, m: m.num(c["c"]), "shell": _shell},
+        quantities={"kappa": lambda c, m: m.kappa_constant(m.shell_root()), "c": lambda c, m: m.num(c["c"]), "shell": _shell},
         strategy=cases(alpha=log_reals(1e-4, 1e4), c=log_reals(1e-3, 1e3)),
         reconstructed=RECON_C4,
         encoding="the minimum over α of the right-hand side of (C.4) (ρ = 1) is κ/c: checked as κ/c ≤ shell(α) for all "
@@ -264,7 +264,7 @@ def _a2_c_star(c, m):
     """c* of the prior (one record; with ρⁿ = Σρ the n-record family has the same L(θ), so the same c*)."""
     if len(c["prior"]) != len(c["lik"]) + 1:
         raise OutsideDomain("the prior needs one weight per atom: the uniform one and one per row of lik")
-    cs = m.product_assumption2_constant(_a2_rows(c, m), m.vector(c["prior"]), hamming_matrix(len(c["lik"][0])), 1)
+    cs = m.product_lipschitz_mass_rate(_a2_rows(c, m), m.vector(c["prior"]), hamming_matrix(len(c["lik"][0])), 1)
     if cs == 0:  # the uniform atom has prior weight 0
         raise OutsideDomain("Assumption 2 holds for no c > 0 (c* = 0)")
     if m.is_inf(cs):  # every row uniform: the data do not move the posterior, and no finite c is the hardest
@@ -348,7 +348,7 @@ def _a2_claim(cid, title, where, quote, statement, quantities, encoding, conjuga
     )
 
 
-W_ROOT = 1.2564312086261697  # w, the root of e^w = 2w + 1 (the float the search uses; claims use m.theorem1_root)
+W_ROOT = 1.2564312086261697  # w, the root of e^w = 2w + 1 (the float the search uses; claims use m.shell_root)
 
 
 def _a2_alpha_cases():
@@ -360,7 +360,7 @@ def _a2_alpha_cases():
         size = len(base["lik"][0])
         rows = [[1.0 / size] * size] + [list(r) for r in np.asarray(base["lik"], float)]
         with np.errstate(all="ignore"):
-            cs = product_assumption2_constant(rows, list(base["prior"]), hamming_matrix(size), 1)
+            cs = product_lipschitz_mass_rate(rows, list(base["prior"]), hamming_matrix(size), 1)
         near = cs > 0 and np.isfinite(cs) and dr(st.booleans())
         alpha = W_ROOT / cs * float(np.exp(dr(st.floats(-0.5, 0.5)))) if near else dr(log_reals(1e-3, 1e3))
         base["alpha"] = float(min(max(alpha, 1e-3), 1e3))
@@ -396,7 +396,7 @@ A2_CLAIMS = {
         "s001.thm.1.ii.finite-support",
         "Theorem 1 (ii) for finite-support priors: under Assumption 2, KL(ξ(·|x) ‖ ξ(·|y)) ≤ κρ(x, y)/c",
         "Section 3, Theorem 1 (ii), Eq. (3.3)", QUOTE_T1, sp.Le(kl, kappa * rho / c_sym),
-        {"KL": _a2_kl, "rho": _a2_rho, "c": _a2_c_star, "kappa": lambda c, m: m.kappa_constant()}, "",
+        {"KL": _a2_kl, "rho": _a2_rho, "c": _a2_c_star, "kappa": lambda c, m: m.kappa_constant(m.shell_root())}, "",
         "s001.thm.1.ii", reconstructed=RECON_T1II),
     "eq.C.4": _a2_claim(
         "s001.eq.C.4.finite-support",
@@ -425,7 +425,7 @@ A2_CLAIMS = {
         "s001.thm.2.ii.finite-support",
         "Theorem 2 (ii) for finite-support priors: under Assumption 2, sup_B |ξ(B|x) − ξ(B|y)| ≤ √(κρ(x, y)/(2c))",
         "Section 4.1, Theorem 2 (ii)", QUOTE_T2, sp.Le(sp.Symbol("TV"), sp.sqrt(kappa * rho / (2 * c_sym))),
-        {"TV": _a2_tv, "rho": _a2_rho, "c": _a2_c_star, "kappa": lambda c, m: m.kappa_constant()},
+        {"TV": _a2_tv, "rho": _a2_rho, "c": _a2_c_star, "kappa": lambda c, m: m.kappa_constant(m.shell_root())},
         "sup_B |ξ(B|x) − ξ(B|y)| = TV(ξ(·|x), ξ(·|y)) = ½ Σ_θ |ξ(θ|x) − ξ(θ|y)|.", "s001.thm.2.ii",
         reconstructed=RECON_T2II),
 }
@@ -459,7 +459,7 @@ CLAIMS = [
     _cj_claim("s001.thm.1.ii", "Theorem 1 (ii): under Assumption 2, KL(ξ(·|x) ‖ ξ(·|y)) ≤ κρ(x, y)/c",
               "Section 3, Theorem 1 (ii), Eq. (3.3)", QUOTE_T1,
               sp.Le(kl, kappa * rho / c_sym),
-              {"KL": _kl_cj, "rho": _rho_cj, "c": cj_c_star, "kappa": lambda c, m: m.kappa_constant()},
+              {"KL": _kl_cj, "rho": _rho_cj, "c": cj_c_star, "kappa": lambda c, m: m.kappa_constant(m.shell_root())},
               "", reconstructed=RECON_T1II),
     A2_CLAIMS["thm.1.ii"],
     _cj_claim("s001.eq.C.5", "(C.5) Pinsker: KL(Q ‖ P) ≥ ½‖Q − P‖₁² (posteriors of the conjugate models)",
@@ -475,7 +475,7 @@ CLAIMS = [
     _cj_claim("s001.thm.2.ii", "Theorem 2 (ii): under Assumption 2, |ξ(B|x) − ξ(B|y)| ≤ √(κρ(x, y)/(2c)) for every B",
               "Section 4.1, Theorem 2 (ii)", QUOTE_T2,
               sp.Le(sp.Symbol("TV"), sp.sqrt(kappa * rho / (2 * c_sym))),
-              {"TV": _tv_cj, "rho": _rho_cj, "c": cj_c_star, "kappa": lambda c, m: m.kappa_constant()},
+              {"TV": _tv_cj, "rho": _rho_cj, "c": cj_c_star, "kappa": lambda c, m: m.kappa_constant(m.shell_root())},
               "sup_B |ξ(B|x) − ξ(B|y)| = TV(ξ(·|x), ξ(·|y)).", reconstructed=RECON_T2II,
               strategy=st.one_of(conjugate_cases(), rate_shift_cases())),
     A2_CLAIMS["thm.2.ii"],

@@ -4,7 +4,7 @@ from __future__ import annotations
 import sympy as sp
 from hypothesis import strategies as st
 
-from mechanisms.errors import OutsideDomain
+from proofcheck.errors import OutsideDomain
 from proofcheck.claim import Claim, Source, channel, integer, simplex
 from proofcheck.strategies import channels, priors
 

@@ -157,7 +157,7 @@ def _peaked_rows(k: int, r: int, eps: float, peaks: list) -> np.ndarray:
 
 def _log_likelihood_gap(family, lik, atoms, data) -> float | None:
     """ln p_θ0(data) − max_{i>0} ln p_θi(data) (float), None where it is not finite."""
-    from mechanisms.bayesian.finite_support import atom_log_likelihoods
+    from mechanisms.numerics.context import fp
 
     if family == "table":
         params, records = [list(row) for row in lik], [int(v) for v in data]
@@ -165,7 +165,7 @@ def _log_likelihood_gap(family, lik, atoms, data) -> float | None:
         params = [abs(a) for a in atoms] if family in ("exponential", "laplace") else list(atoms)
         records = [abs(v) for v in data] if family == "exponential" else list(data)
     with np.errstate(all="ignore"):
-        ll = atom_log_likelihoods(family, params, records, FS_KNOWN[family])
+        ll = fp.finite_support_log_likelihoods(family, params, records, FS_KNOWN[family])
     gap = ll[0] - max(ll[1:])
     return gap if np.isfinite(gap) else None
 

@@ -8,7 +8,7 @@ import math
 
 import sympy as sp
 
-from mechanisms.errors import OutsideDomain
+from proofcheck.errors import OutsideDomain
 from proofcheck.claim import Claim, Source, channel, simplex
 from proofcheck.claims import finite_quantities as fq
 from proofcheck.claims.s000.abp import js_at_true_secret, mbp_plus_closeness

@@ -10,7 +10,7 @@ import itertools
 import sympy as sp
 from hypothesis import strategies as st
 
-from mechanisms.errors import OutsideDomain
+from proofcheck.errors import OutsideDomain
 from proofcheck.claim import Claim, Source, channel, integer, real, simplex, vector
 from proofcheck.claims import finite_quantities as fq
 from proofcheck.claims.s000.estimators import (C1_hat_minus, D1_BOUND, eps_p_diff, estimation_error_claim,

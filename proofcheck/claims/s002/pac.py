@@ -14,7 +14,7 @@ import sympy as sp
 from hypothesis import strategies as st
 
 from mechanisms.finite import robustness as rob
-from mechanisms.errors import OutsideDomain
+from proofcheck.errors import OutsideDomain
 from proofcheck.claim import Claim, Hypothesis, Source, channel, real, simplex
 from proofcheck.claims import finite_quantities as fq
 from proofcheck.claims.s002.quantities import FULL_SUPPORT, mbp_level, prior_min

@@ -7,7 +7,7 @@ import math
 
 import sympy as sp
 
-from mechanisms.errors import OutsideDomain
+from proofcheck.errors import OutsideDomain
 from proofcheck.claim import Claim, Source, channel, simplex
 from proofcheck.claims import finite_quantities as fq
 from proofcheck.claims.s002.from_000 import claim_of_000, from_000

@@ -11,7 +11,7 @@ import math
 
 import sympy as sp
 
-from mechanisms.errors import OutsideDomain
+from proofcheck.errors import OutsideDomain
 from proofcheck.claim import Hypothesis
 from proofcheck.claims import finite_quantities as fq
 

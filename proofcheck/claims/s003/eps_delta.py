@@ -10,7 +10,7 @@ from __future__ import annotations
 import sympy as sp
 from hypothesis import strategies as st
 
-from mechanisms.errors import OutsideDomain
+from proofcheck.errors import OutsideDomain
 from proofcheck.claim import Claim, Hypothesis, Source, integer, real
 from proofcheck.claims.s003 import mc_routes
 from proofcheck.claims.s003.strategies import ALPHA, ALPHA_LO, KAPPA, P_ANY, SEED

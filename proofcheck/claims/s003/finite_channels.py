@@ -8,7 +8,7 @@ import numpy as np
 import sympy as sp
 from hypothesis import strategies as st
 
-from mechanisms.errors import OutsideDomain
+from proofcheck.errors import OutsideDomain
 from proofcheck.claim import Claim, Hypothesis, Source, channel, simplex, vector
 from proofcheck.claims.s003.strategies import SEED
 from proofcheck.strategies import cases, channels, priors

@@ -8,7 +8,7 @@ from fractions import Fraction
 import sympy as sp
 from hypothesis import strategies as st
 
-from mechanisms.errors import OutsideDomain
+from proofcheck.errors import OutsideDomain
 from proofcheck.claim import Claim, Source, channel, integer, real
 from proofcheck.claims.s003.printed import composition_eps_printed, interpolate_printed, zhu_wang_bound_printed
 from proofcheck.claims.s003.strategies import P_ANY, SEED

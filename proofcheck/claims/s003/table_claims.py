@@ -16,7 +16,7 @@ import sympy as sp
 from hypothesis import strategies as st
 
 from mechanisms.accounting.dpsgd_accountant import OPACUS_ORDERS
-from mechanisms.errors import OutsideDomain
+from proofcheck.errors import OutsideDomain
 from proofcheck.claim import Claim, Source, integer, real
 from proofcheck.claims.s003 import table_rows
 from proofcheck.claims.s003.strategies import SEED

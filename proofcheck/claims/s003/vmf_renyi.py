@@ -13,7 +13,7 @@ import numpy as np
 import sympy as sp
 from hypothesis import strategies as st
 
-from mechanisms.errors import OutsideDomain
+from proofcheck.errors import OutsideDomain
 from proofcheck.claim import Claim, Hypothesis, Source, integer, real, vector
 from proofcheck.claims.s003 import mc_routes
 from proofcheck.claims.s003.printed import vmf_log_normaliser_printed

@@ -13,10 +13,9 @@ from fractions import Fraction
 import numpy as np
 
 from mechanisms.bayesian.bayesian_dp import ADJACENCIES
-from mechanisms.errors import OutsideDomain
 from proofcheck.claims.finite_quantities import rows_identical
 from proofcheck.claims.s004.printed import TABLE_1, half_unit, unit
-
+from proofcheck.errors import OutsideDomain
 
 
 # ----------------------------------------------------------------------------- the finite model
@@ -222,8 +221,8 @@ def log_of(q):
     return f
 
 
-def corollary1_eps(c, m):
-    """ε* = (1/λ)Σ_t c_t(λ, T) − (1/λ) log δ_μ; outside the domain where the bound is +∞."""
+def eps_from_cost_sum(c, m):
+    """ε* = (1/λ)Σ_t c_t(λ, T) − (1/λ) log δ_μ (Corollary 1 of seed 004); outside the domain where the bound is +∞."""
     s = sum_of_costs(c, m)
     if m.is_inf(s):
         raise OutsideDomain("Σ c_t = +inf: Corollary 1's bound on ε_μ is +inf and says nothing")
@@ -381,17 +380,19 @@ def estimator_variance_exponent(variant):
     return q
 
 
-def theorem3_args(c, m):
+def subsampled_gaussian_args(c, m):
+    """(λ, T, q, σ, atoms of ‖g_t − g'_t‖, their weights) of a case, as the subsampled-Gaussian routes take them."""
     return (int(c["lam"]), int(c["T"]), m.value(c["q"]), m.value(c["sigma"]),
             [m.value(x) for x in c["deltas"]], list(m.vector(c["weights"])))
 
 
-def theorem3_term(term):
-    return lambda c, m: m.subsampled_gaussian_binomial_cost(term, *theorem3_args(c, m))
+def binomial_cost_term(term):
+    """c^L (term "L") or c^R ("R"): the binomial expectations printed in Theorem 3 of seed 004."""
+    return lambda c, m: m.subsampled_gaussian_binomial_cost(term, *subsampled_gaussian_args(c, m))
 
 
 def exact_cost(direction):
-    return lambda c, m: m.subsampled_gaussian_exact_cost(direction, *theorem3_args(c, m))
+    return lambda c, m: m.subsampled_gaussian_exact_cost(direction, *subsampled_gaussian_args(c, m))
 
 
 def ma_log_moment(c, m):
@@ -401,7 +402,8 @@ def ma_log_moment(c, m):
     return lam * m.subsampled_gaussian_rdp(lam + 1, m.value(c["sigma"]) / m.value(c["C"]), m.value(c["q"]))
 
 
-def theorem3_at_sensitivity(term):
+def binomial_cost_at_sensitivity(term):
+    """Theorem 3's c^L or c^R with ‖g_t − g'_t‖ = C, the sensitivity (seed 004, §4.4.2's moments-accountant remark)."""
     def q(c, m):
         return m.subsampled_gaussian_binomial_cost(term, int(c["lam"]), int(c["T"]), m.value(c["q"]),
                                                    m.value(c["sigma"]), [m.value(c["C"])], [m.value(1)])
@@ -644,8 +646,8 @@ def weibull_gaussian_cost(lam, c, m):
     return m.inf
 
 
-def weibull_corollary1_eps(c, m):
-    """Corollary 1 minimised over the accountant's orders: min_λ (1/λ)(T·c_t(λ, T) − log δ_μ)."""
+def weibull_eps_from_cost_sum(c, m):
+    """ε_μ of Corollary 1 (seed 004) minimised over the accountant's orders: min_λ (1/λ)(T·c_t(λ, T) − log δ_μ)."""
     T = int(c["T"])
     best = None
     for lam in ACCOUNTANT_ORDERS:
@@ -745,7 +747,7 @@ def substitution_cost_lower_bound(c, m):
     return m.log(total) / T
 
 
-def substitution_theorem3_term(term):
+def substitution_binomial_cost_term(term):
     """Theorem 3's c^L or c^R with ‖g_t − g'_t‖ = |g(x₀) − g(x')| (the two substituted points' gradients)."""
     def q(c, m):
         deltas = [m.value(abs(m.value(b) - m.value(c["g0"]))) for b in c["points"]]

@@ -127,7 +127,8 @@ def atoms(max_atoms: int = 3, hi: float = 2.0):
         weights=priors(k)))
 
 
-def theorem3_cases(max_lam: int = 32):
+def subsampled_gaussian_cases(max_lam: int = 32):
+    """A law of ‖g_t − g'_t‖ with λ ∈ ℕ, T, q and σ: one step of the Poisson-subsampled Gaussian (Theorem 3 of seed 004)."""
     return st.tuples(atoms(), st.integers(1, max_lam), st.one_of(st.integers(1, 10), st.sampled_from([100, 1000])),
                      st.one_of(st.floats(0.001, 0.999), st.sampled_from([0.01, 0.1, 0.5, 0.9, 0.99])),
                      st.one_of(st.floats(0.5, 8.0), st.sampled_from([1.0, 2.0, 4.0]))).map(

@@ -1,0 +1,184 @@
+"""Capacities of a finite channel that need an optimisation over priors, certified at what the optimiser finds.
+
+Shannon capacity C(K) = max_π I(π; K). Blahut–Arimoto (Blahut 1972, Arimoto 1972) iterates in floats
+π ← π · exp D(K_x ‖ πK) / Σ; at any prior p with output law q = pK the two standard bounds hold:
+
+    I(p; K) = Σ_x p_x D(K_x ‖ q)  ≤  C(K)  ≤  max_x D(K_x ‖ q)
+
+(the upper one because max_x D(K_x ‖ q) ≥ Σ_x π_x D(K_x ‖ q) ≥ I(π; K) for every π, with the optimal q*
+attaining it). Both are evaluated on the numeric context at the float iterate taken exactly, so a certified
+value is an enclosure of C(K) whose width is the gap the iteration left (reported by shannon_capacity_bounds).
+
+Multiplicative g-capacity ML×_g(K) = max_π V_g[π▷K] / V_g(π), gains G[w, x] ≥ 0 with a positive gain for every
+secret. Both vulnerabilities are positively homogeneous in π, so the maximum over the simplex is the maximum of
+V_g[π▷K] over the polytope {π ≥ 0 : Gπ ≤ 1}. V_g[π▷K] = max over decision rules S: y → w of c_S · π with
+c_S[x] = Σ_y K[x, y] G[S(y), x], so ML×_g = max_S LP_S, LP_S = max {c_S · π : Gπ ≤ 1, π ≥ 0}, each a linear
+program (scipy's HiGHS gives the candidate primal π and dual u). Certified at what it finds:
+
+* lower: the leakage V_g[π̂▷K] / V_g(π̂) at each candidate prior π̂ (normalised exactly);
+* upper: for any u ≥ 0 with every (Gᵀu)_x > 0 and any feasible π, c_S · π ≤ ρ (Gᵀu) · π = ρ u · Gπ ≤ ρ Σ_w u_w,
+  ρ = max_x c_S[x] / (Gᵀu)_x — no feasibility of u needed; at an optimal dual ρ = 1.
+
+Decision rules are enumerated after removing, for each output, the actions dominated by another
+(c_S only grows with the gain chosen): at most MAX_DECISION_RULES programs.
+"""
+from __future__ import annotations
+
+import functools
+import math
+from fractions import Fraction
+
+import numpy as np
+
+from mechanisms.errors import InvalidInput
+from mechanisms.finite.leakage import _gains, _log_of_base
+from mechanisms.numerics.context import formula
+
+__all__ = ["shannon_capacity", "shannon_capacity_bounds", "multiplicative_g_capacity", "MAX_DECISION_RULES"]
+
+MAX_DECISION_RULES = 4096
+_BA_TOLERANCE = 1e-14  # nats: the float iteration stops when max_x D − I is below it
+_BA_MAX_ITERATIONS = 100_000
+_SNAP = 1 << 20  # the denominator the linear programs' solutions are also rounded to
+
+
+# ----------------------------------------------------------------------------- Shannon capacity
+def _blahut_arimoto(k: np.ndarray) -> np.ndarray:
+    """A prior near the capacity-achieving one, in floats (iterated until the float bounds meet)."""
+    from scipy.special import rel_entr
+
+    n = k.shape[0]
+    p = np.full(n, 1.0 / n)
+    for _ in range(_BA_MAX_ITERATIONS):
+        d = rel_entr(k, p @ k).sum(axis=1)
+        if d.max() - p @ d <= _BA_TOLERANCE:
+            break
+        w = p * np.exp(d - d.max())
+        p = w / w.sum()
+    return p
+
+
+def _capacity_bounds_nats(ctx, K, fname):
+    k = ctx.channel(K, "K", fname)
+    p_float = _blahut_arimoto(ctx.float_guess(k))
+    n = p_float.size
+    # every secret keeps a little mass, so that q_y > 0 wherever some K[x, y] > 0 (a finite upper bound)
+    p = ctx.exact_from_guess((1 - 1e-12) * p_float + 1e-12 / n)
+    p = p / ctx.sum(p)
+    q = p @ k
+    d = [ctx.kl(k[x], q) for x in range(n)]
+    lower = ctx.max(ctx.sum([p[x] * d[x] for x in range(n) if not ctx.is_zero(p[x])]), ctx.num(0))
+    return lower, ctx.fmax(d)
+
+
+@formula(args={"K": "matrix"}, domain="K row-stochastic; base > 0, != 1")
+def shannon_capacity_bounds(ctx, K, *, base=2):
+    """(lower, upper) with lower ≤ C(K) = max_π I(π; K) ≤ upper: I(p; K) and max_x D(K_x ‖ pK) at the
+    Blahut–Arimoto prior p taken exactly (upper − lower is the gap the iteration left)."""
+    lb = _log_of_base(ctx, base, "shannon_capacity_bounds")
+    lower, upper = _capacity_bounds_nats(ctx, K, "shannon_capacity_bounds")
+    return lower / lb, upper / lb
+
+
+@formula(args={"K": "matrix"}, domain="K row-stochastic; base > 0, != 1")
+def shannon_capacity(ctx, K, *, base=2):
+    """C(K) = max_π I(π; K) (bits by default): the hull of the certified Blahut–Arimoto bounds (floats:
+    their midpoint)."""
+    lb = _log_of_base(ctx, base, "shannon_capacity")
+    lower, upper = _capacity_bounds_nats(ctx, K, "shannon_capacity")
+    return ctx.hull(lower, upper) / lb
+
+
+# ----------------------------------------------------------------------------- multiplicative g-capacity
+def _undominated(options: np.ndarray) -> list[int]:
+    """Indices of the rows not dominated (≤ entrywise, and not equal with a smaller index) by another row."""
+    keep = []
+    for i, row in enumerate(options):
+        dominated = any(np.all(other >= row) and (np.any(other > row) or j < i)
+                        for j, other in enumerate(options) if j != i)
+        if not dominated:
+            keep.append(i)
+    return keep
+
+
+def _decision_rules(g: np.ndarray, k: np.ndarray, fname: str):
+    """The objective vectors c_S of the decision rules that may be optimal (floats), each with its rule."""
+    per_output = []
+    for y in range(k.shape[1]):
+        options = g * k[:, y][None, :]  # options[w, x] = G[w, x] K[x, y]
+        per_output.append(_undominated(options))
+    count = math.prod(len(o) for o in per_output)
+    if count > MAX_DECISION_RULES:
+        raise InvalidInput(f"{fname}: {count} decision rules remain after removing dominated actions; at most "
+                           f"{MAX_DECISION_RULES} are enumerated")
+    rules = [()]
+    for options in per_output:
+        rules = [r + (w,) for r in rules for w in options]
+    return rules
+
+
+def _solve(c: np.ndarray, g: np.ndarray):
+    """max c·π s.t. Gπ ≤ 1, π ≥ 0 by HiGHS: (π, u), u the dual of the rows of G (≥ 0)."""
+    from scipy.optimize import linprog
+
+    res = linprog(-c, A_ub=g, b_ub=np.ones(g.shape[0]), bounds=(0, None), method="highs")
+    if res.status != 0:
+        return None
+    return np.maximum(res.x, 0.0), np.maximum(-res.ineqlin.marginals, 0.0)
+
+
+@formula(args={"C": "matrix", "G": "matrix"},
+         domain="C row-stochastic; G actions x secrets, G >= 0, every secret with a positive gain")
+def multiplicative_g_capacity(ctx, C, G):
+    """ML×_g(C) = max_π V_g[π▷C] / V_g(π) for non-negative gains: linear programs over the decision rules
+    (candidates by scipy's HiGHS), certified by the leakage at the candidate priors (lower) and a dual
+    bound (upper); exact when both meet, their hull otherwise (floats: the best leakage found)."""
+    fname = "multiplicative_g_capacity"
+    c = ctx.channel(C, "C", fname)
+    g = _gains(ctx, G, c.shape[0], fname, non_negative=True)
+    covered = functools.reduce(np.logical_or, ~ctx.is_zero(g))
+    if not np.all(covered):
+        x = int(np.flatnonzero(~covered)[0])
+        raise InvalidInput(f"{fname}: secret {x} has gain 0 under every action (V_g is 0 at the prior on it)")
+    gf, cf = ctx.float_guess(g), ctx.float_guess(c)
+    lower, upper = None, None
+    for rule in _decision_rules(gf, cf, fname):
+        found = _solve(sum(gf[w] * cf[:, y] for y, w in enumerate(rule)), gf)
+        if found is None or not np.any(found[0] > 0):
+            continue
+        for prior in _candidates(ctx, found[0]):
+            leak = ctx.sum(functools.reduce(ctx.maximum, g @ (prior[:, None] * c))) / ctx.fmax(g @ prior)
+            lower = leak if lower is None else ctx.max(lower, leak)
+        if ctx.certified:
+            objective = sum(g[w] * c[:, y] for y, w in enumerate(rule))
+            bounds = [b for u in _candidates(ctx, found[1], normalise=False)
+                      if (b := _dual_bound(ctx, objective, g, u)) is not None]
+            bound = ctx.fmin(bounds) if bounds else ctx.inf
+            upper = bound if upper is None else ctx.max(upper, bound)
+    if lower is None:
+        raise InvalidInput(f"{fname}: no linear program was solved (HiGHS failed on every decision rule)")
+    return ctx.hull(lower, upper) if ctx.certified else lower
+
+
+def _dual_bound(ctx, objective, g, u):
+    """ρ Σ_w u_w ≥ max {c·π : Gπ ≤ 1, π ≥ 0}, ρ = max over the x with c_x ≠ 0 of c_x / (Gᵀu)_x (None where
+    some such (Gᵀu)_x is 0: this u bounds nothing)."""
+    used = ~ctx.is_zero(objective)
+    if not np.any(used):
+        return ctx.num(0)
+    cover = (u @ g)[used]
+    if np.any(ctx.is_zero(cover)):
+        return None
+    return ctx.sum(u) * ctx.fmax(objective[used] / cover)
+
+
+def _candidates(ctx, v: np.ndarray, *, normalise=True):
+    """The float solution taken exactly, and rounded to the nearest fractions of denominator ≤ 2^20 (an
+    optimum with small denominators is then met exactly); entries > 0 stay > 0."""
+    snapped = [Fraction(x).limit_denominator(_SNAP) if x > 1 / _SNAP else Fraction(x) for x in v]
+    out = []
+    for w in (ctx.exact_from_guess(v), ctx.vector([ctx.exact(x) for x in snapped])):
+        if normalise:
+            w = w / ctx.sum(w)
+        out.append(w)
+    return out

@@ -1,0 +1,132 @@
+"""The prover's box path: the box context, with monotone functions enclosed from the ends of a box.
+
+arb keeps a ball as midpoint ± radius, and a monotone function of a wide ball is enclosed about its
+midpoint: over [−350, −320] the enclosure of e^x is about e^(−335) ± e^(−320), which reaches below 0, so a
+bound e^(…) ≥ δ with δ ≥ 0 tiny is never decided however far apart the two sides are. A monotone
+function's range over an interval is the interval between its values at the two ends; :class:`TightContext`
+encloses it so (the hull of the arb balls at the ends), which keeps e^x > 0, √x ≥ 0, Φ(x) ∈ (0, 1) over any
+box. Where arb cannot hold such a range as one ball with a positive lower end (e^x over [−350, −320]: a ball's
+radius carries 30 bits, so its lower end is lost below about 10⁻⁹ of its upper end), the value is a
+ball whose least value is kept apart (:func:`floor_of`), and :func:`relation_decided` uses it.
+Every formula written over the context (``mechanisms.numerics.context``) runs on it unchanged: the path
+(:func:`path`) is the box path of :mod:`proofcheck.measures` over this context. The prover and the
+certificate checker evaluate boxes on it.
+"""
+from __future__ import annotations
+
+import flint
+
+from mechanisms.numerics.context import Ball
+from mechanisms.numerics.context.box import BoxContext
+
+
+def _anywhere(a) -> bool:
+    return True
+
+
+MONOTONE = {  # name: where it is monotone (increasing or decreasing) and defined, a test of the whole ball
+    "exp": _anywhere, "expm1": _anywhere, "erf": _anywhere, "erfc": _anywhere, "erfcx": _anywhere,
+    "Phi": _anywhere, "log_Phi": _anywhere, "tanh": _anywhere, "sinh": _anywhere, "atan": _anywhere,
+    "log": lambda a: a > 0, "log1p": lambda a: a > -1, "sqrt": lambda a: a >= 0,
+}
+
+
+_FLOORS: dict = {}  # id(ball) -> (the ball, its floor): least values the balls of one box's evaluation lose
+
+
+def floor_of(x):
+    """An exact arb at most every value ``x`` encloses, above its own lower end (None when none is known)."""
+    hit = _FLOORS.get(id(x))
+    return hit[1] if hit is not None and hit[0] is x else None
+
+
+def forget_floors() -> None:
+    """Start a box's evaluation afresh (the floors of the last one are no longer needed)."""
+    _FLOORS.clear()
+
+
+def _hull_of_ends(lo: Ball, hi: Ball) -> Ball:
+    """The hull of a monotone function's values at a box's two ends, keeping its least value apart where the
+    hull's lower end loses it (a positive least value, the hull reaching 0 or below). Arithmetic on the ball
+    drops the floor: only a side that is this very ball uses it (:func:`relation_decided`)."""
+    r = Ball(lo.arb.union(hi.arb))
+    least = lo.arb if lo.arb < hi.arb else hi.arb if hi.arb < lo.arb else None
+    if least is not None and least > 0 and not r.arb > 0:
+        _FLOORS[id(r)] = (r, flint.arb(least.lower()))
+    return r
+
+
+class TightContext(BoxContext):
+    """The box context; a monotone function of a Ball is the hull of its values at the ball's two ends."""
+
+    def _ends(name, where):
+        base = getattr(BoxContext, name)
+
+        def method(self, x):
+            def f(y):
+                if isinstance(y, Ball) and not y.arb.is_exact() and y.arb.is_finite() and where(y.arb):
+                    lo = base(self, Ball(flint.arb(y.arb.lower())))
+                    hi = base(self, Ball(flint.arb(y.arb.upper())))
+                    if isinstance(lo, Ball) and isinstance(hi, Ball):
+                        return _hull_of_ends(lo, hi)
+                return base(self, y)
+            return self._map(f, x)
+        method.__name__ = name
+        return method
+
+    for _name, _where in MONOTONE.items():
+        locals()[_name] = _ends(_name, _where)
+    del _ends, _name, _where
+
+
+TIGHT_CONTEXT = TightContext()
+
+
+def context_path(ctx, name: str = "box"):
+    """The box path of proofcheck.measures over ``ctx``: routes without a box form as there, and every
+    operation of the box context replaced by ``ctx``'s (formulas are looked up on ``ctx`` itself)."""
+    from mechanisms.numerics.context import box as ctx_box
+    from proofcheck.measures import BOX, ROUTES, Path
+
+    routes = {}
+    for k in ROUTES:
+        v = BOX.__dict__.get(k)
+        if v is None:
+            continue
+        routes[k] = getattr(ctx, k) if getattr(v, "__self__", None) is ctx_box else v
+    for k in ("num", "vector", "matrix"):
+        routes[k] = getattr(ctx, k)
+    routes["is_inf"] = BOX.__dict__["is_inf"]
+    routes["value"] = BOX.__dict__["value"]
+    return Path(name, ctx, routes)
+
+
+_PATH = None
+
+
+def path():
+    global _PATH
+    if _PATH is None:
+        _PATH = context_path(TIGHT_CONTEXT)
+    return _PATH
+
+
+def relation_decided(rel, a, b) -> bool | None:
+    """:func:`proofcheck.evaluation.decided`, and where it is undecided, ``small ≤ big`` (``<``) also decided
+    true when ``big`` has a floor (:func:`floor_of`) and the upper end of ``small`` is at most (below) it. It
+    never decides a relation false that ``decided`` leaves open."""
+    import sympy as sp
+
+    from mechanisms.numerics.context import enclosure
+    from mechanisms.numerics.exact import is_infinity
+    from proofcheck.evaluation import decided
+
+    out = decided(rel, a, b)
+    if out is not None or not isinstance(rel, (sp.Le, sp.Lt, sp.Ge, sp.Gt)):
+        return out
+    small, big = (a, b) if isinstance(rel, (sp.Le, sp.Lt)) else (b, a)
+    floor = floor_of(big)
+    if floor is None or is_infinity(small):
+        return None
+    top = flint.arb(enclosure(small).upper())
+    return True if (top < floor if isinstance(rel, (sp.Lt, sp.Gt)) else top <= floor) else None
