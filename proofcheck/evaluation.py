@@ -16,15 +16,14 @@ relation is evaluated in arb arithmetic with infinities combined exactly.
 """
 from __future__ import annotations
 
-import math
 from fractions import Fraction
 from typing import Any, Mapping
 
-import numpy as np
 import sympy as sp
 
 from mechanisms.errors import InvalidInput
-from mechanisms.numerics.exact import FloatOnCertifiedPath, check_certified, infinity, is_infinity
+from mechanisms.numerics.context import certified as _certified
+from mechanisms.numerics.exact import FloatOnCertifiedPath, infinity
 from proofcheck.errors import EXCLUSIONS
 from proofcheck.claim import pick
 from proofcheck.numerics import Undecided
@@ -55,16 +54,16 @@ class Outside(Exception):
 # ----------------------------------------------------------------------------- the sympy tree walker
 def evaluate(expr: sp.Basic, values: Mapping[str, Any], m) -> Any:
     """Evaluate a sympy expression on path m (FLOAT or CERTIFIED), symbols taken from values."""
-    certified = m.certified
     if isinstance(expr, sp.Symbol):
         return values[expr.name]
-    # numbers of the statement stay exact on the certified path (9/4 − 1 is 5/4) until they meet a ball
+    # numbers of the statement are the context's exact numbers: they stay exact on the certified path (9/4 − 1
+    # is 5/4) until they meet a ball; the float context takes the nearest float
     if isinstance(expr, sp.Integer):
-        return int(expr) if certified else float(expr)
+        return m.ctx.exact(int(expr))
     if isinstance(expr, sp.Float):  # a decimal literal in a statement is the exact decimal it shows
-        return Fraction(str(expr)) if certified else float(expr)
+        return m.ctx.exact(Fraction(str(expr)))
     if isinstance(expr, sp.Rational):
-        return Fraction(int(expr.p), int(expr.q)) if certified else float(expr)
+        return m.ctx.exact(Fraction(int(expr.p), int(expr.q)))
     if expr is sp.pi:
         return m.pi()
     if expr is sp.E:
@@ -79,7 +78,7 @@ def evaluate(expr: sp.Basic, values: Mapping[str, Any], m) -> Any:
     if isinstance(expr, sp.Add):
         out = args[0]
         for a in args[1:]:
-            out = _add(out, a)
+            out = _add(out, a, m)
         return out
     if isinstance(expr, sp.Mul):
         out = args[0]
@@ -126,7 +125,7 @@ def unknown_functions(relation: sp.Basic, m) -> list[str]:
 
 
 def _pow(exponent, base, ex, m):
-    one = 1 if m.certified else m.num(1)
+    one = m.ctx.exact(1)
     if exponent == sp.Rational(1, 2):
         return m.sqrt(base)
     if exponent == sp.Rational(-1, 2):
@@ -140,63 +139,63 @@ def _pow(exponent, base, ex, m):
     return m.exp(_mul(ex, m.log(base), m))
 
 
-# Certified values are arb balls or the float ±inf (an exact infinity); arb would turn a float inf
-# into an unsigned [+/- inf], so infinities are combined here by hand, and every finite result of
-# that arithmetic is an exact number (0 · x is x·0 in arb, never the float 0.0).
+# Certified values are exact numbers, arb balls or exact infinities (the context's ``is_inf``); arb would turn
+# an infinity into an unsigned [+/- inf], so infinities are combined here by hand, and every finite result of
+# that arithmetic is the context's number (0 · x is x·0 in arb, never the float 0.0).
 def _indeterminate(op, a, b):
     # the statement's own expression is undefined at this case (0 · ∞, ∞ − ∞): it says nothing here
     raise Outside(f"indeterminate form {a} {op} {b} in the statement")
 
 
-def _lift(a, b):
-    """Exact numbers meeting an arb ball become balls (exact with exact stays exact: 9/4 − 1 = 5/4)."""
-    from flint import arb
-
-    if isinstance(a, arb) and _exact(b):
-        return a, _enclose(b)
-    if isinstance(b, arb) and _exact(a):
-        return _enclose(a), b
+def _lift(a, b, m):
+    """Exact numbers meeting a ball become balls (exact with exact stays exact: 9/4 − 1 = 5/4)."""
+    ctx = m.ctx
+    if ctx.isexact(a) != ctx.isexact(b) and not (ctx.is_inf(a) or ctx.is_inf(b)):
+        return (ctx.num(a), b) if ctx.isexact(a) else (a, ctx.num(b))
     return a, b
 
 
-def _add(a, b):
-    if is_infinity(a) or is_infinity(b):
-        signs = {(1 if x > 0 else -1) for x in (a, b) if is_infinity(x)}
+def _add(a, b, m):
+    is_inf = m.ctx.is_inf
+    if is_inf(a) or is_inf(b):
+        signs = {(1 if x > 0 else -1) for x in (a, b) if is_inf(x)}
         return infinity(signs.pop()) if len(signs) == 1 else _indeterminate("+", a, b)
-    a, b = _lift(a, b)
+    a, b = _lift(a, b, m)
     return a + b
 
 
-def _sign(x) -> int:
+def _sign(x, m) -> int:
     if x > 0:
         return 1
     if x < 0:
         return -1
-    if _exact(x) or x == 0:  # an exact zero (arb == 0 holds only for the exact ball [0])
+    if m.ctx.is_zero(x):  # an exact zero (a ball is zero only as the exact ball [0])
         return 0
     raise Undecided(f"the sign of {x} (a ball straddling 0) multiplies an infinity")
 
 
 def _mul(a, b, m):
-    if is_infinity(a) and is_infinity(b):
+    is_inf = m.ctx.is_inf
+    if is_inf(a) and is_inf(b):
         return infinity((1 if a > 0 else -1) * (1 if b > 0 else -1))
-    if is_infinity(a) or is_infinity(b):
-        inf, other = (a, b) if is_infinity(a) else (b, a)
-        s = _sign(other)
+    if is_inf(a) or is_inf(b):
+        inf, other = (a, b) if is_inf(a) else (b, a)
+        s = _sign(other, m)
         if s == 0:
             return _indeterminate("*", a, b)
         return infinity((1 if inf > 0 else -1) * s)
-    a, b = _lift(a, b)
+    a, b = _lift(a, b, m)
     return a * b
 
 
 def _div(a, b, m):
-    if is_infinity(b):
-        return _indeterminate("/", a, b) if is_infinity(a) else a * 0 if m.certified else 0.0
-    if is_infinity(a):
-        return _mul(a, _div(1, b, m) if m.certified else 1.0 / b, m)
-    a, b = _lift(a, b)
-    if _exact(a) and _exact(b):
+    ctx = m.ctx
+    if ctx.is_inf(b):
+        return _indeterminate("/", a, b) if ctx.is_inf(a) else a * ctx.exact(0)
+    if ctx.is_inf(a):
+        return _mul(a, _div(ctx.exact(1), b, m), m)
+    a, b = _lift(a, b, m)
+    if ctx.isexact(a) and ctx.isexact(b):
         return Fraction(a) / Fraction(b)
     return a / b
 
@@ -235,11 +234,10 @@ def quantity_values(claim, case, m, overrides=None) -> dict:
             raise
         except BaseException as e:  # an error of the claim, whatever its type (sys.exit in a quantity included)
             raise ClaimError(f"quantity {name}", e, case, m.name) from e
-        if m.certified:
-            try:
-                check_certified(v, f"quantity {name}")
-            except FloatOnCertifiedPath as e:
-                raise ClaimError(f"quantity {name}", e, case, m.name) from None
+        try:
+            m.ctx.admit(v, f"quantity {name}")
+        except FloatOnCertifiedPath as e:
+            raise ClaimError(f"quantity {name}", e, case, m.name) from None
         values[name] = v
     return values
 
@@ -252,14 +250,11 @@ def _shared_functions(quantities) -> set:
     return shared
 
 
-def _is_nan(v) -> bool:
-    return isinstance(v, (float, np.floating)) and math.isnan(v)
-
-
-def _no_nan(relation, values, case, what):
+def _no_nan(relation, values, case, what, m):
     for sym in sorted(relation.free_symbols, key=lambda x: x.name):
-        if _is_nan(values.get(sym.name)):
-            raise ClaimError(f"quantity {sym.name}", FloatingPointError(f"NaN on the float path (in {what})"), case, "float")
+        if m.ctx.isnan(values.get(sym.name)):
+            raise ClaimError(f"quantity {sym.name}", FloatingPointError(f"NaN on the {m.name} path (in {what})"),
+                             case, m.name)
 
 
 def sides(claim, case, m, overrides=None):
@@ -273,12 +268,10 @@ def sides(claim, case, m, overrides=None):
         # that is NaN where a hypothesis excludes the case is not an error); a NaN that a
         # hypothesis or the statement reads is an error of the claim
         for h in claim.hypotheses:
-            if not m.certified:
-                _no_nan(h.relation, values, case, f"the hypothesis '{h.text}'")
+            _no_nan(h.relation, values, case, f"the hypothesis '{h.text}'", m)
             if not _holds(h.relation, values, m):
                 return None, None, False
-        if not m.certified:
-            _no_nan(claim.statement, values, case, "the statement")
+        _no_nan(claim.statement, values, case, "the statement", m)
         ok = True
         lhs = evaluate(claim.statement.lhs, values, m)
         rhs = evaluate(claim.statement.rhs, values, m)
@@ -286,78 +279,46 @@ def sides(claim, case, m, overrides=None):
         raise
     except Exception as e:
         raise ClaimError("the statement", e, case, m.name) from e
-    if m.certified:
-        for side, v in (("lhs", lhs), ("rhs", rhs)):
-            try:
-                check_certified(v, f"the {side}")
-            except FloatOnCertifiedPath as e:
-                raise ClaimError(f"the {side}", e, case, m.name) from None
+    for side, v in (("lhs", lhs), ("rhs", rhs)):
+        try:
+            m.ctx.admit(v, f"the {side}")
+        except FloatOnCertifiedPath as e:
+            raise ClaimError(f"the {side}", e, case, m.name) from None
     return lhs, rhs, ok
 
 
 def _holds(rel, values, m) -> bool:
     a = evaluate(rel.lhs, values, m)
     b = evaluate(rel.rhs, values, m)
-    if not m.certified:
-        return bool({sp.Le: a <= b, sp.Lt: a < b, sp.Ge: a >= b, sp.Gt: a > b, sp.Eq: a == b,
-                     sp.Ne: a != b}[type(rel)])
-    # certified: the hypothesis must hold for every point of the enclosures
+    # the hypothesis must hold for every point of the values (the float context: plain comparisons)
+    ctx = m.ctx
     if isinstance(rel, sp.Lt):
-        return certainly_less(a, b)
+        return ctx.certainly_lt(a, b)
     if isinstance(rel, sp.Gt):
-        return certainly_less(b, a)
+        return ctx.certainly_lt(b, a)
     if isinstance(rel, sp.Le):
-        return certainly_le(a, b)
+        return ctx.certainly_le(a, b)
     if isinstance(rel, sp.Ge):
-        return certainly_le(b, a)
+        return ctx.certainly_le(b, a)
     if isinstance(rel, sp.Eq):
-        return exactly_equal(a, b)
+        return ctx.exactly_equal(a, b)
     if isinstance(rel, sp.Ne):
-        return certainly_less(a, b) or certainly_less(b, a)
+        return ctx.certainly_lt(a, b) or ctx.certainly_lt(b, a)
     raise InvalidInput(f"unsupported hypothesis relation {rel}")
 
 
 # ----------------------------------------------------------------------------- certified comparisons
-def _enclose(x):
-    from mechanisms.numerics.context import enclosure
-
-    return enclosure(x)
-
-
 def certainly_less(a, b) -> bool:
-    """a < b for every point of both enclosures (exact infinities handled exactly)."""
-    if _exact(a) and _exact(b):
-        return a < b
-    a, b = _enclose(a), _enclose(b)
-    if is_infinity(a) or is_infinity(b):
-        if is_infinity(a) and is_infinity(b):
-            return a < b
-        if is_infinity(a):
-            return a < 0 and math.isfinite(float(b.lower()))
-        return b > 0 and math.isfinite(float(a.upper()))
-    return bool(a < b)
+    """a < b for every point of both enclosures (exact infinities handled exactly): the certified context's."""
+    return _certified.certainly_lt(a, b)
 
 
 def certainly_le(a, b) -> bool:
-    if _exact(a) and _exact(b):
-        return a <= b
-    a, b = _enclose(a), _enclose(b)
-    if is_infinity(a) or is_infinity(b):
-        return a == b or certainly_less(a, b)
-    return bool(a <= b) or bool(a.upper() <= b.lower())
-
-
-def _exact(x) -> bool:
-    return isinstance(x, (int, Fraction, np.integer)) and not isinstance(x, bool)
+    return _certified.certainly_le(a, b)
 
 
 def exactly_equal(a, b) -> bool:
-    if _exact(a) and _exact(b):
-        return a == b
-    a, b = _enclose(a), _enclose(b)
-    if is_infinity(a) or is_infinity(b):
-        return a == b
-    return bool(a.is_exact() and b.is_exact() and a == b)
+    return _certified.exactly_equal(a, b)
 
 
 def decided(rel, a, b) -> bool | None:

@@ -34,7 +34,7 @@ from mechanisms.accounting import vmf_accounting, vmf_subsampled
 from mechanisms.continuous import vmf_hockey_stick, vmf_moments, vmf_renyi
 from mechanisms.continuous import vmf_sphere_quadrature
 from mechanisms.accounting import vmf_subsampled_composition
-from mechanisms.bayesian import bayes_networks
+from mechanisms.bayesian import bayes_networks  # noqa: F401  (registers its formulas)
 from mechanisms.bayesian import bayesian_dp as _bdp  # noqa: F401  (registers its formulas)
 from mechanisms.bayesian import bdp_estimators as _bdp_est
 from mechanisms.bayesian import bdp_subsampled_gaussian as _bdp_sg
@@ -50,14 +50,14 @@ from mechanisms.bayesian import posterior_quadrature
 from mechanisms.bayesian import posterior_robustness
 from mechanisms.bayesian import posterior_sampling
 from mechanisms.bayesian import privacy_cost as _bdp_cost
-from mechanisms.numerics.context import FORMULAS, Ball
+from mechanisms.numerics.context import FORMULAS
 from mechanisms.numerics.context import box as ctx_box
 from mechanisms.numerics.context import certified as ctx_certified
 from mechanisms.numerics.context import fp as ctx_fp
 from mechanisms.errors import InvalidInput
 from proofcheck.errors import OutsideDomain
-from mechanisms.numerics.exact import ExactInfinity, exact, FloatOnCertifiedPath, Undecided, infinity, machine_number
-from proofcheck.numerics import aabs, aexp, alog, amax, amin, asqrt, is_inf, to_arb
+from mechanisms.numerics.exact import FloatOnCertifiedPath, Undecided
+from proofcheck.numerics import alog, to_arb
 
 
 # ----------------------------------------------------------------------------- second routes (finite measures)
@@ -113,12 +113,6 @@ def _float_value(x):
     return float(x)
 
 
-def _exact_value(x):
-    if isinstance(x, int) and not isinstance(x, bool):
-        return x
-    return exact(x)  # an exact rational that mixes with balls (mechanisms.numerics.exact.Exact)
-
-
 def _c_between_zero_and(x):
     return to_arb(0).union(to_arb(x).upper())
 
@@ -143,7 +137,7 @@ def _float_nonnegative(x):
 
 
 def _c_nonnegative(x):
-    # the certified value as it is: a ball straddling 0 is the arithmetic's to resolve (asqrt does)
+    # the certified value as it is: a ball straddling 0 is the arithmetic's to resolve (the context's sqrt keeps its non-negative part)
     return x
 
 
@@ -151,15 +145,6 @@ def _float_zero_within_rounding(x):
     # a gap that is 0 in exact arithmetic comes out as ~1e−16 in floats: below 1e−12 it is taken as 0
     x = float(x)
     return 0.0 if x <= 1e-12 else x
-
-
-def _arb_fn(method):
-    def f(x):
-        if is_inf(x):
-            raise InvalidInput(f"{method} of +inf")
-        return getattr(to_arb(x), method)()
-    f.__name__ = method
-    return f
 
 
 # ----------------------------------------------------------------------------- the protocol
@@ -180,28 +165,20 @@ def register(routes: dict) -> None:
 
 
 register({
-    # elementary and special functions
-    "log": (np.log, alog),
-    "exp": (np.exp, aexp),
-    "sqrt": (ctx_fp.sqrt, asqrt),  # the float context clamps rounding noise below 0 (√JS of equal rows)
     # P(|X/T − κ| ≤ εκ) for X ~ Binomial(T, κ): scipy's CDF; an exact rational sum
     "binomial_within_relative_error": (_float_binomial_within_relative_error, _exact_binomial_within_relative_error),
-    "sinh": (np.sinh, _arb_fn("sinh")),
-    "cosh": (np.cosh, _arb_fn("cosh")),
-    "tanh": (np.tanh, _arb_fn("tanh")),
-    "atan": (np.arctan, _arb_fn("atan")),
-    "sin": (np.sin, _arb_fn("sin")),
-    "cos": (np.cos, _arb_fn("cos")),
     # finite channels and priors, hockey-stick divergences, quantitative information flow: formulas over the
     # context (mechanisms.finite.channels, hockey_stick, leakage, channel_ops); a second JS, independent of the js
     # formula (an oracle for it): scipy's rel_entr on floats, the entropy identity certified
     "js_by_entropies": (_float_js_by_entropies, _c_js_by_entropies),
-    # subsampled Gaussian RDP and the DP-SGD accountant: two methods at fractional orders (the float two-series;
-    # the certified quadrature of the definition). The Gaussian, Laplace, conversion, composition and subsampling
-    # formulas are written once over the context (mechanisms.continuous.gaussian_dp, rdp_conversion, composition, ...)
+    # subsampled Gaussian RDP and the DP-SGD accountant: two methods at fractional orders — the float two-series
+    # against the certified quadrature of the definition (integer orders: the binomial sum on both). The Gaussian,
+    # Laplace, conversion, composition and subsampling formulas are written once over the context
+    # (mechanisms.continuous.gaussian_dp, rdp_conversion, composition, ...)
     "subsampled_gaussian_rdp": (subsampled_gaussian.subsampled_gaussian_rdp, subsampled_gaussian.subsampled_gaussian_rdp_arb),
     "dpsgd_epsilon": (dpsgd_accountant.dpsgd_epsilon, dpsgd_accountant.dpsgd_epsilon_arb),
-    # the von Mises–Fisher mechanism: normaliser, divergences (closed forms; quadrature), (ε, δ)
+    # the von Mises–Fisher mechanism by quadrature in φ, the second method for the Bessel closed forms (which are
+    # formulas): float quadrature against arb's acb.integral with tail bounds
     "vmf_renyi_divergence_quadrature": (vmf_renyi.vmf_renyi_divergence_quadrature,
                                         vmf_renyi.vmf_renyi_divergence_quadrature_arb),
     "vmf_kl_quadrature": (vmf_renyi.vmf_kl_quadrature, vmf_renyi.vmf_kl_quadrature_arb),
@@ -211,20 +188,22 @@ register({
                                    vmf_hockey_stick.vmf_hockey_stick_antipodal_arb),
     "vmf_dlog_delta_quadrature": (vmf_accounting.vmf_dlog_delta_quadrature,
                                   vmf_accounting.vmf_dlog_delta_quadrature_arb),
+    # inf_α log δ_α: log δ_α at the root α* found by Brent's method; a certified bracket of α* (signs of g) and
+    # the enclosure of log δ_α over it
     "vmf_min_log_delta": (vmf_accounting.vmf_min_log_delta, vmf_accounting.vmf_min_log_delta_arb),
-    # Bayes' capacity of continuous mechanisms
+    # Bayes' capacity of continuous mechanisms by quadrature (the second method for the closed forms): float
+    # quadrature against acb.integral with interval tails
     "gaussian_capacity_quadrature": (capacity.gaussian_capacity_quadrature, capacity.gaussian_capacity_quadrature_arb),
     "vmf_capacity_quadrature": (capacity.vmf_capacity_quadrature, capacity.vmf_capacity_quadrature_arb),
     # reading the case
-    "value": (_float_value, _exact_value),
+    # an exact number of the case: an int stays an int, a rational is an Exact that mixes with balls
+    "value": (_float_value, ctx_certified.exact),
     "num": (float, to_arb),
-    "vector": (lambda v: np.asarray(v, float), lambda v: [_exact_value(x) for x in v]),
-    "matrix": (lambda K: np.asarray(K, float), lambda K: [[_exact_value(x) for x in row] for row in K]),
+    "vector": (lambda v: np.asarray(v, float), lambda v: [ctx_certified.exact(x) for x in v]),
+    "matrix": (lambda K: np.asarray(K, float), lambda K: [[ctx_certified.exact(x) for x in row] for row in K]),
     "uniform": (lambda n: np.full(int(n), 1.0 / int(n)), lambda n: [Fraction(1, int(n))] * int(n)),
-    "abs": (abs, aabs),
-    "max": (lambda *xs: max(xs), amax),
-    "min": (lambda *xs: min(xs), amin),
-    "is_inf": (lambda x: math.isinf(x) and x > 0, is_inf),  # x is +inf (the contexts' own is_inf: ±inf)
+    # x is +inf (the contexts' own is_inf: ±inf)
+    "is_inf": (lambda x: ctx_fp.is_inf(x) and x > 0, lambda x: ctx_certified.is_inf(x) and x > 0),
     # a value known only to lie in [0, x] (x an upper bound): the search takes x itself
     "between_zero_and": (lambda x: x, _c_between_zero_and),
     # a value ≥ 0 in exact arithmetic: the search clamps float noise below 0; certified, as it is
@@ -248,12 +227,12 @@ register({
     # method for the closed form m.gaussian_reference_cost
     "gaussian_reference_cost_quadrature": (_bdp_cost.gaussian_reference_cost_quadrature,
                                            _bdp_cost.gaussian_reference_cost_quadrature_arb),
-    # the subsampled Gaussian's exact moments by quadrature (Gauss–Legendre; acb.integral + analytic tails), and
-    # Eq. (10) over them
+    # the subsampled Gaussian's exact moments by quadrature: float Gauss–Legendre against acb.integral + analytic
+    # tails; and Eq. (10) over them (one function of the context, the two methods only in the moments)
     "subsampled_gaussian_scaled_renyi": (_bdp_sg.scaled_renyi, _bdp_sg.scaled_renyi_arb),
     "subsampled_gaussian_exact_cost": (_bdp_sg.exact_cost, _bdp_sg.exact_cost_arb),
     # the binary estimator (Eqs. (11)–(13)) and its exact coverage: scipy's incomplete beta and binomial
-    # functions; exact binomial sums (and bisection on them for the quantile)
+    # functions (and their inverse) against exact binomial sums (and bisection on them for the quantile)
     "binary_posterior_cdf": (_bdp_est.binary_posterior_cdf, _bdp_est.binary_posterior_cdf_exact),
     "binary_estimate": (_bdp_est.binary_estimate, _bdp_est.binary_estimate_arb),
     "binary_failure_probability": (_bdp_cov.binary_failure_probability, _bdp_cov.binary_failure_probability_exact),
@@ -274,21 +253,23 @@ register({
     # changes (bisection on rationals) with the mass inside each enclosure as slack
     "posterior_tv": (posterior_divergence.tv, posterior_divergence.tv_arb),
     "posterior_hockey_stick_delta": (posterior_divergence.hockey_stick_delta, posterior_divergence.hockey_stick_delta_arb),
-    # divergences between posteriors by quadrature of the definitions: the second method for the closed forms
+    # divergences between posteriors by quadrature of the definitions, the second method for the closed forms:
+    # float quadrature against acb.integral with tail bounds
     "posterior_kl_quadrature": (posterior_quadrature.kl_quadrature, posterior_quadrature.kl_quadrature_arb),
     "posterior_renyi_quadrature": (posterior_quadrature.renyi_quadrature, posterior_quadrature.renyi_quadrature_arb),
     "posterior_tv_quadrature": (posterior_quadrature.tv_quadrature, posterior_quadrature.tv_quadrature_arb),
     "posterior_hockey_stick_quadrature": (posterior_quadrature.hockey_stick_quadrature,
                                           posterior_quadrature.hockey_stick_quadrature_arb),
-    # L(θ) of product families and of Bayesian networks (float levels, vectorised; exact LogLevels) and the rate
-    # c* of ξ(Θ_L) ≥ 1 − e^{−cL}
-    "product_lipschitz": (lipschitz.product_lipschitz_constant, lipschitz.product_lipschitz_constant_arb),
+    # the rate c* of ξ(Θ_L) ≥ 1 − e^{−cL} of a finite-support prior for product families: the steps of ξ(Θ_L)
+    # grouped by float levels snapped within 1e−12; grouped by exact comparison of LogLevels (r₁^{d₂} = r₂^{d₁}).
+    # (L(θ) itself is one formula over the context: m.product_lipschitz, m.network_lipschitz.)
     "product_lipschitz_mass_rate": (lipschitz.product_lipschitz_mass_rate, lipschitz.product_lipschitz_mass_rate_arb),
-    "network_lipschitz": (bayes_networks.network_lipschitz_constant, bayes_networks.network_lipschitz_constant_arb),
-    # ξ(Θ_L) by quadrature of the prior density: the second method for the closed form m.prior_mass_lipschitz_set
+    # ξ(Θ_L) by quadrature of the prior density, the second method for the closed form m.prior_mass_lipschitz_set:
+    # scipy's quad against acb.integral
     "prior_mass_lipschitz_set_quadrature": (lipschitz.prior_mass_lipschitz_set_quadrature,
                                             lipschitz.prior_mass_lipschitz_set_quadrature_arb),
-    # c* of a named family: a float minimisation; a certified optimisation enclosing the infimum
+    # c* of a named family: closed forms alike; for the beta prior a float minimisation (grid + Brent) against a
+    # certified optimisation enclosing the infimum
     "lipschitz_mass_rate": (lipschitz.lipschitz_mass_rate, lipschitz.lipschitz_mass_rate_arb),
     # the best test between two gamma posteriors: its threshold by Brent's method in floats; a rational bracket of
     # it certified by the signs of the two errors, bisected
@@ -300,8 +281,9 @@ register({
 })
 
 
-# VMF normaliser by quadrature in φ (no Bessel function); subsampled VMF steps: both Rényi directions of
-# one step by quadrature of the mixture, and a certified lower bound on δ(ε) after T steps (binned test)
+# VMF normaliser by quadrature in φ (no Bessel function) and both Rényi directions of one subsampled VMF step by
+# quadrature of the mixture: float quadrature against acb.integral. A lower bound on δ(ε) after T steps (binned
+# test): float quadrature and scipy's FFT convolution against acb.integral and exact arb_poly products
 register({"vmf_log_normaliser_quadrature": (vmf_sphere_quadrature.log_vmf_normaliser_quadrature,
                                            vmf_sphere_quadrature.log_vmf_normaliser_quadrature_arb)})
 register({"vmf_subsampled_renyi_directions": (vmf_subsampled_composition.vmf_subsampled_renyi_directions,
@@ -316,7 +298,8 @@ register({"pld_delta": (_pld.pld_delta, _pld.pld_delta_arb),
           "gaussian_pld_delta": (_pld.gaussian_pld_delta, _pld.gaussian_pld_delta_arb),
           "laplace_pld_delta": (_pld.laplace_pld_delta, _pld.laplace_pld_delta_arb),
           "subsampled_gaussian_pld_delta": (_pld.subsampled_gaussian_pld_delta, _pld.subsampled_gaussian_pld_delta_arb)})
-# calibration: float bisection; the certified d-digit grid search with ball evaluations (mechanisms.accounting.calibration)
+# calibration: float bisection (Laplace: the closed form) against the certified d-digit grid search on the privacy
+# profile with ball evaluations (mechanisms.accounting.calibration)
 from mechanisms.accounting import calibration as _calibration  # noqa: E402
 
 register({"gaussian_sigma": (_calibration.gaussian_sigma_float, _calibration.gaussian_sigma_exact),
@@ -335,49 +318,17 @@ def _no_exact_route(thunk):
 register({"statistical_estimate": (lambda thunk: thunk(), _no_exact_route)})
 
 
-def _pi_float():
-    return math.pi
-
-
-def _pi_arb():
-    from flint import arb
-
-    return arb.pi()
-
-
-register({"pi": (_pi_float, _pi_arb)})
-
-
-def _refuse_machine_numbers(route: str, args) -> None:
-    """No machine number enters a certified route: a float (finite or not), a numpy integer or bool, an
-    array of them. (Text, flags, None and callables are parameters of some routes, not values.)"""
-    for i, a in enumerate(args):
-        if isinstance(a, (float, np.floating, np.integer, np.bool_, np.ndarray, list, tuple)) \
-                and not isinstance(a, ExactInfinity):
-            what = machine_number(a)
-            if what is not None and not what.startswith(("a string", "None", "a bool (", "function")):
-                raise FloatOnCertifiedPath(f"m.{route}: argument {i + 1} is {what} on the certified path")
-
-
-def _promote_infinity(x):
-    """A library route's float ±inf is the exact infinity its definition gives (a zero in a likelihood
-    column, a divergence between distributions with different supports): the context hands it out as
-    the exact one. Only here does a float infinity become exact — the arguments were refused above if
-    they held any machine number, so the infinity is the route's own."""
-    if isinstance(x, float) and math.isinf(x) and not isinstance(x, ExactInfinity):
-        return infinity(1 if x > 0 else -1)
-    if type(x) is tuple:  # plain containers only (a named tuple or a result object keeps its type)
-        return tuple(_promote_infinity(y) for y in x)
-    if type(x) is list:
-        return [_promote_infinity(y) for y in x]
-    return x
-
 
 def _certified_route(name, fn):
+    """A route (or formula) on the certified path, behind the context's boundary: no machine number enters
+    it (ctx.refuse_machine_numbers), and a library route's float infinity comes out as the exact one
+    (ctx.from_route)."""
+    where = f"m.{name}"
+
     def route(*args, **kwargs):
-        _refuse_machine_numbers(name, args)
-        _refuse_machine_numbers(name, tuple(kwargs.values()))
-        return _promote_infinity(fn(*args, **kwargs))
+        ctx_certified.refuse_machine_numbers(args, where)
+        ctx_certified.refuse_machine_numbers(tuple(kwargs.values()), where)
+        return ctx_certified.from_route(fn(*args, **kwargs))
     route.__name__ = name
     route.__doc__ = fn.__doc__
     route.__wrapped__ = fn
@@ -400,17 +351,18 @@ class Path:
     every formula written once over it — plus the routes of :data:`ROUTES` (a name with two algorithms,
     or one not yet written over the context), which take precedence."""
 
-    def __init__(self, name: str, ctx, routes: dict):
+    def __init__(self, name: str, ctx, routes: dict, guard=None):
         self.name, self.ctx, self.inf = name, ctx, ctx.inf
         self.certified = ctx.certified
+        self._guard = guard  # what a formula passes through on this path (the certified boundary), or None
         self.__dict__.update(routes)
 
     def __getattr__(self, key):
-        if key.startswith("__"):
+        if key.startswith("__") or key == "_guard":
             raise AttributeError(key)
         f = getattr(self.ctx, key)
-        if self.certified and key in FORMULAS:  # no machine number enters a certified formula either
-            f = _certified_route(key, f)
+        if self._guard is not None and key in FORMULAS:  # no machine number enters a certified formula either
+            f = self._guard(key, f)
         self.__dict__[key] = f
         return f
 
@@ -431,7 +383,7 @@ def _path(name: str, which: int) -> Path:
     routes = {k: _certified_route(k, v[1]) for k, v in ROUTES.items()}
     for k in ("value", "num", "vector", "matrix"):
         routes[k] = _reading(routes[k], k)
-    return Path(name, ctx_certified, routes)
+    return Path(name, ctx_certified, routes, guard=_certified_route)
 
 
 # ----------------------------------------------------------------------------- the box path
@@ -443,51 +395,21 @@ class NoBoxForm(Undecided):
     """A route without a form over boxes was given a Ball."""
 
 
-def _has_ball(x) -> bool:
-    if isinstance(x, Ball):
-        return True
-    if isinstance(x, (list, tuple)):
-        return any(_has_ball(y) for y in x)
-    if isinstance(x, np.ndarray) and x.dtype == object:
-        return any(_has_ball(y) for y in x.ravel())
-    return False
-
-
-def _as_balls(x):
-    from flint import arb
-
-    if isinstance(x, arb):
-        return Ball(x)
-    if type(x) is list:
-        return [_as_balls(y) for y in x]
-    if type(x) is tuple:
-        return tuple(_as_balls(y) for y in x)
-    return x
-
-
 def _box_route(name, certified_route):
     def route(*args, **kwargs):
-        if _has_ball(args) or _has_ball(tuple(kwargs.values())):
+        if ctx_box.has_ball(args) or ctx_box.has_ball(tuple(kwargs.values())):
             raise NoBoxForm(f"m.{name} has no form over boxes (it is not written over the numeric context)")
-        return _as_balls(certified_route(*args, **kwargs))
+        return ctx_box.from_certified(certified_route(*args, **kwargs))
     route.__name__ = name
     return route
-
-
-def _box_value(x):
-    return x if isinstance(x, Ball) else _exact_value(x)
 
 
 def _box_paths():
     certified_routes = CERTIFIED.__dict__
     routes = {k: _box_route(k, certified_routes[k]) for k in ROUTES}
-    routes.update(value=_box_value, num=ctx_box.num, vector=ctx_box.vector, matrix=ctx_box.matrix)
-    # the context's own operations (they take Balls) before the routes of the same name
-    for k in ("log", "exp", "sqrt", "log1p", "expm1", "erf", "erfc", "gamma", "lgamma", "log_sum_exp", "sinh",
-              "cosh", "tanh", "atan", "sin", "cos", "abs", "max", "min", "pi"):
-        routes[k] = getattr(ctx_box, k)
+    routes.update(value=ctx_box.case_value, num=ctx_box.num, vector=ctx_box.vector, matrix=ctx_box.matrix)
     routes["is_inf"] = lambda x: ctx_box.is_inf(x) and x > 0  # +inf, as on the other paths
-    return Path("box", ctx_box, routes)
+    return Path("box", ctx_box, routes, guard=_certified_route)
 
 
 FLOAT = _path("float", 0)

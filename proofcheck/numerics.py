@@ -13,6 +13,7 @@ from fractions import Fraction
 import flint
 
 from mechanisms.errors import InvalidInput
+from mechanisms.numerics.context import certified
 from mechanisms.numerics.exact import INF, NEG_INF, Undecided, to_arb  # noqa: F401  (the one converter; refuses floats)
 
 DEFAULT_PREC = 128
@@ -29,7 +30,8 @@ def precision(bits: int):
 
 
 def is_inf(x) -> bool:
-    return isinstance(x, float) and math.isinf(x) and x > 0
+    """x is the exact +∞ (the certified context's infinity)."""
+    return certified.is_inf(x) and x > 0
 
 
 def lower(x) -> float:
@@ -53,7 +55,7 @@ def upper(x) -> float:
 def fmt(x, digits: int = 17) -> str:
     """A readable enclosure: '[lo, hi]' with decimal ends rounded outward (lo down, hi up), so the
     printed interval contains the ball (arb's own str rounds an endpoint to nearest)."""
-    if isinstance(x, float) and math.isinf(x):
+    if certified.is_inf(x):
         return "+inf (exact)" if x > 0 else "-inf (exact)"
     x = to_arb(x)
     return f"[{_decimal_end(x.lower(), digits, down=True)}, {_decimal_end(x.upper(), digits, down=False)}]"
@@ -110,49 +112,6 @@ def alog(x):
     if not x > 0:
         raise Undecided(f"log of a ball that straddles 0: {x}")
     return x.log()
-
-
-def aexp(x):
-    if is_inf(x):
-        return INF
-    if isinstance(x, float) and x == -INF:  # e^{−∞} = 0 exactly (a δ whose logarithm is the exact −inf)
-        return to_arb(0)
-    return to_arb(x).exp()
-
-
-def asqrt(x):
-    if is_inf(x):
-        return INF
-    x = to_arb(x)
-    if x < 0:
-        raise InvalidInput(f"sqrt of a negative value: {x}")
-    # a ball straddling 0 (cancellation in an exact-zero quantity) keeps its non-negative part
-    return x.nonnegative_part().sqrt()
-
-
-def aabs(x):
-    if is_inf(x):
-        return INF
-    return abs(to_arb(x))
-
-
-def amax(*xs):
-    if any(is_inf(x) for x in xs):
-        return INF
-    out = to_arb(xs[0])
-    for x in xs[1:]:
-        out = out.max(to_arb(x))
-    return out
-
-
-def amin(*xs):
-    fin = [to_arb(x) for x in xs if not is_inf(x)]
-    if not fin:
-        return INF
-    out = fin[0]
-    for x in fin[1:]:
-        out = out.min(x)
-    return out
 
 
 # ----------------------------------------------------------------------------- rounding to exact

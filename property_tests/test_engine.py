@@ -404,10 +404,10 @@ def test_an_infinity_times_a_ball_straddling_zero_is_undecided_not_outside():
 
     y = sp.Symbol("y")
     with pytest.raises(Undecided):
-        evaluate(x * y, {"x": float("inf"), "y": arb(0, 1e-30)}, CERTIFIED)
+        evaluate(x * y, {"x": CERTIFIED.inf, "y": arb(0, 1e-30)}, CERTIFIED)
     with pytest.raises(Outside, match="indeterminate"):  # an exact 0 · ∞ is the statement's own 0 · ∞
-        evaluate(x * y, {"x": float("inf"), "y": 0}, CERTIFIED)
-    assert evaluate(x * y, {"x": float("inf"), "y": arb(-1)}, CERTIFIED) == -float("inf")
+        evaluate(x * y, {"x": CERTIFIED.inf, "y": 0}, CERTIFIED)
+    assert evaluate(x * y, {"x": CERTIFIED.inf, "y": arb(-1)}, CERTIFIED) == -float("inf")
 
 
 def test_a_route_name_registered_twice_is_refused():

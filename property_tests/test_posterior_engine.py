@@ -187,9 +187,15 @@ def test_lipschitz_levels_against_pairs():
             d = abs(sum(MP.log(so.mpf(row[a])) - MP.log(so.mpf(row[b])) for a, b in zip(x, y)))
             diff = [1 if a != b else 0 for a, b in zip(x, y)]
             best = max(best, d / (sum(diff) if comb == "sum" else max(diff)))
-        assert so.encloses(lp.product_lipschitz_constant_arb(row, M, n, comb), best)
-        assert close(lp.product_lipschitz_constant(row, M, n, comb), best, 1e-12)
+        assert so.encloses(certified.product_lipschitz(row, M, n, comb), best)
+        assert close(fp.product_lipschitz(row, M, n, comb), best, 1e-12)
     assert lp.table_lipschitz_level([F(1, 2), F(1, 2), 0], M) == math.inf
+    # one formula: a row of balls (a transcendental likelihood) gives an enclosure; a zero beside a positive entry, +inf
+    e = flint.arb(1).exp()
+    ball_row = [1 / (1 + e), e / (1 + e)]
+    assert so.encloses(certified.product_lipschitz(ball_row, lp.hamming_matrix(2), 2, "sum"), MP.mpf(1))
+    assert certified.is_inf(certified.product_lipschitz([F(1, 2), F(1, 2), 0], M, 1))
+    assert fp.product_lipschitz([0.5, 0.5, 0.0], M, 1) == math.inf
 
 
 def test_c_star_against_its_definition_on_a_grid():
@@ -297,8 +303,10 @@ def test_bayes_network_joint_and_lipschitz():
         assert bn.joint_probability(parents, [2, 2, 2], cpts, x) == so.network_joint(adj, rows, x)
     w = bn.child_weights(parents, 3)
     assert w == [3, 2, 1]
-    assert so.encloses(bn.network_lipschitz_constant_arb(parents, [2, 2, 2], cpts, w), so.network_lipschitz(adj, rows, w))
-    assert so.encloses(bn.network_lipschitz_constant_arb(parents, [2, 2, 2], cpts), so.network_lipschitz(adj, rows))
+    assert so.encloses(certified.network_lipschitz(parents, [2, 2, 2], cpts, w), so.network_lipschitz(adj, rows, w))
+    assert so.encloses(certified.network_lipschitz(parents, [2, 2, 2], cpts), so.network_lipschitz(adj, rows))
+    assert close(fp.network_lipschitz(parents, [2, 2, 2], [[[float(v) for v in r] for r in t] for t in cpts], w),
+                 so.network_lipschitz(adj, rows, w), 1e-12)
 
 
 def test_shell_root_and_kappa():

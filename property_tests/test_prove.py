@@ -164,6 +164,31 @@ def test_false_only_at_one_interior_point_or_one_integer_is_never_proved():
     assert p.status == "refuted" and p.parts[0].outcome.where == ((37, 37),)
 
 
+def test_the_prover_path_reads_the_case_as_the_box_path_does():
+    """m.value/num/vector/matrix/is_inf on the prover's path are the box path's readings (a Ball as it is, an
+    exact number exact), whatever the measures declare them as: the prover's context has no `value`."""
+    from mechanisms.numerics.context import Ball
+    from proofcheck.measures import BOX
+    from proofcheck.prove.tight import path
+
+    m, ball = path(), Ball.of(Fraction(1), Fraction(2))
+    assert m.value(ball) is ball and m.value(3) == 3 and type(m.value(3)) is int
+    assert m.value(Fraction(1, 3)) == Fraction(1, 3) == BOX.value(Fraction(1, 3))
+    assert [m.value(x) for x in m.vector([Fraction(1, 4), Fraction(3, 4)])] == [Fraction(1, 4), Fraction(3, 4)]
+    # a claim read through m.value (ints and rationals) is proved where it holds, and refused where it fails
+    # at one integer only
+    good = claim("mine.value-reading", (integer("n", 1, 9), real("x", 0, 1)), sp.Le(L, R),
+                 {"L": lambda c, m: m.value(c["x"]) * m.value(c["n"]), "R": lambda c, m: m.value(c["n"]) + Fraction(1, 100)},
+                 st.fixed_dictionaries({"n": st.integers(1, 9), "x": pst.reals(0, 1)}))
+    assert prove_claim(good, SMALL).proved
+    bad = claim("mine.value-reading-false-at-7", (integer("n", 1, 9), real("x", 0, 1)), sp.Le(L, R),
+                {"L": lambda c, m: m.value(c["x"]) * m.value(c["n"]),
+                 "R": lambda c, m: m.value(c["n"]) - (Fraction(1, 100) if c["n"] == 7 else -Fraction(1, 100))},
+                st.fixed_dictionaries({"n": st.integers(1, 9), "x": pst.reals(0, 1)}))
+    p = prove_claim(bad, SMALL)
+    assert not p.proved and p.status == "refuted" and p.parts[0].outcome.where[0] == (7, 7)
+
+
 def test_an_equality_is_never_proved_by_intervals():
     cl = claim("mine.identity", (real("x", 0, 1),), sp.Eq(L, R), {"L": lambda c, m: x_of(c, m) + x_of(c, m),
                "R": lambda c, m: 2 * x_of(c, m)}, st.fixed_dictionaries({"x": pst.reals(0, 1)}))

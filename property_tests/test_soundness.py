@@ -73,10 +73,14 @@ def test_a_value_that_is_not_a_number_is_refused_naming_quantity_path_and_value(
 
 
 def test_a_float_cannot_be_laundered_through_a_route():
-    # m.exp of a float inf would hand back an exact infinity if routes took floats: they refuse them
+    # m.exp of a float inf would hand back an exact infinity if the context took floats: it refuses them
     r = check_claim(_claim(sp.Le(y, 2), lambda c, m: m.exp(float("inf")) if m.name != "float" else 3.0),
                     cases=CASES)
-    assert r.verdict == "inconclusive" and "m.exp: argument 1 is a float infinity" in r.evidence["error"]["message"]
+    assert r.verdict == "inconclusive" and "value = inf is a float" in r.evidence["error"]["message"]
+    # and so does a route that is not written over the context
+    r = check_claim(_claim(sp.Le(y, 2), lambda c, m: m.js_by_entropies([float("inf"), 0], [0, 1])
+                           if m.name != "float" else 3.0), cases=CASES)
+    assert r.verdict == "inconclusive" and "float" in r.evidence["error"]["message"]
     with pytest.raises(FloatOnCertifiedPath, match="string"):
         __import__("proofcheck").CERTIFIED.num("0.0")
 

@@ -56,7 +56,8 @@ def dpsgd_best_order(sigma, gamma, steps, delta, orders=OPACUS_ORDERS):
 
 
 def dpsgd_epsilon(sigma, gamma, steps, delta, orders=OPACUS_ORDERS):
-    """The ε of :func:`dpsgd_best_order` (float)."""
+    """The ε of :func:`dpsgd_best_order` (float): the float method of the pair, fractional orders by the two-series
+    of :func:`subsampled_gaussian_rdp`; :func:`dpsgd_epsilon_arb` takes them by certified quadrature."""
     return dpsgd_best_order(sigma, gamma, steps, delta, orders)[0]
 
 

@@ -70,6 +70,8 @@ def vmf_dlog_delta_quadrature(p, kappa, eps, alpha):
 
 
 def vmf_dlog_delta_quadrature_arb(p, kappa, eps, alpha):
+    """Certified d/dα log δ_α with E_J[t] by ``acb.integral`` (mean_resultant_length_quadrature_arb): the certified
+    method of the pair (the float one, :func:`vmf_dlog_delta_quadrature`, integrates in floats)."""
     kappa = to_fraction(check_kappa(kappa, "vmf_dlog_delta_quadrature_arb"))
     alpha = to_fraction(check_alpha(alpha, "vmf_dlog_delta_quadrature_arb"))
     e = to_arb(check_nonneg(eps, "eps", "vmf_dlog_delta_quadrature_arb"))

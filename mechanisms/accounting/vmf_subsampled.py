@@ -75,7 +75,8 @@ def vmf_subsampled_kl_quadrature(p, kappa, gamma, direction="mix||q"):
 
 
 def vmf_subsampled_kl_quadrature_arb(p, kappa, gamma, direction="mix||q"):
-    """Certified twin of :func:`vmf_subsampled_kl_quadrature`."""
+    """Certified KL of the subsampled VMF pair by ``acb.integral`` in φ: the certified method of the pair (the float
+    one, :func:`vmf_subsampled_kl_quadrature`, integrates in floats)."""
     from flint import acb, arb
 
     fname = "vmf_subsampled_kl_quadrature_arb"

@@ -127,9 +127,10 @@ def vmf_subsampled_renyi_both(p, kappa, alpha, gamma):
 
 
 def vmf_subsampled_renyi_directions_arb(p, kappa, alpha, gamma):
-    """Certified twin of :func:`vmf_subsampled_renyi_directions` at exact κ > 0, α, γ (acb.integral in φ of
-    e^{−κ cos φ} sin^{p−2}φ · g_a(u); r^a = exp(a log r), r > 0 on the real segment). A direction whose integral
-    acb.integral cannot enclose at the working precision is returned as the ball [0, +∞] (no information)."""
+    """Certified (D_α(P‖Q), D_α(Q‖P)) at exact κ > 0, α, γ by ``acb.integral`` in φ of e^{−κ cos φ} sin^{p−2}φ · g_a(u)
+    (r^a = exp(a log r), r > 0 on the real segment): the certified method of the pair (the float one,
+    :func:`vmf_subsampled_renyi_directions`, integrates in floats). A direction whose integral acb.integral cannot
+    enclose at the working precision is returned as the ball [0, +∞] (no information)."""
     from flint import acb, arb
 
     fname = "vmf_subsampled_renyi_directions_arb"
@@ -373,7 +374,8 @@ def _check_steps(steps, fname):
 
 def profile_lower_bound(p, kappa, gamma, steps, eps, test):
     """A lower bound (float) of δ(ε) of the `steps`-fold composition of the subsampled VMF pair, by the binned
-    test `test` (see the module docstring)."""
+    test `test` (see the module docstring): the float method of the pair (float quadrature, scipy's FFT
+    convolution); :func:`profile_lower_bound_arb` is the certified one (acb.integral, arb_poly products)."""
     fname = "profile_lower_bound"
     p = _setting(p, kappa, gamma, fname)
     _check_steps(steps, fname)
@@ -383,8 +385,9 @@ def profile_lower_bound(p, kappa, gamma, steps, eps, test):
 
 
 def profile_lower_bound_arb(p, kappa, gamma, steps, eps, test):
-    """Certified twin of :func:`profile_lower_bound` (κ, γ, ε exact): an arb ball whose lower end is a rigorous
-    lower bound of the composition's δ(ε)."""
+    """The certified method of the pair (κ, γ, ε exact): bin probabilities by ``acb.integral`` and the T-fold product
+    by exact arb polynomial multiplication (arb_poly), where :func:`profile_lower_bound` uses float quadrature and
+    scipy's FFT convolution. An arb ball whose lower end is a rigorous lower bound of the composition's δ(ε)."""
     fname = "profile_lower_bound_arb"
     p = _setting(p, kappa, gamma, fname)
     _check_steps(steps, fname)

@@ -9,10 +9,10 @@ distribution over the values of k. P_θ(x) = Π_k cpts[k][config(x, parents[k])]
 The weights of Lemma 7's proof are v_k = 1 + deg(k) with deg(k) the number of children of k: changing
 x_k changes the factor of k and one factor per child, each by a ratio at most (1 − ε)/ε < 1/ε.
 
-The Lipschitz constant has two algorithms, a route each (as the product families of
-:mod:`mechanisms.bayesian.lipschitz`): :func:`network_lipschitz_constant` takes the maximum of |log P(x)/P(y)|/ρ
-over all outcome pairs on floats, vectorised; :func:`network_lipschitz_level` compares the exact levels
-log r/ρ (:class:`~mechanisms.bayesian.lipschitz.LogLevel`: rational powers, no logarithm) and takes the log once.
+The Lipschitz constant is one formula over the numeric context (:func:`network_lipschitz`: the maximum of
+|log P(x)/P(y)|/ρ over all outcome pairs); :func:`network_lipschitz_level` is the same supremum as an exact
+level log r/ρ (:class:`~mechanisms.bayesian.lipschitz.LogLevel`: rational powers, no logarithm), for code
+that groups equal levels exactly.
 """
 from __future__ import annotations
 
@@ -24,10 +24,11 @@ import numpy as np
 
 from mechanisms.errors import InvalidInput
 from mechanisms.numerics.exact import to_fraction
-from mechanisms.bayesian.lipschitz import INF, LogLevel, max_level
+from mechanisms.bayesian.lipschitz import INF, LogLevel, log_ratio_sup, max_level
+from mechanisms.numerics.context import formula
 
 __all__ = ["validate_network", "outcomes", "joint_probability", "smallest_probability", "child_weights",
-           "network_lipschitz_level", "network_lipschitz_constant", "network_lipschitz_constant_arb", "joint_table",
+           "network_lipschitz_level", "network_lipschitz", "joint_table",
            "tables_from_rows"]
 
 
@@ -54,9 +55,9 @@ def _config(x, pars, cards):
     return idx
 
 
-def joint_probability(parents, cards, cpts, x):
-    """P_θ(x) (exact for Fraction tables, float for float tables)."""
-    out = 1
+def joint_probability(parents, cards, cpts, x, one=1):
+    """P_θ(x) (exact for Fraction tables, float for float tables; ``one`` the context's 1)."""
+    out = one
     for k in range(len(cards)):
         out = out * cpts[k][_config(x, parents[k], cards)][x[k]]
     return out
@@ -100,29 +101,18 @@ def network_lipschitz_level(parents, cards, cpts, weights: Sequence[int] | None 
     return max_level(levels) if levels else LogLevel(Fraction(1))
 
 
-def network_lipschitz_constant(parents, cards, cpts, weights: Sequence[int] | None = None) -> float:
-    """Float twin of :func:`network_lipschitz_level` (vectorised over the outcome pairs)."""
-    K = len(cards)
-    w = np.ones(K) if weights is None else np.asarray(weights, float)
-    outs = np.array(outcomes(cards))
-    with np.errstate(divide="ignore"):
-        lp = np.array([np.log(float(joint_probability(parents, cards, cpts, tuple(x)))) for x in outs])
-    rho = ((outs[:, None, :] != outs[None, :, :]) * w).sum(axis=2)
-    with np.errstate(invalid="ignore"):
-        d = np.abs(lp[:, None] - lp[None, :])
-    d = np.where(np.isnan(d), 0.0, d)
-    if np.any(np.isinf(d) & (rho > 0)):
-        return INF
-    ratio = np.where(rho > 0, d / np.where(rho > 0, rho, 1), 0.0)
-    return float(ratio.max())
-
-
-def network_lipschitz_constant_arb(parents, cards, cpts, weights: Sequence[int] | None = None):
-    """Certified value of :func:`network_lipschitz_level` (exact 0, exact inf or an arb ball)."""
-    level = network_lipschitz_level(parents, cards, cpts, weights)
-    if isinstance(level, float):
-        return level
-    return Fraction(0) if level.is_zero() else level.arb()
+@formula(args={"parents": "any", "cards": "any", "cpts": "any", "weights": "any"})
+def network_lipschitz(ctx, parents, cards, cpts, weights=None):
+    """L(θ) of a Bayesian network: sup over outcome pairs of |log P(x)/P(y)| / ρ(x, y), ρ the (weighted)
+    Hamming distance over the K variables (weights None: plain Hamming) (paper 001, Lemma 7); +∞ when some
+    P is 0 beside a positive one. One formula over the context (the tables' entries exact numbers or balls
+    on the certified context); :func:`network_lipschitz_level` is the same supremum as an exact level."""
+    fname = "network_lipschitz"
+    validate_network(parents, cards, cpts)
+    w = [1] * len(cards) if weights is None else [int(v) for v in weights]
+    tables = [[[ctx.real(v, "cpts", fname, lo=0, hi=1) for v in row] for row in table] for table in cpts]
+    probs = {x: joint_probability(parents, cards, tables, x, one=ctx.exact(1)) for x in outcomes(cards)}
+    return log_ratio_sup(ctx, probs, lambda x, y: _distance(x, y, w))
 
 
 def tables_from_rows(parents, cards, rows: Sequence[Sequence]) -> list:

@@ -198,6 +198,9 @@ def exact_cost(direction, lam, T, q, sigma, deltas, weights):
 
 
 def exact_cost_arb(direction, lam, T, q, sigma, deltas, weights):
+    """Certified Eq. (10) with the exact moments by ``acb.integral`` (:func:`scaled_renyi_arb`): the certified method of
+    the pair; :func:`exact_cost` is the same Eq. (10) over the float Gauss–Legendre moments (:func:`scaled_renyi`).
+    The two differ only in the method of the moments, Eq. (10) itself is one function over the context."""
     fname = "exact_cost_arb"
     if direction == "worst":
         return certified.max(*(_cost(certified, scaled_renyi_arb, dd, lam, T, q, sigma, deltas, weights, fname)

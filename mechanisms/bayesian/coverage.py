@@ -51,7 +51,9 @@ def binary_failure_probability(N, rho, gamma):
 
 
 def binary_failure_probability_exact(N, rho, gamma):
-    """The same as an exact Fraction (ρ, γ exact rationals)."""
+    """Pr[ρ̂ < ρ] as an exact rational sum (ρ, γ exact rationals), F_k(ρ) by exact binomial sums: the certified method
+    of the pair (the float one, :func:`binary_failure_probability`, takes scipy's binomial survival function and
+    pmf)."""
     fname = "binary_failure_probability_exact"
     n, r, g = _binary_args(N, rho, gamma, fname, exact=True)
     if not (isinstance(r, Fraction) and isinstance(g, Fraction)):

@@ -58,7 +58,7 @@ from mechanisms.numerics.context import formula
 from mechanisms.numerics.exact import Undecided, to_arb, to_fraction
 
 __all__ = ["absolute_log_ratio", "LogLevel", "table_lipschitz_level", "table_lipschitz_constant",
-           "product_lipschitz_level", "product_lipschitz_constant", "product_lipschitz_constant_arb",
+           "product_lipschitz_level", "product_lipschitz", "log_ratio_sup",
            "lipschitz_constant", "prior_mass_lipschitz_set", "prior_mass_lipschitz_set_quadrature",
            "prior_mass_lipschitz_set_quadrature_arb", "finite_lipschitz_mass_rate", "finite_lipschitz_mass_rate_arb",
            "lipschitz_mass_rate", "lipschitz_mass_rate_arb", "product_lipschitz_mass_rate",
@@ -204,23 +204,44 @@ def product_lipschitz_level(row: Sequence, metric: Sequence[Sequence], n: int, c
     return max_level(levels) if levels else LogLevel(Fraction(1))
 
 
-def product_lipschitz_constant(row, metric, n: int, combine: str = "sum", max_differing: int | None = None) -> float:
-    """Float twin of :func:`product_lipschitz_level` (vectorised over all pairs of data sets)."""
-    logp = np.log(np.asarray([float(x) for x in row]))
-    sets = np.array(_datasets(len(row), n))
-    ll = logp[sets].sum(axis=1)
-    m = np.asarray(metric, float)
-    per = m[sets[:, None, :], sets[None, :, :]]
-    rho = per.sum(axis=2) if combine == "sum" else per.max(axis=2)
-    diff = (sets[:, None, :] != sets[None, :, :]).sum(axis=2)
-    keep = diff > 0 if max_differing is None else (diff > 0) & (diff <= max_differing)
-    with np.errstate(invalid="ignore", divide="ignore"):
-        d = np.abs(ll[:, None] - ll[None, :])
-        d = np.where(np.isnan(d), 0.0, d)  # both −inf: d(0, 0) = 0
-        if np.any(keep & (rho == 0) & (d > 0)):
-            return INF
-        ratio = np.where(keep & (rho > 0), d / np.where(rho > 0, rho, 1), 0.0)
-    return float(ratio.max()) if ratio.size else 0.0
+def log_ratio_sup(ctx, probs: dict, distance, pairs=None):
+    """sup over pairs (x, y) of |log P(x)/P(y)| / ρ(x, y), over the context: P a dict outcome -> probability,
+    ``distance(x, y)`` an integer ρ ≥ 0, ``pairs`` the pairs to take (all pairs of outcomes when None).
+    Equal probabilities give 0 (ρ is not read); +∞ when ρ = 0 between unequal probabilities or when a
+    probability is 0 beside a positive one; 0 when there is no pair with unequal probabilities."""
+    best = []
+    for x, y in (itertools.combinations(list(probs), 2) if pairs is None else pairs):
+        px, py = probs[x], probs[y]
+        if ctx.is_zero(px - py):
+            continue
+        rho = distance(x, y)
+        if rho == 0 or ctx.is_zero(px) or ctx.is_zero(py):
+            return ctx.inf
+        best.append(ctx.abs(ctx.log(px / py)) / rho)
+    return ctx.max(*best) if best else ctx.exact(0)
+
+
+@formula(args={"row": "vector", "metric": "matrix", "n": "integer", "combine": "text", "max_differing": "any"})
+def product_lipschitz(ctx, row, metric, n, combine="sum", max_differing=None):
+    """L(θ) of the product p_θ(x₁)…p_θ(x_n) over Xⁿ with ρⁿ = Σ_i ρ(x_i, y_i) ('sum') or max_i ('max'), over
+    the pairs of data sets that differ in at most ``max_differing`` records (all pairs when None), by
+    enumeration of every pair (paper 001, Lemma 1): one formula over the context (:func:`log_ratio_sup`).
+    :func:`product_lipschitz_level` is the same supremum as an exact level, for grouping equal levels."""
+    fname = "product_lipschitz"
+    if combine not in ("sum", "max"):
+        raise InvalidInput(f"{fname}: combine must be 'sum' or 'max', got {combine!r}")
+    p = [ctx.real(x, f"row[{i}]", fname, lo=0) for i, x in enumerate(row)]
+    sets = _datasets(len(p), int(n))
+    probs = {}
+    for x in sets:
+        v = ctx.exact(1)
+        for xi in x:
+            v = v * p[xi]
+        probs[x] = v
+    pairs = [(x, y) for x, y in itertools.combinations(sets, 2)
+             if max_differing is None or sum(1 for a, b in zip(x, y) if a != b) <= max_differing]
+    return log_ratio_sup(ctx, probs, lambda x, y: _combine([int(metric[a][b]) for a, b in zip(x, y)], combine),
+                         pairs)
 
 
 # ----------------------------------------------------------------------------- continuous families
@@ -595,23 +616,13 @@ def table_lipschitz_constant(ctx, row, metric):
     return ctx.max(*levels) if levels else ctx.exact(0)
 
 
-def product_lipschitz_constant_arb(row, metric, n: int, combine: str = "sum", max_differing: int | None = None):
-    return _value_arb(product_lipschitz_level(row, metric, n, combine, max_differing))
-
-
-def _value_arb(level):
-    if isinstance(level, float):
-        return level
-    if level.is_zero():
-        return Fraction(0)
-    return level.arb()
-
-
 def product_lipschitz_mass_rate(rows, weights, metric, n: int = 1, combine: str = "sum",
                                  max_differing: int | None = None) -> float:
     """c* (float) of a finite-support prior (atoms = likelihood rows over a finite X, masses ``weights``)
     for the product family over n records (levels by enumeration)."""
-    levels = [product_lipschitz_constant(r, metric, n, combine, max_differing) for r in rows]
+    from mechanisms.numerics.context import fp
+
+    levels = [fp.product_lipschitz(r, metric, n, combine, max_differing) for r in rows]
     # levels equal up to float rounding are one step of ξ(Θ_L)
     snapped = []
     for lv in levels:

@@ -312,6 +312,8 @@ def hockey_stick_quadrature(P, Q, eps) -> float:
 
 
 def tv_quadrature(P, Q) -> float:
+    """TV(P, Q) = δ(0) by float quadrature between the crossings: the float method of the pair (the certified one is
+    :func:`tv_quadrature_arb`, arb's ``acb.integral`` between certified crossing enclosures)."""
     return hockey_stick_quadrature(P, Q, 0.0)
 
 
@@ -390,4 +392,6 @@ def hockey_stick_quadrature_arb(P, Q, eps):
 
 
 def tv_quadrature_arb(P, Q):
+    """Certified TV(P, Q) = δ(0) by ``acb.integral`` between certified crossing enclosures: the certified method of the
+    pair (the float one, :func:`tv_quadrature`, integrates in floats)."""
     return hockey_stick_quadrature_arb(P, Q, 0)

@@ -201,6 +201,8 @@ def vmf_capacity_quadrature(p, kappa):
 
 
 def vmf_capacity_quadrature_arb(p, kappa):
+    """Certified log C_Bayes of the VMF mechanism by ``acb.integral`` in φ: the certified method of the pair (the float
+    one, :func:`vmf_capacity_quadrature`, integrates in floats); the second method for the Bessel closed form."""
     from flint import arb
 
     p = check_dimension(p, "vmf_capacity_quadrature_arb")

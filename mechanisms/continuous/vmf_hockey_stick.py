@@ -57,7 +57,8 @@ def vmf_hockey_stick_antipodal(p, kappa, eps):
 
 
 def vmf_hockey_stick_antipodal_arb(p, kappa, eps):
-    """Certified twin of :func:`vmf_hockey_stick_antipodal` (exact κ, ε)."""
+    """Certified δ(ε) of the antipodal VMF pair by ``acb.integral`` in φ (exact κ, ε): the certified method of the pair
+    (the float one, :func:`vmf_hockey_stick_antipodal`, integrates in floats)."""
     from flint import arb
 
     fname = "vmf_hockey_stick_antipodal_arb"

@@ -127,7 +127,8 @@ def vmf_renyi_divergence_quadrature(p, kappa, alpha, cos_theta=-1.0):
 
 
 def vmf_renyi_divergence_quadrature_arb(p, kappa, alpha, cos_theta=-1):
-    """Certified twin of :func:`vmf_renyi_divergence_quadrature` (exact κ, α, cos θ)."""
+    """Certified D_α by ``acb.integral`` in φ (exact κ, α, cos θ): the certified method of the pair (the float one,
+    :func:`vmf_renyi_divergence_quadrature`, integrates in floats); the second method for the Bessel closed form."""
     from flint import arb
 
     fname = "vmf_renyi_divergence_quadrature_arb"
@@ -161,6 +162,8 @@ def vmf_kl_quadrature(p, kappa, cos_theta=-1.0):
 
 
 def vmf_kl_quadrature_arb(p, kappa, cos_theta=-1):
+    """Certified KL = κ(1 − cos θ) E[t] with E[t] by ``acb.integral``: the certified method of the pair (the float one,
+    :func:`vmf_kl_quadrature`, integrates in floats); the second method for the Bessel-ratio closed form."""
     kappa = to_fraction(check_kappa(kappa, "vmf_kl_quadrature_arb"))
     c = to_fraction(check_cos(cos_theta, "vmf_kl_quadrature_arb"))
     return to_arb(kappa) * to_arb(1 - c) * mean_resultant_length_quadrature_arb(p, kappa)

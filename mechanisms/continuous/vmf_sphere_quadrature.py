@@ -102,6 +102,8 @@ def log_vmf_normaliser_quadrature(p, kappa):
 
 
 def log_vmf_normaliser_quadrature_arb(p, kappa):
+    """Certified log C_{p,κ} by ``acb.integral`` in φ (no Bessel function): the certified method of the pair (the float
+    one, :func:`log_vmf_normaliser_quadrature`, integrates in floats); the second method for the Bessel form."""
     from flint import arb
 
     p = check_dimension(p, "log_vmf_normaliser_quadrature_arb")

@@ -89,9 +89,10 @@ def context_path(ctx, name: str = "box"):
     from proofcheck.measures import BOX, ROUTES, Path
 
     routes = {}
+    readings = ("value", "num", "vector", "matrix", "is_inf")  # reading the case: set below
     for k in ROUTES:
         v = BOX.__dict__.get(k)
-        if v is None:
+        if v is None or k in readings:
             continue
         routes[k] = getattr(ctx, k) if getattr(v, "__self__", None) is ctx_box else v
     for k in ("num", "vector", "matrix"):

@@ -143,6 +143,33 @@ class Context:
             return 0
         raise Undecided(f"the sign of {x} (an enclosure of 0 that is not exactly 0)")
 
+    # ---- what a value of this context is (the engine asks these instead of inspecting types)
+    def isexact(self, x) -> bool:
+        """x is an exact number of this context (never on the float context)."""
+        return False
+
+    def isnan(self, x) -> bool:
+        """x is a machine NaN (only the float context has them)."""
+        return False
+
+    def admit(self, x, where: str = "value"):
+        """x, once checked that it may stand as a value of this context (the certified contexts refuse
+        machine numbers: the one boundary, :func:`mechanisms.numerics.exact.check_certified`)."""
+        return x
+
+    # ---- relations for every point of the operands (plain comparisons on the float context)
+    def certainly_lt(self, a, b) -> bool:
+        """a < b for every point of a and b."""
+        return bool(a < b)
+
+    def certainly_le(self, a, b) -> bool:
+        """a ≤ b for every point of a and b."""
+        return bool(a <= b)
+
+    def exactly_equal(self, a, b) -> bool:
+        """a = b as one number."""
+        return bool(a == b)
+
     def positive(self, x) -> bool:
         """x > 0, decided (Undecided otherwise)."""
         return bool(self.gt(x, 0))

@@ -190,6 +190,32 @@ class BoxContext(CertifiedContext):
     def is_inf(self, x) -> bool:
         return isinstance(x, ExactInfinity)
 
+    def case_value(self, x):
+        """A number of the case on the box path: a Ball as it is, an exact number as the certified context
+        takes it."""
+        return x if isinstance(x, Ball) else self.exact(x)
+
+    def has_ball(self, x) -> bool:
+        """x holds a Ball (itself, or in a list, tuple or object array)."""
+        if isinstance(x, Ball):
+            return True
+        if isinstance(x, (list, tuple)):
+            return any(self.has_ball(y) for y in x)
+        if isinstance(x, np.ndarray) and x.dtype == object:
+            return any(self.has_ball(y) for y in x.ravel())
+        return False
+
+    def from_certified(self, x):
+        """A certified result as a value of this context: an arb ball becomes a Ball (plain lists and
+        tuples elementwise)."""
+        if isinstance(x, flint.arb):
+            return Ball(x)
+        if type(x) is list:
+            return [self.from_certified(y) for y in x]
+        if type(x) is tuple:
+            return tuple(self.from_certified(y) for y in x)
+        return x
+
     def is_zero(self, x) -> bool:
         if isinstance(x, Ball):
             return x.arb.is_exact() and x.arb == 0

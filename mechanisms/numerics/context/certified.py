@@ -21,6 +21,18 @@ def _is_exact(x) -> bool:
     return (isinstance(x, (int, Fraction)) and not isinstance(x, bool)) or type(x).__name__ in ("fmpz", "fmpq")
 
 
+def _enclosure(x):
+    from mechanisms.numerics.context.box import enclosure
+
+    return enclosure(x)
+
+
+def _finite(end) -> bool:
+    import math
+
+    return math.isfinite(float(end))
+
+
 class CertifiedContext(Context):
     name = "certified"
     certified = True
@@ -137,6 +149,73 @@ class CertifiedContext(Context):
 
     def is_inf(self, x) -> bool:
         return isinstance(x, ExactInfinity)
+
+    def isexact(self, x) -> bool:
+        """x is an exact number (int, Fraction / Exact, fmpz, fmpq): not a ball, not an infinity."""
+        return _is_exact(x)
+
+    # ---- the boundary of the certified path: no machine number crosses it (one place)
+    def admit(self, x, where: str = "value"):
+        """x, once checked to hold only exact numbers, balls and exact infinities (FloatOnCertifiedPath else)."""
+        from mechanisms.numerics.exact import check_certified
+
+        return check_certified(x, where)
+
+    def refuse_machine_numbers(self, args, where: str) -> None:
+        """No machine number enters a certified route: a float (finite or not), a numpy integer or bool, an
+        array of them. (Text, flags, None and callables are parameters of some routes, not values.)"""
+        for i, a in enumerate(args):
+            if isinstance(a, (float, np.floating, np.integer, np.bool_, np.ndarray, list, tuple)) \
+                    and not isinstance(a, ExactInfinity):
+                what = machine_number(a)
+                if what is not None and not what.startswith(("a string", "None", "a bool (", "function")):
+                    raise FloatOnCertifiedPath(f"{where}: argument {i + 1} is {what} on the certified path")
+
+    def from_route(self, x):
+        """A library route's result as a value of this context: its float ±inf is the exact infinity its
+        definition gives (a zero in a likelihood column, a divergence between distributions with different
+        supports). Only here does a float infinity become exact — a route's arguments were refused if they held
+        any machine number, so the infinity is the route's own. Plain tuples and lists elementwise (a named
+        tuple or a result object keeps its type)."""
+        if isinstance(x, float) and x in (float("inf"), float("-inf")) and not isinstance(x, ExactInfinity):
+            return INF if x > 0 else NEG_INF
+        if type(x) is tuple:
+            return tuple(self.from_route(y) for y in x)
+        if type(x) is list:
+            return [self.from_route(y) for y in x]
+        return x
+
+    # ---- relations for every point of the enclosures (exact infinities handled exactly)
+    def certainly_lt(self, a, b) -> bool:
+        """a < b for every point of both enclosures."""
+        if _is_exact(a) and _is_exact(b):
+            return a < b
+        a, b = _enclosure(a), _enclosure(b)
+        if isinstance(a, ExactInfinity) or isinstance(b, ExactInfinity):
+            if isinstance(a, ExactInfinity) and isinstance(b, ExactInfinity):
+                return a < b
+            if isinstance(a, ExactInfinity):
+                return a < 0 and _finite(b.lower())
+            return b > 0 and _finite(a.upper())
+        return bool(a < b)
+
+    def certainly_le(self, a, b) -> bool:
+        """a ≤ b for every point of both enclosures."""
+        if _is_exact(a) and _is_exact(b):
+            return a <= b
+        a, b = _enclosure(a), _enclosure(b)
+        if isinstance(a, ExactInfinity) or isinstance(b, ExactInfinity):
+            return a == b or self.certainly_lt(a, b)
+        return bool(a <= b) or bool(a.upper() <= b.lower())
+
+    def exactly_equal(self, a, b) -> bool:
+        """a = b as one exact number (two exact numbers equal, or two exact balls equal)."""
+        if _is_exact(a) and _is_exact(b):
+            return a == b
+        a, b = _enclosure(a), _enclosure(b)
+        if isinstance(a, ExactInfinity) or isinstance(b, ExactInfinity):
+            return a == b
+        return bool(a.is_exact() and b.is_exact() and a == b)
 
     def is_zero(self, x) -> bool:
         """x is exactly 0 (a ball is exactly 0 only when it is the point 0); an array: elementwise."""

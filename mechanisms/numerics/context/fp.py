@@ -90,6 +90,9 @@ class FloatContext(Context):
     def is_zero(self, x) -> bool:
         return x == 0
 
+    def isnan(self, x) -> bool:
+        return isinstance(x, (float, np.floating)) and math.isnan(x)
+
     def _cmp(self, a, b, op):
         return bool(a < b) if op == "lt" else bool(a <= b)
 
