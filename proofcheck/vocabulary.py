@@ -77,7 +77,9 @@ def entries() -> dict[str, Entry]:
             if not k.startswith("_") and (callable(v) or isinstance(v, staticmethod)):
                 f = inspect.unwrap(getattr(v, "__func__", v))
                 found[k] = ("context operation", f, f)
-    found.update({k: ("formula", f, f) for k, f in FORMULAS.items()})
+    # the library's formulas: not one a user (or a test) registers in a module of its own, nor a private name
+    found.update({k: ("formula", f, f) for k, f in FORMULAS.items()
+                  if not k.startswith("_") and f.__module__.startswith(("mechanisms.", "proofcheck."))})
     # a route: the certified algorithm's signature (the float one may be a library's ufunc), the docstring of
     # whichever of the two has one
     found.update({k: (_route_kind(k), v[1], v[1] if inspect.getdoc(v[1]) else v[0]) for k, v in ROUTES.items()})
