@@ -32,7 +32,7 @@ from mechanisms.numerics import special
 from mechanisms.continuous import vmf
 from mechanisms.accounting import vmf_accounting, vmf_subsampled
 from mechanisms.continuous import vmf_hockey_stick, vmf_moments, vmf_renyi
-from mechanisms.continuous import vmf_sphere_quadrature
+from mechanisms.continuous import vmf_sphere_quadrature  # noqa: F401  (formulas)
 from mechanisms.accounting import vmf_subsampled_composition
 from mechanisms.bayesian import bayes_networks  # noqa: F401  (registers its formulas)
 from mechanisms.bayesian import bayesian_dp as _bdp  # noqa: F401  (registers its formulas)
@@ -56,7 +56,7 @@ from mechanisms.numerics.context import certified as ctx_certified
 from mechanisms.numerics.context import fp as ctx_fp
 from mechanisms.errors import InvalidInput
 from proofcheck.errors import OutsideDomain
-from mechanisms.numerics.exact import FloatOnCertifiedPath, Undecided
+from mechanisms.numerics.exact import FloatOnCertifiedPath
 from proofcheck.numerics import alog, to_arb
 
 
@@ -191,10 +191,9 @@ register({
     # inf_α log δ_α: log δ_α at the root α* found by Brent's method; a certified bracket of α* (signs of g) and
     # the enclosure of log δ_α over it
     "vmf_min_log_delta": (vmf_accounting.vmf_min_log_delta, vmf_accounting.vmf_min_log_delta_arb),
-    # Bayes' capacity of continuous mechanisms by quadrature (the second method for the closed forms): float
-    # quadrature against acb.integral with interval tails
-    "gaussian_capacity_quadrature": (capacity.gaussian_capacity_quadrature, capacity.gaussian_capacity_quadrature_arb),
-    "vmf_capacity_quadrature": (capacity.vmf_capacity_quadrature, capacity.vmf_capacity_quadrature_arb),
+    # (Bayes' capacity of continuous mechanisms by quadrature, the second method for the closed forms, is a pair
+    # of formulas over ctx.integral, each integrand written once: m.gaussian_capacity_quadrature,
+    # m.vmf_capacity_quadrature — Gauss–Legendre on floats, acb.integral with certified tails)
     # reading the case
     # an exact number of the case: an int stays an int, a rational is an Exact that mixes with balls
     "value": (_float_value, ctx_certified.exact),
@@ -281,11 +280,10 @@ register({
 })
 
 
-# VMF normaliser by quadrature in φ (no Bessel function) and both Rényi directions of one subsampled VMF step by
+# (The VMF normaliser by quadrature in φ, no Bessel function, is the formula m.vmf_log_normaliser_quadrature over
+# ctx.integral: the second method for the Bessel form.) Both Rényi directions of one subsampled VMF step by
 # quadrature of the mixture: float quadrature against acb.integral. A lower bound on δ(ε) after T steps (binned
 # test): float quadrature and scipy's FFT convolution against acb.integral and exact arb_poly products
-register({"vmf_log_normaliser_quadrature": (vmf_sphere_quadrature.log_vmf_normaliser_quadrature,
-                                           vmf_sphere_quadrature.log_vmf_normaliser_quadrature_arb)})
 register({"vmf_subsampled_renyi_directions": (vmf_subsampled_composition.vmf_subsampled_renyi_directions,
                                              vmf_subsampled_composition.vmf_subsampled_renyi_directions_arb)})
 register({"profile_lower_bound": (vmf_subsampled_composition.profile_lower_bound,
@@ -391,8 +389,9 @@ def _path(name: str, which: int) -> Path:
 # by construction: a Ball answers a comparison only when the whole box decides it); a route of ROUTES
 # given a Ball has no box form and says so (the prover splits the box or leaves it undecided). Given
 # exact arguments only, a route is the certified one and its ball result becomes a Ball.
-class NoBoxForm(Undecided):
-    """A route without a form over boxes was given a Ball."""
+# NoBoxForm (an Undecided): a route, or a context operation such as ctx.integral, without a form over boxes was
+# given a Ball (mechanisms.numerics.context.box)
+from mechanisms.numerics.context.box import NoBoxForm  # noqa: E402
 
 
 def _box_route(name, certified_route):

@@ -278,3 +278,36 @@ def test_phi_inv_on_every_context():
     assert enclosure(box.Phi_inv(Ball.of(Fraction(1, 40), Fraction(1, 20)))).contains(certified.Phi_inv(Fraction(1, 30)))
     with pytest.raises(Undecided):
         box.Phi_inv(Ball.of(0, Fraction(1, 20)))
+
+
+def _bump(I, x, a, q):
+    """e^{a cos x} sin^q x, an integrand written once over the integrand's operations."""
+    return I.exp(a * I.cos(x)) * I.nonneg(I.sin(x)) ** q
+
+
+def test_integral_on_every_context():
+    import mpmath
+
+    from mechanisms.errors import InvalidInput
+    from mechanisms.numerics.context.box import NoBoxForm
+
+    for a, q in ((Fraction(0), 0), (Fraction(3, 2), 1), (Fraction(40), 7)):
+        with mpmath.workdps(40):
+            oracle = mpmath.quad(lambda x: mpmath.exp(mpmath.mpf(a.numerator) / a.denominator * mpmath.cos(x))
+                                 * mpmath.sin(x) ** q, [0, mpmath.pi / 2, mpmath.pi])
+        f = lambda I, x, s: _bump(I, x, s, q)  # noqa: E731
+        val = certified.integral(f, 0, certified.pi(), args=(a,))
+        assert val.contains(flint.arb(mpmath.nstr(oracle, 35))) and val.rad() < 1e-12 * abs(val.mid())
+        assert certified.integral(f, 0, certified.pi(), args=(a,), log=True).overlaps(val.log())
+        assert fp.integral(f, 0, fp.pi(), args=(float(a),)) == pytest.approx(float(oracle), rel=1e-13)
+        assert enclosure(box.integral(f, 0, box.pi(), args=(a,))).overlaps(val)
+    # e^{−x²/2} on [0, ∞): the window up to 8 and the caller's certified tail bound ∫_8^∞ ≤ e^{−32}/8
+    g = lambda I, x: I.exp(-x * x / 2)  # noqa: E731
+    half_gauss = (flint.arb.pi() / 2).sqrt()
+    tail = certified.integral(g, 0, INF, cut=8, tail=lambda: flint.arb(-32).exp() / 8)
+    assert tail.contains(half_gauss) and tail.rad() < 1e-13
+    assert fp.integral(g, 0, fp.inf, cut=8) == pytest.approx(float(half_gauss.mid()), rel=1e-13)
+    with pytest.raises(InvalidInput):  # an infinite end without a certified tail bound
+        certified.integral(g, 0, INF, cut=8)
+    with pytest.raises(NoBoxForm):  # a parameter that is a box of positive width: no enclosure is claimed
+        box.integral(lambda I, x, s: _bump(I, x, s, 1), 0, box.pi(), args=(Ball.of(1, 2),))

@@ -27,44 +27,18 @@ import math
 from fractions import Fraction
 
 import numpy as np
-from scipy.special import gammaln
 
 from mechanisms.continuous import vmf  # noqa: F401  (registers log_sphere_area)
 from mechanisms.numerics.checks import check_dimension, check_kappa
 from mechanisms.numerics.context import formula, fp
 from mechanisms.errors import InvalidInput
-from mechanisms.numerics.exact import to_arb, to_fraction
-from mechanisms.numerics.quadrature import certified_integral, float_log_integral, integrand_window
-from mechanisms.continuous.vmf_sphere_quadrature import log_sphere_integral, log_sphere_integral_arb
+from mechanisms.continuous.vmf_sphere_quadrature import vmf_sphere_integrand
 
 __all__ = [
-    "gaussian_capacity", "gaussian_capacity_quadrature", "gaussian_capacity_quadrature_arb",
-    "gaussian_capacity_per_layer", "vmf_capacity", "vmf_capacity_quadrature", "vmf_capacity_quadrature_arb",
+    "gaussian_capacity", "gaussian_capacity_quadrature",
+    "gaussian_capacity_per_layer", "vmf_capacity", "vmf_capacity_quadrature",
     "vmf_capacity_scipy",
 ]
-
-
-# ----------------------------------------------------------------------------- validation
-def _sigma(sigma, fname):
-    if isinstance(sigma, bool) or not isinstance(sigma, (int, float, Fraction, np.integer, np.floating, str)):
-        raise InvalidInput(f"{fname}: sigma must be a finite number > 0, got sigma={sigma}")
-    v = to_fraction(sigma) if isinstance(sigma, (str, Fraction)) else sigma
-    if not math.isfinite(float(v)) or not v > 0:
-        raise InvalidInput(f"{fname}: sigma must be a finite number > 0, got sigma={sigma}")
-    return v
-
-
-def _radius(R, fname):
-    if isinstance(R, bool) or not isinstance(R, (int, float, Fraction, np.integer, np.floating, str)):
-        raise InvalidInput(f"{fname}: radius R must be a finite number >= 0, got R={R!r}")
-    v = to_fraction(R) if isinstance(R, (str, Fraction)) else R
-    if not math.isfinite(float(v)) or v < 0:
-        raise InvalidInput(f"{fname}: radius R must be a finite number >= 0, got R={R!r}")
-    return v
-
-
-def _gauss_args(p, sigma, R, fname):
-    return check_dimension(p, fname, minimum=1), _sigma(sigma, fname), _radius(R, fname)
 
 
 # ----------------------------------------------------------------------------- Gaussian: closed form
@@ -91,80 +65,42 @@ def gaussian_capacity(ctx, p, sigma, R):
 
 
 # ----------------------------------------------------------------------------- Gaussian: radial quadrature
-def _radial_parts(p, rho):
-    """log of V_p ρ^p and of A_{p−1}, and the radial log-integrand, all for σ = 1."""
-    log_vol = 0.5 * p * math.log(math.pi) - gammaln(p / 2 + 1)
-    log_area = float(fp.log_sphere_area(p))
-
-    def lf(u):
-        u = np.asarray(u, float)
-        with np.errstate(divide="ignore"):
-            out = -0.5 * (u - rho) ** 2
-            if p > 1:
-                out = out + (p - 1) * np.log(u)
-        return out
-
-    mode = rho / 2 + math.sqrt(rho * rho / 4 + (p - 1))
-    return log_vol, log_area, lf, mode
+def _radial_integrand(I, u, rho, cut, q):
+    """u^q e^{−(u−ρ)²/2} (σ = 1), written once over the integrand's operations (ctx.integral)."""
+    return I.nonneg(u) ** q * I.exp(-(u - rho) * (u - rho) / 2)
 
 
-def gaussian_capacity_quadrature(p, sigma, R):
+def _radial_tail(rho, cut, q):
+    """A certified upper bound of ∫_h^∞ u^q e^{−(u−ρ)²/2} du, h = cut beyond the mode (arb balls): log f is
+    concave, so f(u) ≤ f(h) e^{s(u−h)} with s = (log f)'(h) = q/h − (h − ρ) < 0, and the integral is ≤ f(h)/|s|."""
+    slope = q / cut - (cut - rho)
+    if not slope < 0:
+        raise InvalidInput(f"gaussian_capacity_quadrature: the cut {cut} is not certainly beyond the mode")
+    return (q * cut.log() - (cut - rho) * (cut - rho) / 2).exp() / (-slope)
+
+
+@formula(args={"p": "integer", "sigma": "scalar", "R": "scalar"}, domain="p ≥ 1, σ > 0, R ≥ 0")
+def gaussian_capacity_quadrature(ctx, p, sigma, R):
     """log C_Bayes by Definition 7 reduced by symmetry: (2π)^{−p/2}[V_p ρ^p + A_{p−1}∫_ρ^∞ u^{p−1}e^{−(u−ρ)²/2}du].
 
-    A second method for :func:`gaussian_capacity` (radial quadrature, not the binomial expansion); certified
-    twin :func:`gaussian_capacity_quadrature_arb`."""
-    p, sigma, R = _gauss_args(p, sigma, R, "gaussian_capacity_quadrature")
-    rho = float(R) / float(sigma)
-    log_vol, log_area, lf, mode = _radial_parts(p, rho)
-    hi = max(mode, rho) + 40.0
-    tail = log_area + float_log_integral(lf, rho, hi)
-    parts = [tail]
-    if rho > 0:
-        parts.append(log_vol + p * math.log(rho))
-    return float(np.logaddexp.reduce(np.array(parts)) - 0.5 * p * math.log(2 * math.pi))
-
-
-def gaussian_capacity_quadrature_arb(p, sigma, R):
-    """Certified radial quadrature: ``acb.integral`` on the window, interval tail on the left, and a
-    log-concavity bound f(h)/|(log f)'(h)| on the right of the window end h (log f is concave)."""
-    from flint import arb
-
-    p, sigma, R = _gauss_args(p, sigma, R, "gaussian_capacity_quadrature_arb")
-    rho_q = to_fraction(R) / to_fraction(sigma)
-    rho = float(rho_q)
-    ra = to_arb(rho_q)
-    _, _, lf, mode = _radial_parts(p, rho)
-    a, b, xm, fm = integrand_window(lf, rho, max(mode, rho) + 40.0, 92.0)
-    M = arb(fm)
+    A second method for :func:`gaussian_capacity` (radial quadrature, not the binomial expansion):
+    ``ctx.integral`` — Gauss–Legendre on floats; on the certified context ``acb.integral`` up to an integer cut
+    at least 40 beyond the mode, plus the log-concavity bound of the rest (:func:`_radial_tail`)."""
+    fname = "gaussian_capacity_quadrature"
+    p = check_dimension(p, fname, minimum=1)
+    sigma = ctx.real(sigma, "sigma", fname, lo=0, lo_open=True)
+    R = ctx.real(R, "R", fname, lo=0)
+    rho = R / sigma
     q = p - 1
-
-    def f(x, analytic):
-        val = (-(x - ra) ** 2 / 2 - M).exp()
-        return val * x ** q if q else val
-
-    qa = None if a <= rho + 1e-12 else Fraction(a).limit_denominator(10**12)
-    qb = Fraction(b).limit_denominator(10**12)
-    if qa is not None and not qa > rho_q:
-        qa = None
-    if qb <= (qa if qa is not None else rho_q):
-        qb = (qa if qa is not None else rho_q) + 1
-    while True:  # the right end must lie beyond the mode for the concavity bound
-        hb = to_arb(qb)
-        slope = (q / hb if q else arb(0)) - (hb - ra)
-        if slope < 0:
-            break
-        qb += 1
-    main = certified_integral(f, rho_q, qb, qa, None)
-    right = f(hb, False) / (-slope)
-    inner = main + arb(0).union(right)
-    if not inner > 0:
-        raise InvalidInput(f"gaussian_capacity_quadrature_arb: integral not certainly positive: {inner}")
-    half = arb(p) / 2
-    log_area = arb(2).log() + half * arb.pi().log() - half.lgamma()
-    total = (log_area + M + inner.log()).exp()
-    if rho_q > 0:
-        total += (half * arb.pi().log() - (half + 1).lgamma()).exp() * ra ** p
-    return total.log() - half * (2 * arb.pi()).log()
+    rho_f = float(ctx.float_guess(rho))
+    cut = math.ceil(max(rho_f / 2 + math.sqrt(rho_f * rho_f / 4 + q), rho_f) + 40)  # an integer beyond the mode
+    inner = ctx.integral(lambda I, u, r, h: _radial_integrand(I, u, r, h, q), rho, ctx.inf, args=(rho, cut),
+                         cut=cut, tail=lambda r, h: _radial_tail(r, h, q), log=True)
+    half = ctx.exact(Fraction(p, 2))
+    parts = [ctx.log_sphere_area(p) + inner]
+    if not ctx.is_zero(R):
+        parts.append(half * ctx.log(ctx.pi()) - ctx.lgamma(half + 1) + p * ctx.log(rho))
+    return ctx.log_sum_exp(parts) - half * ctx.log(2 * ctx.pi())
 
 
 @formula
@@ -185,30 +121,21 @@ def vmf_capacity(ctx, p, kappa):
     return kappa - ctx.log_vmf_mgf(p, kappa)
 
 
-def _log_wallis(p):
-    """log ∫_0^π sin^{p−2}φ dφ = log(√π Γ((p−1)/2)/Γ(p/2))."""
-    return 0.5 * math.log(math.pi) + gammaln((p - 1) / 2) - gammaln(p / 2)
-
-
-def vmf_capacity_quadrature(p, kappa):
+@formula(args={"p": "integer", "kappa": "scalar"}, domain="p ≥ 2, κ ≥ 0")
+def vmf_capacity_quadrature(ctx, p, kappa):
     """log C_Bayes = κ − log[∫_0^π e^{κ cos φ} sin^{p−2}φ dφ / ∫_0^π sin^{p−2}φ dφ] (quadrature for the first).
 
-    A second method for :func:`vmf_capacity` (Gauss–Legendre, not I_ν); certified twin
-    :func:`vmf_capacity_quadrature_arb` (``acb.integral``)."""
-    p = check_dimension(p, "vmf_capacity_quadrature")
-    kappa = float(check_kappa(kappa, "vmf_capacity_quadrature"))
-    return float(kappa - (log_sphere_integral(p, kappa, 0.0) - _log_wallis(p)))
-
-
-def vmf_capacity_quadrature_arb(p, kappa):
-    """Certified log C_Bayes of the VMF mechanism by ``acb.integral`` in φ: the certified method of the pair (the float
-    one, :func:`vmf_capacity_quadrature`, integrates in floats); the second method for the Bessel closed form."""
-    from flint import arb
-
-    p = check_dimension(p, "vmf_capacity_quadrature_arb")
-    kappa = to_fraction(check_kappa(kappa, "vmf_capacity_quadrature_arb"))
-    wallis = arb.pi().sqrt().log() + (arb(p - 1) / 2).lgamma() - (arb(p) / 2).lgamma()
-    return to_arb(kappa) - (log_sphere_integral_arb(p, kappa, 0) - wallis)
+    A second method for :func:`vmf_capacity` (quadrature in φ, not I_ν): ``ctx.integral`` — Gauss–Legendre in
+    floats, ``acb.integral`` with interval tail bounds on the certified context; the second integral is Wallis's
+    closed form log(√π Γ((p−1)/2)/Γ(p/2))."""
+    fname = "vmf_capacity_quadrature"
+    p = check_dimension(p, fname)
+    kappa = ctx.real(kappa, "kappa", fname, lo=0)
+    q = p - 2
+    inner = ctx.integral(lambda I, x, k: vmf_sphere_integrand(I, x, k, q), 0, ctx.pi(), args=(kappa,), log=True)
+    half = ctx.exact(Fraction(p, 2))
+    wallis = ctx.log(ctx.pi()) / 2 + ctx.lgamma(half - ctx.exact(Fraction(1, 2))) - ctx.lgamma(half)
+    return kappa - (inner - wallis)
 
 
 def vmf_capacity_scipy(p, kappa):

@@ -19,13 +19,13 @@ from fractions import Fraction
 import numpy as np
 
 from mechanisms.continuous import vmf  # noqa: F401  (registers log_sphere_area)
-from mechanisms.numerics.checks import check_dimension, check_kappa, check_nonneg
-from mechanisms.numerics.context import fp
+from mechanisms.numerics.checks import check_dimension, check_nonneg
+from mechanisms.numerics.context import formula, fp
 from mechanisms.numerics.exact import to_arb, to_fraction
 from mechanisms.numerics.quadrature import certified_log_integral, float_log_integral
 
 __all__ = ["log_sphere_integral", "log_sphere_integral_arb", "log_vmf_normaliser_quadrature",
-           "log_vmf_normaliser_quadrature_arb", "mean_resultant_length_quadrature",
+           "vmf_sphere_integrand", "mean_resultant_length_quadrature",
            "mean_resultant_length_quadrature_arb"]
 
 
@@ -94,23 +94,24 @@ def log_sphere_integral_arb(p, A, b):
 
 
 
-def log_vmf_normaliser_quadrature(p, kappa):
-    """log C_{p,κ} = log ∫_{S^{p−1}} e^{κ x·y} dy = log area(S^{p−2}) + log ∫_0^π e^{κ cos φ} sin^{p−2}φ dφ."""
-    p = check_dimension(p, "log_vmf_normaliser_quadrature")
-    kappa = float(check_kappa(kappa, "log_vmf_normaliser_quadrature"))
-    return float(fp.log_sphere_area(p - 1) + log_sphere_integral(p, kappa, 0.0))
+def vmf_sphere_integrand(I, phi, kappa, q):
+    """e^{κ cos φ} sin^q φ, written once over the integrand's operations I (ctx.integral): the integrand of
+    ∫_0^π e^{κ cos φ} sin^{p−2}φ dφ, q = p − 2 (entire in φ: acb.integral needs no branch cut)."""
+    return I.exp(kappa * I.cos(phi)) * I.nonneg(I.sin(phi)) ** q
 
 
-def log_vmf_normaliser_quadrature_arb(p, kappa):
-    """Certified log C_{p,κ} by ``acb.integral`` in φ (no Bessel function): the certified method of the pair (the float
-    one, :func:`log_vmf_normaliser_quadrature`, integrates in floats); the second method for the Bessel form."""
-    from flint import arb
+@formula(name="vmf_log_normaliser_quadrature", args={"p": "integer", "kappa": "scalar"}, domain="p ≥ 2, κ ≥ 0")
+def log_vmf_normaliser_quadrature(ctx, p, kappa):
+    """log C_{p,κ} = log ∫_{S^{p−1}} e^{κ x·y} dy = log area(S^{p−2}) + log ∫_0^π e^{κ cos φ} sin^{p−2}φ dφ.
 
-    p = check_dimension(p, "log_vmf_normaliser_quadrature_arb")
-    kappa = to_fraction(check_kappa(kappa, "log_vmf_normaliser_quadrature_arb"))
-    half = arb(p - 1) / 2
-    log_area = arb(2).log() + half * arb.pi().log() - half.lgamma()
-    return log_area + log_sphere_integral_arb(p, kappa, 0)
+    The second method for the Bessel closed form (quadrature in φ, no Bessel function): ``ctx.integral`` —
+    Gauss–Legendre in floats, ``acb.integral`` with interval tail bounds on the certified context."""
+    fname = "vmf_log_normaliser_quadrature"
+    p = check_dimension(p, fname)
+    kappa = ctx.real(kappa, "kappa", fname, lo=0)
+    q = p - 2
+    inner = ctx.integral(lambda I, x, k: vmf_sphere_integrand(I, x, k, q), 0, ctx.pi(), args=(kappa,), log=True)
+    return ctx.log_sphere_area(p - 1) + inner
 
 
 # ----------------------------------------------------------------------------- A_p by quadrature

@@ -7,10 +7,13 @@ from mechanisms._lazy import exports
 MODULES = ('context', 'exact', 'special', 'bessel', 'quadrature', 'rigorous_intervals', 'monte_carlo', 'backend', '_sampling', 'checks',)
 
 _WHERE = {
+    'BallIntegrandOps': 'quadrature',
     'Exact': 'exact',
     'ExactInfinity': 'exact',
+    'FloatIntegrandOps': 'quadrature',
     'FloatOnCertifiedPath': 'exact',
     'Interval': 'rigorous_intervals',
+    'LogValue': 'quadrature',
     'MonteCarloEstimate': 'monte_carlo',
     'Undecided': 'exact',
     'available_bytes': '_sampling',
@@ -44,6 +47,7 @@ _WHERE = {
     'exact_real': 'checks',
     'float_log_bessel_i': 'bessel',
     'float_log_integral': 'quadrature',
+    'float_log_integrand': 'quadrature',
     'float_log_normalised_bessel_i': 'bessel',
     'hoeffding_half_width': 'monte_carlo',
     'infinity': 'exact',

@@ -20,7 +20,8 @@ import numpy as np
 from mechanisms.errors import InvalidInput
 from mechanisms.numerics.exact import to_arb, to_fraction
 
-__all__ = ["float_log_integral", "integrand_window", "certified_integral", "certified_log_integral"]
+__all__ = ["float_log_integral", "integrand_window", "certified_integral", "certified_log_integral",
+           "LogValue", "FloatIntegrandOps", "BallIntegrandOps", "float_log_integrand"]
 
 
 # ----------------------------------------------------------------------------- float quadrature
@@ -193,3 +194,85 @@ def certified_log_integral(build, lf, lo_f, hi_f, lo_exact, hi_exact):
     if not val > 0:
         raise InvalidInput(f"certified integral not certainly positive: {val}")
     return shift + val.log()
+
+
+# ----------------------------------------------------------------------------- integrands written once
+# ctx.integral(f, a, b, args=...) takes an integrand f(I, x, *args) written once: I is the integrand's operations
+# (exp, sin, cos, nonneg), x the point, args the integrand's parameters as numbers of the context. On floats the
+# product is carried in log space (a factor e^z is the log z, nonneg(s)^q is q·log s), so e^{κ cos φ} sin^{p−2}φ
+# neither overflows nor underflows; on the certified context x is an acb (on the path of acb.integral) or an arb
+# ball (in the tail bounds) and the operations are theirs.
+class LogValue:
+    """A positive float (array) held as its log: products add, integer powers multiply."""
+
+    __slots__ = ("lv",)
+
+    def __init__(self, lv):
+        self.lv = lv
+
+    def _log_of(self, other):
+        if isinstance(other, LogValue):
+            return other.lv
+        with np.errstate(divide="ignore"):
+            return np.log(other)
+
+    def __mul__(self, other):
+        return LogValue(self.lv + self._log_of(other))
+
+    __rmul__ = __mul__
+
+    def __truediv__(self, other):
+        return LogValue(self.lv - self._log_of(other))
+
+    def __pow__(self, n):
+        if n == 0:  # 0·log 0 would be nan: s⁰ = 1 everywhere
+            return LogValue(np.zeros_like(np.asarray(self.lv, float)))
+        return LogValue(self.lv * n)
+
+
+class FloatIntegrandOps:
+    """The integrand's operations on floats (numpy, vectorised): factors in log space."""
+
+    @staticmethod
+    def exp(z):
+        return LogValue(np.asarray(z, float))
+
+    @staticmethod
+    def nonneg(z):
+        """A factor ≥ 0 on the interval (to be raised to a power): carried as log|z|."""
+        with np.errstate(divide="ignore"):
+            return LogValue(np.log(np.abs(np.asarray(z, float))))
+
+    sin = staticmethod(np.sin)
+    cos = staticmethod(np.cos)
+
+
+class BallIntegrandOps:
+    """The integrand's operations on an acb (analytic: entire functions only) or an arb ball."""
+
+    @staticmethod
+    def exp(z):
+        return z.exp()
+
+    @staticmethod
+    def nonneg(z):
+        return z
+
+    @staticmethod
+    def sin(z):
+        return z.sin()
+
+    @staticmethod
+    def cos(z):
+        return z.cos()
+
+
+def float_log_integrand(f, args):
+    """The vectorised float log-integrand x ↦ log f(I, x, *args) of an integrand written once."""
+    def lf(x):
+        v = f(FloatIntegrandOps, np.asarray(x, float), *args)
+        if isinstance(v, LogValue):
+            return np.broadcast_to(v.lv, np.shape(x)).astype(float)
+        with np.errstate(divide="ignore"):
+            return np.log(np.broadcast_to(np.asarray(v, float), np.shape(x)))
+    return lf

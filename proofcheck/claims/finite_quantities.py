@@ -8,7 +8,6 @@ meaning without sharing numerics.
 from __future__ import annotations
 
 import itertools
-import math
 
 import numpy as np
 
@@ -73,9 +72,10 @@ def closeness(c, m):
     return m.max(*vals)
 
 
-def undefined(x) -> bool:
-    """An entry of the posterior matrix at an output that never occurs (NaN in floats, None certified)."""
-    return x is None or (isinstance(x, float) and math.isnan(x))
+def undefined(x, m) -> bool:
+    """An entry of the posterior matrix at an output that never occurs (the context's ``undefined``: NaN in
+    floats, None certified)."""
+    return x is m.ctx.undefined or m.ctx.isnan(x)
 
 
 def under_uniform_prior(q):
@@ -89,7 +89,7 @@ def posterior_extreme(which: str):
     """min ('min') or max ('max') over d and occurring w of the posterior from the case's prior."""
     def q(c, m):
         post = m.posterior(c["K"], c["prior"])
-        vals = [m.num(x) for row in post for x in row if not undefined(x)]
+        vals = [m.num(x) for row in post for x in row if not undefined(x, m)]
         return m.min(*vals) if which == "min" else m.max(*vals)
     return q
 
@@ -121,7 +121,7 @@ def mbp_level_from_posterior(c, m, prior_for_posterior=None):
         if p == 0:
             continue
         for x in row:
-            if undefined(x):
+            if undefined(x, m):
                 continue
             if x == 0:
                 return m.inf

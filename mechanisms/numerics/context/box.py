@@ -146,6 +146,10 @@ class Ball:
         raise FloatOnCertifiedPath("a Ball has no int value")
 
 
+class NoBoxForm(Undecided):
+    """A computation without a form over boxes was given a Ball (the prover marks it blocked, not split)."""
+
+
 class BoxContext(CertifiedContext):
     name = "box"
     certified = True
@@ -316,6 +320,36 @@ class BoxContext(CertifiedContext):
 
     def abs(self, x):
         return self._map(lambda y: INF if isinstance(y, ExactInfinity) else abs(y), x)
+
+    def integral(self, f, a, b, *, args=(), log=False, cut=None, tail=None):
+        """The certified integral (:meth:`CertifiedContext.integral`) when every parameter is a point (an exact
+        number, or a Ball of width 0), as a Ball; a parameter that is a box of positive width is refused
+        (:class:`NoBoxForm`): the window and the shift of the quadrature are chosen at one point, and no
+        enclosure over a box is claimed."""
+        points = []
+        for x in args:
+            if isinstance(x, Ball):
+                if not x.arb.is_exact():
+                    raise NoBoxForm("m.integral has no form over boxes (a parameter of the integrand is a box)")
+                x = x.arb
+            points.append(x)
+        ends = []
+        for end in (a, b, cut):
+            if isinstance(end, Ball):  # a point, or the constant π (as the certified context takes it), not a box
+                if not (end.arb.is_exact() or (end.arb.rad() < flint.arb(2) ** -40
+                                               and end.arb.overlaps(flint.arb.pi()))):
+                    raise NoBoxForm("m.integral has no form over boxes (an end of the interval is a box)")
+                end = end.arb
+            ends.append(end)
+        a, b, cut = ends
+        return self.from_certified(CertifiedContext.integral(self._certified(), f, a, b, args=tuple(points),
+                                                             log=log, cut=cut, tail=tail))
+
+    @staticmethod
+    def _certified():
+        from mechanisms.numerics.context.certified import certified
+
+        return certified
 
     def pi(self):
         return Ball(flint.arb.pi())

@@ -7,6 +7,7 @@ import math
 import numpy as np
 from scipy import special as _sp
 
+from mechanisms.errors import InvalidInput
 from mechanisms.numerics.context.base import Context
 
 
@@ -190,6 +191,29 @@ class FloatContext(Context):
         """x · log y with 0 · log 0 = 0 (elementwise)."""
         out = _sp.xlogy(x, y)
         return float(out) if np.ndim(out) == 0 else out
+
+    def integral(self, f, a, b, *, args=(), log=False, cut=None, tail=None):
+        """∫_a^b f(I, x, *args) dx of a positive integrand written once (I: the integrand's operations,
+        :class:`mechanisms.numerics.quadrature.FloatIntegrandOps`, factors carried in log space), in floats and
+        NOT certified: Gauss–Legendre panels on the window where the integrand exceeds e^{−60} of its maximum,
+        doubled until two results agree to 1e−14 (:func:`~mechanisms.numerics.quadrature.float_log_integral`).
+        b = +inf: the window [a, cut] plus scipy's ``quad`` of the rest (``tail``, the certified context's bound,
+        is not used here). log=True: the log of the integral (no overflow)."""
+        from scipy.integrate import quad
+
+        from mechanisms.numerics.quadrature import float_log_integral, float_log_integrand
+
+        lf = float_log_integrand(f, tuple(float(x) for x in args))
+        if self.is_inf(b):
+            if cut is None:
+                raise InvalidInput("integral: an infinite end needs a finite cut")
+            main = float_log_integral(lf, float(a), float(cut))
+            rest = quad(lambda x: math.exp(float(lf(np.array([x]))[0]) - main), float(cut), math.inf,
+                        epsabs=0.0, epsrel=1e-13, limit=200)[0]
+            out = main + math.log1p(rest)
+        else:
+            out = float_log_integral(lf, float(a), float(b))
+        return out if log else math.exp(out)
 
     @staticmethod
     def pi():

@@ -94,7 +94,7 @@ def argmax_code(route: str, key: str):
         if route == "posterior":
             post = m.posterior(K, prior)
             cols = {w: [post[d][w] for d in range(n)] for w in range(len(K[0]))
-                    if not any(fq.undefined(post[d][w]) for d in range(n))}
+                    if not any(fq.undefined(post[d][w], m) for d in range(n))}
         else:
             cols = {w: [K[d][w] * prior[d] for d in range(n)] for w in range(len(K[0]))
                     if sum((prior[d] * K[d][w] for d in range(n)), 0 * prior[0]) > 0}

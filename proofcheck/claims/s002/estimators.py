@@ -136,7 +136,7 @@ def expected_estimate(c, m):
     d, M, law = int(c["d"]), int(c["M"]), c["law_O"]
     ws = [w for w in range(len(law)) if law[w] > 0]
     for w in ws:
-        if fq.undefined(post[d][w]):
+        if fq.undefined(post[d][w], m):
             raise OutsideDomain(f"P^O puts mass on output {w}, which has probability zero")
     total = 0 * law[0]
     for tup in itertools.product(ws, repeat=M):

@@ -46,7 +46,7 @@ def posterior_ratio(c, m):
         raise OutsideDomain(PRIOR_ZERO.format(what="the bracket f(d|w)f(d')/(f(d'|w)f(d))"))
     post = m.posterior(c["K"], c["prior"])
     a, b = post[d][w], post[e][w]
-    if undefined(a) or undefined(b) or b == 0:
+    if undefined(a, m) or undefined(b, m) or b == 0:
         raise OutsideDomain("the identity is read where f(d'|w) > 0")
     return m.num(a * c["prior"][e] / (b * c["prior"][d]))
 
@@ -57,7 +57,7 @@ def posterior_over_prior_at(c, m):
     if c["prior"][d] == 0:
         raise OutsideDomain(PRIOR_ZERO.format(what="f(d|w)/f(d)"))
     post = m.posterior(c["K"], c["prior"])
-    if undefined(post[d][w]):
+    if undefined(post[d][w], m):
         raise OutsideDomain("w does not occur")
     return m.num(post[d][w] / c["prior"][d])
 
@@ -85,7 +85,7 @@ def c2_chain_slack(c, m):
     vals = []
     n = len(K)
     for w in range(len(K[0])):
-        if any(undefined(post[d][w]) for d in range(n)):
+        if any(undefined(post[d][w], m) for d in range(n)):
             continue
         for d in range(n):
             for d2 in range(n):

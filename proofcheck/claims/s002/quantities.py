@@ -39,7 +39,7 @@ def post_over_prior(c, m, key="prior"):
         if p == 0:
             continue
         for w, x in enumerate(row):
-            if not fq.undefined(x):
+            if not fq.undefined(x, m):
                 out.append((d, w, x / p))
     return out
 
@@ -67,7 +67,7 @@ def bracket_log_ratios(c, m):
     vals = []
     for w in range(len(c["K"][0])):
         col = [post[d][w] for d in range(n)]
-        if any(fq.undefined(x) for x in col):
+        if any(fq.undefined(x, m) for x in col):
             continue
         for d in range(n):
             for e in range(n):
@@ -84,7 +84,7 @@ def max_bracket(absolute: bool):
     """max over d, d', occurring w of the log bracket (of its absolute value when ``absolute``)."""
     def q(c, m):
         vals = bracket_log_ratios(c, m)
-        if any(v == m.inf for v in vals if isinstance(v, float)):
+        if any(m.is_inf(v) and v > 0 for v in vals):
             return m.inf
         return m.max(*[m.abs(v) if absolute else v for v in vals])
     return q
@@ -97,7 +97,7 @@ def max_post_log_ratio(c, m):
     vals = []
     for w in range(len(c["K"][0])):
         col = [post[d][w] for d in range(n)]
-        if any(fq.undefined(x) for x in col):
+        if any(fq.undefined(x, m) for x in col):
             continue
         for a in col:
             for b in col:

@@ -93,7 +93,7 @@ def sup_stationarity(c, m):
 def min_log_delta(c, m):
     """log inf_{α>1} δ_α, at the root α* of g."""
     v = m.vmf_min_log_delta(int(c["p"]), m.value(c["kappa"]), m.value(c["epsilon"]))
-    if isinstance(v, float) and v == -float("inf"):
+    if m.ctx.is_inf(v) and v < 0:
         raise OutsideDomain("no stationary point: eps >= 2 kappa")
     return v
 

@@ -219,8 +219,6 @@ def approach2_lower_bound_arb(kappa, target, prefactor="zw", p=TABLE_SETUP["p"],
     first three terms is at least log(1/2) − 3/2 · log(3/2)/(1/2) − 2 log δ > 19 for δ = 1/60000 (log x + c/x is
     decreasing for x < c; N τ^s ≥ 0); on [3/2, TOP_ORDER] each unit interval [k, k+1] is covered by balls on which
     the expression (τ^s linear in α there) is enclosed in interval arithmetic, bisected where needed."""
-    from flint import arb
-
     from proofcheck.measures import CERTIFIED
 
     g, d = to_fraction(gamma), to_fraction(delta)
@@ -229,7 +227,7 @@ def approach2_lower_bound_arb(kappa, target, prefactor="zw", p=TABLE_SETUP["p"],
     for k in range(2, TOP_ORDER + 1):
         ts[k] = (certified.zhu_wang_bound(taus, k, g) if prefactor == "zw"
                  else zhu_wang_bound_printed(taus, k, g, CERTIFIED))
-    log_d, t = to_arb(d).log(), (target if isinstance(target, arb) else to_arb(target))
+    log_d, t = to_arb(d).log(), to_arb(target)  # to_arb takes a ball as it is
 
     def enclose(a: Fraction, b: Fraction):
         k = math.floor(a)
