@@ -57,7 +57,7 @@ from mechanisms.numerics.context import fp as ctx_fp
 from mechanisms.errors import InvalidInput
 from proofcheck.errors import OutsideDomain
 from mechanisms.numerics.exact import FloatOnCertifiedPath
-from proofcheck.numerics import alog, to_arb
+from proofcheck.numerics import to_arb
 
 
 # ----------------------------------------------------------------------------- second routes (finite measures)
@@ -76,9 +76,10 @@ def _float_js_by_entropies(p, q):
 def _c_js_by_entropies(p, q):
     """JS by the entropy identity H(M) − ½H(P) − ½H(Q), M = (P + Q)/2: no KL term formed."""
     def entropy(v):
-        return sum((-to_arb(x) * alog(to_arb(x)) for x in v if x > 0), to_arb(0))
+        return -ctx_certified.sum(ctx_certified.xlogy(v, v))
 
-    mid = [(a + b) / 2 for a, b in zip(p, q)]
+    p, q = ctx_certified.vector(p), ctx_certified.vector(q)
+    mid = (p + q) / 2
     return entropy(mid) - entropy(p) / 2 - entropy(q) / 2
 
 

@@ -102,18 +102,6 @@ def _scientific(mantissa: int, exp: int) -> str:
     return f"{sign}{body}e{e:+d}" if e else f"{sign}{body}"
 
 
-# ----------------------------------------------------------------------------- arb elementary ops
-def alog(x):
-    if is_inf(x):
-        return INF
-    x = to_arb(x)
-    if x <= 0:
-        raise InvalidInput(f"log of a value that is not positive: {x}")
-    if not x > 0:
-        raise Undecided(f"log of a ball that straddles 0: {x}")
-    return x.log()
-
-
 # ----------------------------------------------------------------------------- rounding to exact
 def round_simplex(v, q: int) -> list[Fraction]:
     """Nearest distribution with denominator q (largest remainder): exact sum 1, entries >= 0."""
