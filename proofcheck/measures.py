@@ -30,8 +30,8 @@ from mechanisms.finite import channel_ops, channels as finite, hockey_stick, lea
 from mechanisms.accounting import rdp_conversion, rdp_interpolation, subsampled_gaussian, subsampling  # noqa: F401
 from mechanisms.numerics import special
 from mechanisms.continuous import vmf
-from mechanisms.accounting import vmf_accounting, vmf_subsampled
-from mechanisms.continuous import vmf_hockey_stick, vmf_moments, vmf_renyi
+from mechanisms.accounting import vmf_accounting, vmf_subsampled  # noqa: F401  (formulas)
+from mechanisms.continuous import vmf_hockey_stick, vmf_moments, vmf_renyi  # noqa: F401  (formulas)
 from mechanisms.continuous import vmf_sphere_quadrature  # noqa: F401  (formulas)
 from mechanisms.accounting import vmf_subsampled_composition
 from mechanisms.bayesian import bayes_networks  # noqa: F401  (registers its formulas)
@@ -49,7 +49,7 @@ from mechanisms.bayesian import posterior_divergence
 from mechanisms.bayesian import posterior_quadrature
 from mechanisms.bayesian import posterior_robustness
 from mechanisms.bayesian import posterior_sampling
-from mechanisms.bayesian import privacy_cost as _bdp_cost
+from mechanisms.bayesian import privacy_cost as _bdp_cost  # noqa: F401  (registers its formulas)
 from mechanisms.numerics.context import FORMULAS
 from mechanisms.numerics.context import box as ctx_box
 from mechanisms.numerics.context import certified as ctx_certified
@@ -178,17 +178,11 @@ register({
     # (mechanisms.continuous.gaussian_dp, rdp_conversion, composition, ...)
     "subsampled_gaussian_rdp": (subsampled_gaussian.subsampled_gaussian_rdp, subsampled_gaussian.subsampled_gaussian_rdp_arb),
     "dpsgd_epsilon": (dpsgd_accountant.dpsgd_epsilon, dpsgd_accountant.dpsgd_epsilon_arb),
-    # the von Mises–Fisher mechanism by quadrature in φ, the second method for the Bessel closed forms (which are
-    # formulas): float quadrature against arb's acb.integral with tail bounds
-    "vmf_renyi_divergence_quadrature": (vmf_renyi.vmf_renyi_divergence_quadrature,
-                                        vmf_renyi.vmf_renyi_divergence_quadrature_arb),
-    "vmf_kl_quadrature": (vmf_renyi.vmf_kl_quadrature, vmf_renyi.vmf_kl_quadrature_arb),
-    "vmf_subsampled_kl_quadrature": (vmf_subsampled.vmf_subsampled_kl_quadrature,
-                                     vmf_subsampled.vmf_subsampled_kl_quadrature_arb),
-    "vmf_hockey_stick_antipodal": (vmf_hockey_stick.vmf_hockey_stick_antipodal,
-                                   vmf_hockey_stick.vmf_hockey_stick_antipodal_arb),
-    "vmf_dlog_delta_quadrature": (vmf_accounting.vmf_dlog_delta_quadrature,
-                                  vmf_accounting.vmf_dlog_delta_quadrature_arb),
+    # (the von Mises–Fisher mechanism by quadrature in φ, the second method for the Bessel closed forms, is one
+    # formula each over ctx.integral, the integrand written once: m.vmf_renyi_divergence_quadrature,
+    # m.vmf_kl_quadrature, m.vmf_mean_resultant_length_quadrature, m.vmf_dlog_delta_quadrature,
+    # m.vmf_subsampled_kl_quadrature — Gauss–Legendre on floats, acb.integral with interval tail bounds — and so is
+    # the exact (ε, δ) curve of the antipodal VMF pair, m.vmf_hockey_stick_antipodal)
     # inf_α log δ_α: log δ_α at the root α* found by Brent's method; a certified bracket of α* (signs of g) and
     # the enclosure of log δ_α over it
     "vmf_min_log_delta": (vmf_accounting.vmf_min_log_delta, vmf_accounting.vmf_min_log_delta_arb),
@@ -220,13 +214,10 @@ register({
 # The finite model (strong BDP tails, Definition 2's δ per reading and its enumeration over sets, moments of the
 # loss, composition), the privacy cost of atoms, the Gaussian reference's closed form and the binomial terms of
 # the subsampled Gaussian are formulas over the context (mechanisms.bayesian.bayesian_dp, privacy_cost,
-# bdp_subsampled_gaussian: m.bdp_tail, m.privacy_cost, m.subsampled_gaussian_binomial_cost, ...). The routes
-# below pair two algorithms each.
+# bdp_subsampled_gaussian: m.bdp_tail, m.privacy_cost, m.subsampled_gaussian_binomial_cost, ...), and so is the
+# Gaussian reference's cost by quadrature over ctx.integral, the second method for the closed form
+# (m.gaussian_reference_cost_quadrature against m.gaussian_reference_cost). The routes below pair two algorithms each.
 register({
-    # the Gaussian reference's cost by quadrature (Gauss–Legendre; acb.integral + an analytic tail): the second
-    # method for the closed form m.gaussian_reference_cost
-    "gaussian_reference_cost_quadrature": (_bdp_cost.gaussian_reference_cost_quadrature,
-                                           _bdp_cost.gaussian_reference_cost_quadrature_arb),
     # the subsampled Gaussian's exact moments by quadrature: float Gauss–Legendre against acb.integral + analytic
     # tails; and Eq. (10) over them (one function of the context, the two methods only in the moments)
     "subsampled_gaussian_scaled_renyi": (_bdp_sg.scaled_renyi, _bdp_sg.scaled_renyi_arb),
@@ -253,10 +244,10 @@ register({
     # changes (bisection on rationals) with the mass inside each enclosure as slack
     "posterior_tv": (posterior_divergence.tv, posterior_divergence.tv_arb),
     "posterior_hockey_stick_delta": (posterior_divergence.hockey_stick_delta, posterior_divergence.hockey_stick_delta_arb),
-    # divergences between posteriors by quadrature of the definitions, the second method for the closed forms:
-    # float quadrature against acb.integral with tail bounds
-    "posterior_kl_quadrature": (posterior_quadrature.kl_quadrature, posterior_quadrature.kl_quadrature_arb),
-    "posterior_renyi_quadrature": (posterior_quadrature.renyi_quadrature, posterior_quadrature.renyi_quadrature_arb),
+    # (KL and D_α between posteriors by quadrature in t, the second method for the closed forms, are one formula each
+    # over ctx.integral: m.posterior_kl_quadrature, m.posterior_renyi_quadrature.) δ(ε) and TV between posteriors by
+    # quadrature between the crossings: float quadrature (scipy's quad between float crossings) against acb.integral
+    # between certified crossing enclosures, the mass inside each enclosure as slack
     "posterior_tv_quadrature": (posterior_quadrature.tv_quadrature, posterior_quadrature.tv_quadrature_arb),
     "posterior_hockey_stick_quadrature": (posterior_quadrature.hockey_stick_quadrature,
                                           posterior_quadrature.hockey_stick_quadrature_arb),

@@ -311,3 +311,41 @@ def test_integral_on_every_context():
         certified.integral(g, 0, INF, cut=8)
     with pytest.raises(NoBoxForm):  # a parameter that is a box of positive width: no enclosure is claimed
         box.integral(lambda I, x, s: _bump(I, x, s, 1), 0, box.pi(), args=(Ball.of(1, 2),))
+
+
+def test_integrand_operations_that_are_not_entire():
+    import mpmath
+
+    # log(x + 1/10) on [0, 2]: the branch point at −1/10 sits next to the path; acb.integral is told where the
+    # log is not holomorphic (its analytic flag) and subdivides there. Oracle: (x + c) log(x + c) − x, c = 1/10.
+    shifted_log = lambda I, x, c: I.log(x + c) + 3  # noqa: E731  (+3: a positive integrand)
+    c = Fraction(1, 10)
+    ca = flint.arb(1) / 10
+    want = (2 + ca) * (2 + ca).log() - ca * ca.log() - 2 + 6
+    assert certified.integral(shifted_log, 0, 2, args=(c,)).overlaps(want)
+    assert certified.integral(shifted_log, 0, 2, args=(c,)).rad() < 1e-10
+    assert fp.integral(shifted_log, 0, 2, args=(0.1,)) == pytest.approx(float(want.mid()), rel=1e-12)
+    # max(cos x, 0) on [0, π] = 1: a kink at π/2, where acb.integral is told the function is not holomorphic
+    kink = lambda I, x: I.positive_part(I.cos(x))  # noqa: E731
+    assert certified.integral(kink, 0, certified.pi()).contains(1)
+    assert certified.integral(kink, 0, certified.pi()).rad() < 1e-9
+    # kl_div(log p, log q) of two normal densities over the whole line, both tails bounded by the caller: KL = ½
+    # for N(0, 1) ‖ N(1, 1); and hyp0f1 (₀F₁(; 3/2; x²/4) = sinh x / x): ∫_0^1 sinh x / x dx = Shi(1)
+    normal_kl = lambda I, x, k: I.kl_div(-x * x / 2 - k, -(x - 1) * (x - 1) / 2 - k)  # noqa: E731
+    k = (2 * flint.arb.pi()).log() / 2
+    tails = lambda k: 2 * flint.arb(-20 * 20 / 2 + 3 * 20).exp()  # noqa: E731  (a generous bound beyond |x| = 20)
+    kl = certified.integral(normal_kl, -INF, INF, args=(k,), cut=(-20, 20), tail=tails)
+    assert kl.contains(flint.arb(1) / 2) and kl.rad() < 1e-12
+    assert fp.integral(normal_kl, -fp.inf, fp.inf, args=(float(k.mid()),), cut=(-20, 20)) == pytest.approx(0.5,
+                                                                                                         rel=1e-12)
+    shi = lambda I, x: I.hyp0f1(Fraction(3, 2), x * x / 4)  # noqa: E731
+    with mpmath.workdps(30):
+        oracle = mpmath.shi(1)
+    assert certified.integral(shi, 0, 1).contains(flint.arb(mpmath.nstr(oracle, 28)))
+    assert fp.integral(shi, 0, 1) == pytest.approx(float(oracle), rel=1e-13)
+    # log_mixture(w, x) = log(1 − w + w e^x), its float form exact for a tiny w·x
+    mix = lambda I, x, w: I.exp(I.log_mixture(w, x))  # noqa: E731
+    assert certified.integral(mix, 0, 1, args=(Fraction(1, 3),)).overlaps(
+        flint.arb(2) / 3 + (flint.arb(1).exp() - 1) / 3)
+    from mechanisms.numerics.quadrature import FloatIntegrandOps
+    assert float(FloatIntegrandOps.log_mixture(1e-10, 1e-8)) == pytest.approx(1e-18, rel=1e-12)

@@ -414,8 +414,8 @@ def test_a_route_name_registered_twice_is_refused():
     from proofcheck.measures import ROUTES, register
 
     before = dict(ROUTES)
-    with pytest.raises(ValueError, match="registered twice.*posterior_kl_quadrature"):
-        register({"posterior_kl_quadrature": (abs, abs)})
+    with pytest.raises(ValueError, match="registered twice.*posterior_tv_quadrature"):
+        register({"posterior_tv_quadrature": (abs, abs)})
     with pytest.raises(ValueError, match="shadow a formula.*gaussian_delta"):  # one formula, never a second copy
         register({"gaussian_delta": (abs, abs)})
     assert ROUTES == before

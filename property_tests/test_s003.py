@@ -23,8 +23,8 @@ from mechanisms.finite import channel_ops, leakage  # noqa: F401  (register thei
 from mechanisms.accounting import composition, rdp_conversion, subsampling  # noqa: F401  (register formulas)
 from mechanisms.continuous import gaussian_dp
 from mechanisms.accounting import subsampled_gaussian
-from mechanisms.accounting import vmf_accounting, vmf_subsampled
-from mechanisms.continuous import vmf_hockey_stick, vmf_renyi
+from mechanisms.accounting import vmf_accounting, vmf_subsampled  # noqa: F401  (vmf_subsampled: registers its formula)
+from mechanisms.continuous import vmf_hockey_stick, vmf_renyi  # noqa: F401  (register their formulas)
 from mechanisms.numerics.context import certified, fp
 from mechanisms.errors import InvalidInput
 from mechanisms.continuous.vmf import sample_vmf, sample_vmf_t
@@ -350,10 +350,10 @@ def test_tables_achievable_against_oracle(table):
 def test_prop1_three_routes_and_2d_quadrature_on_s2():
     for p, k, a in [(3, 1.0, 2.0), (3, 2.5, 3.0), (3, 0.7, 1.5), (2, 5.0, 3.0), (5, 2.0, 1.5), (50, 10.0, 20.0)]:
         closed = fp.vmf_rdp(p, k, a)
-        quad = vmf_renyi.vmf_renyi_divergence_quadrature(p, k, a, -1.0)
+        quad = fp.vmf_renyi_divergence_quadrature(p, k, a, -1.0)
         assert quad == pytest.approx(closed, rel=1e-12, abs=1e-13)
         with precision(128):
-            ca, qa = certified.vmf_rdp(p, F(k), F(a)), vmf_renyi.vmf_renyi_divergence_quadrature_arb(p, F(k), F(a), -1)
+            ca, qa = certified.vmf_rdp(p, F(k), F(a)), certified.vmf_renyi_divergence_quadrature(p, F(k), F(a), -1)
         assert ca.overlaps(qa) and float(ca.rad()) < 1e-25
     # S²: direct 2-D integration of f_x^α f_x'^{1−α} in (t, φ), no reduction
     for k, a, th in [(2.0, 2.0, 1.0), (3.0, 4.0, 2.2), (1.0, 2.0, math.pi)]:
@@ -377,7 +377,7 @@ def test_renyi_on_the_circle_direct():
                                 0, 2 * math.pi, epsabs=0, epsrel=1e-13, limit=200)
         d = (math.log(val / (2 * math.pi * i0(k)))) / (a - 1)
         assert d == pytest.approx(fp.vmf_renyi_divergence(2, k, a, math.cos(th)), rel=1e-11)
-        assert d == pytest.approx(vmf_renyi.vmf_renyi_divergence_quadrature(2, k, a, math.cos(th)), rel=1e-11)
+        assert d == pytest.approx(fp.vmf_renyi_divergence_quadrature(2, k, a, math.cos(th)), rel=1e-11)
 
 
 @pytest.mark.parametrize("p,kappa,alpha", [(5, 1.0, 2.0), (5, 2.0, 1.5), (10, 3.0, 2.0), (300, 20.0, 1.5)])
@@ -405,7 +405,7 @@ def test_general_angle_monte_carlo():
 
 def test_kl_closed_form_quadrature_monte_carlo():
     for p, k in [(2, 0.5), (3, 2.0), (5, 2.0), (11, 9.0), (13700, 75.0)]:
-        assert vmf_renyi.vmf_kl_quadrature(p, k) == pytest.approx(fp.vmf_kl_antipodal(p, k), rel=1e-10)
+        assert fp.vmf_kl_quadrature(p, k) == pytest.approx(fp.vmf_kl_antipodal(p, k), rel=1e-10)
     assert fp.vmf_kl_antipodal(5, 2.0) == pytest.approx(1.44442660083, abs=1e-10)
     t = sample_vmf_t(5, 2.0, 400_000, seed=3)  # KL(f_x ‖ f_−x) = E_x[2κ t]
     est, se = (2 * 2.0 * t).mean(), (2 * 2.0 * t).std(ddof=1) / math.sqrt(len(t))
@@ -453,11 +453,11 @@ def test_prop3_compositions_small_p():
 # ----------------------------------------------------------------------------- (ε, δ), subsampling: values
 def test_prop4_against_exact_hockey_stick():
     for p, k, a, e in [(3, 2.0, 2.0, 1.0), (10, 5.0, 3.0, 3.0), (13700, 75.0, 2.0, 5.0)]:
-        assert vmf_hockey_stick.vmf_hockey_stick_antipodal(p, k, e) <= math.exp(fp.vmf_log_delta_alpha(p, k, e, a))
+        assert fp.vmf_hockey_stick_antipodal(p, k, e) <= math.exp(fp.vmf_log_delta_alpha(p, k, e, a))
     # the exact VMF δ(ε) by quadrature equals a Monte Carlo estimate of E_x[(1 − e^{ε−2κt})_+]
     t = sample_vmf_t(5, 2.0, 400_000, seed=11)
     v = np.maximum(1 - np.exp(1.0 - 4.0 * t), 0.0)
-    assert abs(v.mean() - vmf_hockey_stick.vmf_hockey_stick_antipodal(5, 2.0, 1.0)) <= Z * v.std(ddof=1) / math.sqrt(len(v))
+    assert abs(v.mean() - fp.vmf_hockey_stick_antipodal(5, 2.0, 1.0)) <= Z * v.std(ddof=1) / math.sqrt(len(v))
     # Gaussian δ(ε) against direct quadrature of (φ(x−1) − e^ε φ(x))_+
     from scipy.stats import norm
 
@@ -477,7 +477,7 @@ def test_alpha_star_root_is_the_argmin():
                             options={"xatol": 1e-12})
         assert r.x == pytest.approx(a, rel=1e-5)
         assert fp.vmf_stationarity(p, k, e, a) == pytest.approx(0, abs=1e-12)
-        assert vmf_accounting.vmf_dlog_delta_quadrature(p, k, e, a) == pytest.approx(0, abs=1e-10)
+        assert fp.vmf_dlog_delta_quadrature(p, k, e, a) == pytest.approx(0, abs=1e-10)
 
 
 def test_subsampled_gaussian_matches_dp_accounting():
@@ -504,7 +504,7 @@ def test_zhu_wang_against_autodp_and_exact():
 def test_kl_subsampling_and_eps_from_delta_values():
     for p, k, g in [(3, 1.0, 0.5), (5, 4.0, 0.1), (13700, 75.0, 128 / 60000)]:
         for d in ("mix||q", "q||mix"):
-            assert vmf_subsampled.vmf_subsampled_kl_quadrature(p, k, g, d) <= g * fp.vmf_kl_antipodal(p, k)
+            assert fp.vmf_subsampled_kl_quadrature(p, k, g, d) <= g * fp.vmf_kl_antipodal(p, k)
     for tau_, a, delta in [(1.6, 2.5, 1e-5), (12.0, 7.0, 1e-3)]:
         e = fp.eps_from_rdp(tau_, a, delta)
         assert math.exp(fp.log_delta_from_rdp(tau_, a, e)) == pytest.approx(delta, rel=1e-12)
@@ -782,8 +782,8 @@ def test_zhu_wang_bound_is_autodp_general_upperbound():
     (lambda: fp.vmf_rdp(1, 1.0, 2.0), "p=1"),
     (lambda: fp.vmf_rdp(2.5, 1.0, 2.0), "p=2.5"),
     (lambda: fp.vmf_rdp(3, 1.0, 1.0), "alpha=1.0"),
-    (lambda: vmf_renyi.vmf_renyi_divergence_quadrature(3, 1.0, 0.5), "alpha=0.5"),
-    (lambda: vmf_hockey_stick.vmf_hockey_stick_antipodal(3, 1.0, -0.1), "eps=-0.1"),
+    (lambda: fp.vmf_renyi_divergence_quadrature(3, 1.0, 0.5), "alpha=0.5"),
+    (lambda: fp.vmf_hockey_stick_antipodal(3, 1.0, -0.1), "eps=-0.1"),
     (lambda: fp.gaussian_capacity(3, 0.0, 1.0), "sigma=0.0"),
     (lambda: fp.gaussian_capacity_quadrature(3, 1.0, -2.0), "R=-2.0"),
     (lambda: fp.vmf_capacity(1, 1.0), "p=1"),

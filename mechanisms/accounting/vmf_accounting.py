@@ -8,8 +8,8 @@ its derivative in α and the optimal order α*.
   iff ε < 2κ, and is 0 (approached as α → ∞) otherwise.
 
 log δ_α and g are formulas over the numeric context (``fp.vmf_log_delta_alpha``, ``certified.vmf_stationarity``,
-...); the derivative by quadrature is a second method (float and ``*_arb``), and inf_α δ_α has two algorithms: a
-Brent root in floats, a certified bracket of α* and an enclosure over it (``vmf_min_log_delta_arb``).
+...); the derivative by quadrature is a second method (one formula over ``ctx.integral``), and inf_α δ_α has
+two algorithms: a Brent root in floats, a certified bracket of α* and an enclosure over it (``vmf_min_log_delta_arb``).
 Bad input (p < 2, κ < 0, α ≤ 1, ε < 0) raises InvalidInput before any work.
 """
 from __future__ import annotations
@@ -17,16 +17,15 @@ from __future__ import annotations
 import math
 from fractions import Fraction
 
-from mechanisms.continuous import vmf_renyi  # noqa: F401  (registers vmf_rdp_cgf)
-from mechanisms.numerics.checks import check_alpha, check_dimension, check_kappa, check_nonneg
+from mechanisms.continuous import vmf_renyi  # noqa: F401  (registers vmf_rdp_cgf, vmf_mean_resultant_length_quadrature)
+from mechanisms.numerics.checks import check_dimension, check_kappa, check_nonneg
 from mechanisms.numerics.context import certified, formula, fp
 from mechanisms.errors import InvalidInput
 from mechanisms.numerics.exact import NEG_INF, to_arb, to_fraction
 from mechanisms.continuous.vmf_moments import sphere_order
-from mechanisms.continuous.vmf_sphere_quadrature import mean_resultant_length_quadrature, mean_resultant_length_quadrature_arb
 
 __all__ = [
-    "vmf_log_delta_alpha", "vmf_stationarity", "vmf_dlog_delta_quadrature", "vmf_dlog_delta_quadrature_arb",
+    "vmf_log_delta_alpha", "vmf_stationarity", "vmf_dlog_delta_quadrature",
     "vmf_alpha_star", "vmf_alpha_star_bracket_arb", "vmf_min_log_delta", "vmf_min_log_delta_arb",
 ]
 
@@ -56,26 +55,19 @@ def vmf_stationarity(ctx, p, kappa, eps, alpha):
     return -eps + 2 * kappa * ctx.vmf_mean_resultant_length(p, (2 * alpha - 1) * kappa) + ctx.log1p(-1 / alpha)
 
 
-def vmf_dlog_delta_quadrature(p, kappa, eps, alpha):
+@formula(args={"p": "integer", "kappa": "scalar", "eps": "scalar", "alpha": "scalar"},
+         domain="p ≥ 2, κ ≥ 0, ε ≥ 0, α > 1")
+def vmf_dlog_delta_quadrature(ctx, p, kappa, eps, alpha):
     """d/dα log δ_α by the other route: d/dα log c_p((2α−1)κ) = 2κ E_J[t] with E_J[t] by quadrature,
     and d/dα[−(α−1)ε − log(α−1) + α log(1−1/α)] = −ε + log(1 − 1/α).
 
-    A second method for :func:`vmf_stationarity` (E_J[t] by Gauss–Legendre, not the Bessel ratio); certified twin
-    :func:`vmf_dlog_delta_quadrature_arb` (``acb.integral``)."""
-    p = check_dimension(p, "vmf_dlog_delta_quadrature")
-    kappa = float(check_kappa(kappa, "vmf_dlog_delta_quadrature"))
-    alpha = float(check_alpha(alpha, "vmf_dlog_delta_quadrature"))
-    eps = float(check_nonneg(eps, "eps", "vmf_dlog_delta_quadrature"))
-    return 2 * kappa * mean_resultant_length_quadrature(p, (2 * alpha - 1) * kappa) - eps + math.log1p(-1 / alpha)
-
-
-def vmf_dlog_delta_quadrature_arb(p, kappa, eps, alpha):
-    """Certified d/dα log δ_α with E_J[t] by ``acb.integral`` (mean_resultant_length_quadrature_arb): the certified
-    method of the pair (the float one, :func:`vmf_dlog_delta_quadrature`, integrates in floats)."""
-    kappa = to_fraction(check_kappa(kappa, "vmf_dlog_delta_quadrature_arb"))
-    alpha = to_fraction(check_alpha(alpha, "vmf_dlog_delta_quadrature_arb"))
-    e = to_arb(check_nonneg(eps, "eps", "vmf_dlog_delta_quadrature_arb"))
-    return 2 * to_arb(kappa) * mean_resultant_length_quadrature_arb(p, (2 * alpha - 1) * kappa) - e + (1 - 1 / to_arb(alpha)).log()
+    A second method for :func:`vmf_stationarity` (E_J[t] by ``ctx.vmf_mean_resultant_length_quadrature`` —
+    Gauss–Legendre in floats, ``acb.integral`` certified — not the Bessel ratio)."""
+    fname = "vmf_dlog_delta_quadrature"
+    check_dimension(p, fname)
+    kappa, eps, alpha = _args(ctx, kappa, eps, alpha, fname)
+    mean_t = ctx.vmf_mean_resultant_length_quadrature(p, (2 * alpha - 1) * kappa)
+    return 2 * kappa * mean_t - eps + ctx.log1p(-1 / alpha)
 
 
 def vmf_alpha_star(p, kappa, eps):

@@ -7,8 +7,8 @@ point x' ∼ μ. Three ways to compute it:
 
 * :func:`privacy_cost` — μ with finitely many atoms: the scaled divergences s_i = λD_{λ+1} at the atoms and
   their weights (a formula over the numeric context, in log space);
-* :func:`gaussian_reference_cost_quadrature` (the second method of the closed form below, a route with a float
-  and a certified algorithm) — the Gaussian mechanism N(·, σ²I_d) with gradient differences
+* :func:`gaussian_reference_cost_quadrature` (the second method of the closed form below, one formula over
+  ``ctx.integral``) — the Gaussian mechanism N(·, σ²I_d) with gradient differences
   Δ ∼ N(0, s²I_d), optionally clipped to ‖Δ‖ ≤ C: λD_{λ+1} = λ(λ+1)‖Δ‖²/(2σ²), so with v = ‖Δ‖/s (a χ_d
   variable, density v^{d−1}e^{−v²/2}/(2^{d/2−1}Γ(d/2))) and a = Tλ(λ+1)s²/(2σ²),
       e^{T c} = ∫_0^∞ χ_d(v) e^{a min(v, C/s)²} dv,
@@ -26,18 +26,15 @@ import math
 from fractions import Fraction
 
 import numpy as np
-from scipy import special as sc
 
 from mechanisms.numerics.checks import integer, real
-from mechanisms.numerics.context import certified, formula, fp
+from mechanisms.numerics.context import formula
 from mechanisms.errors import InvalidInput
-from mechanisms.numerics.exact import to_arb
-from mechanisms.numerics.quadrature import certified_integral, float_log_integral
 from mechanisms.numerics.rigorous_intervals import empirical_bernstein_interval
 
 __all__ = [
     "privacy_cost", "log1p_exp", "gaussian_reference_cost", "gaussian_reference_cost_quadrature",
-    "gaussian_reference_cost_quadrature_arb", "privacy_cost_monte_carlo",
+    "privacy_cost_monte_carlo",
 ]
 
 
@@ -105,83 +102,50 @@ def gaussian_reference_cost(ctx, lam, T, s, sigma, d):
     return ctx.exact(Fraction(-dd, 2 * t)) * ctx.log1p(-x)
 
 
-def _log_chi_norm(d):
-    """log of the χ_d normaliser 2^{d/2−1}Γ(d/2)."""
-    return (d / 2 - 1) * math.log(2) + math.lgamma(d / 2)
+def _chi_integrand(I, v, kappa, cut, dd):
+    """v^{d−1} e^{−κv²} (ctx.integral; entire), κ = ½ − a: the χ_d density times e^{a v²} up to its normaliser."""
+    return I.nonneg(v) ** (dd - 1) * I.exp(-kappa * v * v)
 
 
-def gaussian_reference_cost_quadrature(lam, T, s, sigma, d, clip=None):
-    """c_t(λ, T) of Eq. (10) for the Gaussian reference by quadrature over the law of ‖Δ‖ (float Gauss–Legendre);
-    ``clip`` = C clips ‖Δ‖ at C. A second method for :func:`gaussian_reference_cost` (unclipped), the only one
-    for a clipped reference."""
-    la, t, ss, sg, dd, c = _reference_args(fp, lam, T, s, sigma, d, clip, "gaussian_reference_cost_quadrature")
-    a = t * la * (la + 1) * ss * ss / (2 * sg * sg)
-    if c is None and a >= 0.5:
-        return math.inf
-    norm = _log_chi_norm(dd)
-    if c is None:
-        top = math.sqrt((dd + 200.0) / (0.5 - a)) + 10.0
-
-        def lf(v):
-            with np.errstate(divide="ignore"):
-                return (dd - 1) * np.log(v) - (0.5 - a) * v * v - norm
-
-        return float_log_integral(lf, 0.0, top) / t
-    vc = c / ss
-
-    def lf_in(v):
-        with np.errstate(divide="ignore"):
-            return (dd - 1) * np.log(v) - (0.5 - a) * v * v - norm
-
-    inside = float_log_integral(lf_in, 0.0, vc)
-    # P(V > C/s) = Q(d/2, (C/s)²/2), the upper regularised incomplete gamma
-    tail = sc.gammaincc(dd / 2, vc * vc / 2)
-    outside = math.log(tail) + a * vc * vc if tail > 0 else -math.inf
-    return float(np.logaddexp(inside, outside)) / t
-
-
-def _chi_integrand(dd, kappa, shift):
-    """v ↦ v^{d−1} e^{−κv²} e^{−shift} on acb (analytic) and on arb balls."""
-    def f(v, analytic):
-        return v ** (dd - 1) * (-kappa * v * v - shift).exp()
-    return f
-
-
-def _tail_bound(dd, kappa, b):
-    """∫_b^∞ v^{d−1} e^{−κv²} dv ≤ f(b)/(2κb − (d−1)/b) for b with 2κb² > d − 1 (log-concavity)."""
+def _chi_tail(kappa, b, dd):
+    """∫_b^∞ v^{d−1} e^{−κv²} dv ≤ f(b)/(2κb − (d−1)/b) for b with 2κb² > d − 1 (log-concavity), on arb balls."""
     slope = 2 * kappa * b - (dd - 1) / b
     if not slope > 0:
         raise InvalidInput("tail bound needs 2κb² > d − 1")
     return b ** (dd - 1) * (-kappa * b * b).exp() / slope
 
 
-def gaussian_reference_cost_quadrature_arb(lam, T, s, sigma, d, clip=None):
-    """Certified c_t(λ, T) for the Gaussian reference by ``acb.integral`` over ‖Δ‖/s plus an analytic bound of the
-    tail (see the module note): the certified half of the second method for :func:`gaussian_reference_cost`."""
-    from flint import arb
+@formula(args={"lam": "scalar", "T": "integer", "s": "scalar", "sigma": "scalar", "d": "integer", "clip": "scalar"},
+         domain="λ > 0, T ≥ 1, s > 0, σ > 0, d ≥ 1, clip > 0 or None")
+def gaussian_reference_cost_quadrature(ctx, lam, T, s, sigma, d, clip=None):
+    """c_t(λ, T) of Eq. (10) for the Gaussian reference by quadrature over the law of ‖Δ‖/s (a χ_d variable):
+    (1/T) log ∫_0^∞ χ_d(v) e^{a min(v, C/s)²} dv, a = Tλ(λ+1)s²/(2σ²); ``clip`` = C clips ‖Δ‖ at C (the part
+    beyond C/s is Q(d/2, (C/s)²/2) e^{a(C/s)²}, Q the upper regularised incomplete gamma). Unclipped and a ≥ ½ the
+    integral diverges: +∞, decided before any quadrature.
 
-    fname = "gaussian_reference_cost_quadrature_arb"
-    la, t, ss, sg, dd, c = _reference_args(certified, lam, T, s, sigma, d, clip, fname)
-    a = t * to_arb(la) * (to_arb(la) + 1) * to_arb(ss) ** 2 / (2 * to_arb(sg) ** 2)
-    if c is None and a >= arb(1) / 2:
-        return certified.inf
-    if c is None and not a < arb(1) / 2:
-        raise InvalidInput(f"{fname}: cannot tell a = {a} from the pole 1/2")
-    log_norm = (arb(dd) / 2 - 1) * arb(2).log() + (arb(dd) / 2).lgamma()
-    kappa = arb(1) / 2 - a
+    A second method for :func:`gaussian_reference_cost` (unclipped), the only one for a clipped reference:
+    ``ctx.integral`` — Gauss–Legendre in floats; ``acb.integral`` on the certified context, up to an integer cut
+    beyond the mode plus the log-concavity bound of the rest (:func:`_chi_tail`)."""
+    fname = "gaussian_reference_cost_quadrature"
+    la, t, ss, sg, dd, c = _reference_args(ctx, lam, T, s, sigma, d, clip, fname)
+    a = t * la * (la + 1) * ss * ss / (2 * sg * sg)
+    half = ctx.exact(Fraction(1, 2))
+    if c is None and ctx.ge(a, half):
+        return ctx.inf
+    kappa = half - a
+    log_norm = (ctx.exact(Fraction(dd, 2)) - 1) * ctx.log(2) + ctx.lgamma(ctx.exact(Fraction(dd, 2)))
+    chi = lambda I, v, k, h: _chi_integrand(I, v, k, h, dd)  # noqa: E731
     if c is None:
-        kf = 0.5 - float(a.mid())
-        mode = math.sqrt(max(dd - 1, 0) / (2 * kf)) if dd > 1 else 0.0
-        shift = arb((dd - 1) * math.log(mode) - kf * mode * mode) if mode > 0 else arb(0)
-        b = Fraction(math.ceil(math.sqrt((dd + 2 * 150) / kf) + mode + 4))
-        main = certified_integral(_chi_integrand(dd, kappa, shift), 0, b)
-        tail = _tail_bound(dd, kappa, to_arb(b)) * (-shift).exp()
-        return (shift + (main + arb(0).union(tail)).log() - log_norm) / t
-    vc = to_arb(c) / to_arb(ss)
-    main = certified_integral(_chi_integrand(dd, kappa, arb(0)), 0, Fraction(c) / Fraction(ss))
-    upper = (vc * vc / 2).gamma_upper(arb(dd) / 2, regularized=1)
-    total = main.log() - log_norm
-    return (total.exp() + upper * (a * vc * vc).exp()).log() / t
+        kf = float(ctx.float_guess(kappa))
+        mode = math.sqrt((dd - 1) / (2 * kf))
+        cut = math.ceil(math.sqrt((dd + 300) / kf) + mode + 4)  # an integer past the mode, ~150 e-folds below it
+        inner = ctx.integral(chi, 0, ctx.inf, args=(kappa, cut), cut=cut, tail=lambda k, h: _chi_tail(k, h, dd),
+                             log=True)
+        return (inner - log_norm) / t
+    vc = c / ss
+    inside = ctx.integral(chi, 0, vc, args=(kappa, 0), log=True) - log_norm
+    outside = ctx.log(ctx.regularized_gamma_upper(ctx.exact(Fraction(dd, 2)), vc * vc / 2)) + a * vc * vc
+    return ctx.log_sum_exp([inside, outside]) / t
 
 
 # ----------------------------------------------------------------------------- Monte Carlo

@@ -13,33 +13,27 @@ generating function (:mod:`mechanisms.continuous.vmf_moments`).
   the integral over u is exact (:mod:`mechanisms.continuous.vmf_sphere_quadrature`), leaving
       ∫ f_x^α f_x'^{1−α} dy = ∫_0^π e^{A cos φ} sin^{p−2}φ ₀F₁(; (p−1)/2; (b sin φ)²/4) dφ / ∫_0^π e^{κ cos φ} sin^{p−2}φ dφ,
   A = κ(α + (1−α) cos θ), b = (α−1) κ sin θ. No use is made of the combination ‖αx + (1−α)x'‖. These are second
-  methods (``*_quadrature``: Gauss–Legendre in floats, ``acb.integral`` with tail bounds certified), kept apart.
+  methods (``*_quadrature``), each one formula over ``ctx.integral`` (Gauss–Legendre in floats, ``acb.integral``
+  with tail bounds certified), kept apart from the closed forms.
 
-The quadrature routes' ``*_arb`` functions take exact numbers (int, Fraction, decimal string; a float is refused)
-and return arb balls. Bad input raises :class:`mechanisms.errors.InvalidInput` naming the value, before any
+Bad input raises :class:`mechanisms.errors.InvalidInput` naming the value, before any
 work: p < 2 or not an integer, κ < 0, α ≤ 1, cos θ ∉ [−1, 1]. κ = 0 (the uniform law on the sphere) gives a
 divergence of exactly 0 on every route, float and certified.
 """
 from __future__ import annotations
 
-import math
 from fractions import Fraction
 from functools import lru_cache
 
 import flint
 
-from mechanisms.numerics.checks import check_alpha, check_cos, check_dimension, check_kappa
+from mechanisms.numerics.checks import check_dimension
 from mechanisms.numerics.context import formula
-from mechanisms.numerics.exact import to_arb, to_fraction
-from mechanisms.continuous.vmf_moments import sphere_order
-from mechanisms.continuous.vmf_sphere_quadrature import (log_sphere_integral, log_sphere_integral_arb,
-                                              mean_resultant_length_quadrature,
-                                              mean_resultant_length_quadrature_arb)
+from mechanisms.continuous.vmf_moments import sphere_order  # (also registers vmf_mean_resultant_length)
 
 __all__ = [
     "vmf_rdp_cgf", "vmf_rdp", "vmf_rdp_nu", "vmf_taus", "vmf_renyi_divergence", "vmf_kl_antipodal",
-    "vmf_renyi_divergence_quadrature", "vmf_renyi_divergence_quadrature_arb",
-    "vmf_kl_quadrature", "vmf_kl_quadrature_arb",
+    "vmf_renyi_divergence_quadrature", "vmf_mean_resultant_length_quadrature", "vmf_kl_quadrature",
 ]
 
 
@@ -104,43 +98,43 @@ def vmf_renyi_divergence(ctx, p, kappa, alpha, cos_theta=-1):
 
 
 # ----------------------------------------------------------------------------- Rényi: quadrature
-def _divergence_args(p, kappa, alpha, cos_theta, fname, conv):
-    """Checked (p, κ, α, cos θ) for a quadrature routine; conv is float (float path) or exact."""
-    return (check_dimension(p, fname), conv(check_kappa(kappa, fname)), conv(check_alpha(alpha, fname)),
-            conv(check_cos(cos_theta, fname)))
+def _sphere_integrand(I, phi, A, b2, q, half):
+    """e^{A cos φ} sin^q φ ₀F₁(; (p−1)/2; b² sin²φ/4), written once over the integrand's operations I (ctx.integral):
+    ∫_{S^{p−1}} e^{A xᵀy + b eᵀy} dy over the sphere S^{p−2} ⟂ x done exactly, q = p − 2, half = (p − 1)/2; b2 = b²,
+    or None for b = 0 (no ₀F₁ factor). Entire in φ."""
+    s = I.sin(phi)
+    out = I.exp(A * I.cos(phi)) * I.nonneg(s) ** q
+    return out if b2 is None else out * I.hyp0f1(half, b2 * s * s / 4)
 
 
-def vmf_renyi_divergence_quadrature(p, kappa, alpha, cos_theta=-1.0):
-    """D_α(VMF(x, κ) ‖ VMF(x', κ)), x·x' = cos θ, by 1-D quadrature in φ (inner sphere integral exact).
+def _log_sphere_integral(ctx, p, A, b2=None):
+    """log ∫_0^π e^{A cos φ} sin^{p−2}φ ₀F₁(; (p−1)/2; b² sin²φ/4) dφ by ctx.integral."""
+    q, half = p - 2, Fraction(p - 1, 2)
+    if b2 is None:
+        return ctx.integral(lambda I, x, a: _sphere_integrand(I, x, a, None, q, half), 0, ctx.pi(), args=(A,), log=True)
+    return ctx.integral(lambda I, x, a, c: _sphere_integrand(I, x, a, c, q, half), 0, ctx.pi(), args=(A, b2), log=True)
 
-    A second method for :func:`vmf_renyi_divergence` (quadrature of the definition against the closed form);
-    float: Gauss–Legendre, certified twin :func:`vmf_renyi_divergence_quadrature_arb`: ``acb.integral``."""
+
+@formula(args={"p": "integer", "kappa": "scalar", "alpha": "scalar", "cos_theta": "scalar"},
+         domain="p ≥ 2, κ ≥ 0, α > 1, −1 ≤ cos θ ≤ 1")
+def vmf_renyi_divergence_quadrature(ctx, p, kappa, alpha, cos_theta=-1):
+    """D_α(VMF(x, κ) ‖ VMF(x', κ)), x·x' = cos θ, by 1-D quadrature in φ (inner sphere integral exact):
+    [log ∫ e^{A cos φ} sin^{p−2}φ ₀F₁(; (p−1)/2; (b sin φ)²/4) dφ − log ∫ e^{κ cos φ} sin^{p−2}φ dφ]/(α − 1),
+    A = κ(α + (1−α) cos θ), b² = (α−1)²κ²(1 − cos²θ).
+
+    A second method for :func:`vmf_renyi_divergence` (quadrature of the definition, no Bessel closed form):
+    ``ctx.integral`` — Gauss–Legendre in floats, ``acb.integral`` with interval tail bounds on the certified
+    context."""
     fname = "vmf_renyi_divergence_quadrature"
-    p, kappa, alpha, c = _divergence_args(p, kappa, alpha, cos_theta, fname, float)
-    if kappa == 0:
-        return 0.0
+    p = check_dimension(p, fname)
+    kappa, alpha = _kappa(ctx, kappa, fname), _alpha(ctx, alpha, fname)
+    c = ctx.real(cos_theta, "cos_theta", fname, lo=-1, hi=1)
+    if ctx.is_zero(kappa):
+        return ctx.exact(0)
     A = kappa * (alpha + (1 - alpha) * c)
-    b = (alpha - 1) * kappa * math.sqrt(max(1 - c * c, 0.0))
-    num = log_sphere_integral(p, A, b)
-    den = log_sphere_integral(p, kappa, 0.0)
-    return (num - den) / (alpha - 1)
-
-
-def vmf_renyi_divergence_quadrature_arb(p, kappa, alpha, cos_theta=-1):
-    """Certified D_α by ``acb.integral`` in φ (exact κ, α, cos θ): the certified method of the pair (the float one,
-    :func:`vmf_renyi_divergence_quadrature`, integrates in floats); the second method for the Bessel closed form."""
-    from flint import arb
-
-    fname = "vmf_renyi_divergence_quadrature_arb"
-    p, kappa, alpha, c = _divergence_args(p, kappa, alpha, cos_theta, fname, to_fraction)
-    if kappa == 0:
-        return arb(0)
-    A = kappa * (alpha + (1 - alpha) * c)
-    one_minus_c2 = 1 - c * c
-    b = 0 if one_minus_c2 == 0 else (to_arb(alpha) - 1) * to_arb(kappa) * to_arb(one_minus_c2).sqrt()
-    num = log_sphere_integral_arb(p, A, b)
-    den = log_sphere_integral_arb(p, kappa, 0)
-    return (num - den) / (to_arb(alpha) - 1)
+    b2 = (alpha - 1) * (alpha - 1) * kappa * kappa * (1 - c * c)
+    num = _log_sphere_integral(ctx, p, A, None if ctx.is_zero(b2) else b2)
+    return (num - _log_sphere_integral(ctx, p, kappa)) / (alpha - 1)
 
 
 # ----------------------------------------------------------------------------- KL
@@ -151,22 +145,36 @@ def vmf_kl_antipodal(ctx, p, kappa):
     return 2 * kappa * ctx.vmf_mean_resultant_length(p, kappa)
 
 
-def vmf_kl_quadrature(p, kappa, cos_theta=-1.0):
+def _versine_integrand(I, phi, s, q):
+    """2 sin²(φ/2) e^{s cos φ} sin^q φ = (1 − cos φ) e^{s cos φ} sin^q φ (ctx.integral; entire, ≥ 0)."""
+    return 2 * I.nonneg(I.sin(phi / 2)) ** 2 * I.exp(s * I.cos(phi)) * I.nonneg(I.sin(phi)) ** q
+
+
+@formula(args={"p": "integer", "kappa": "scalar"}, domain="p ≥ 2, κ ≥ 0")
+def vmf_mean_resultant_length_quadrature(ctx, p, kappa):
+    """E[t] under VMF(μ, κ), t = μ·y, by quadrature in φ: 1 − ∫(1 − cos φ)e^{κ cos φ}sin^{p−2}φ dφ /
+    ∫ e^{κ cos φ}sin^{p−2}φ dφ (two positive integrands, no cancellation in the numerator).
+
+    A second method for the Bessel ratio A_p(κ) = ``ctx.vmf_mean_resultant_length`` (``ctx.integral``)."""
+    fname = "vmf_mean_resultant_length_quadrature"
+    p = check_dimension(p, fname)
+    kappa = _kappa(ctx, kappa, fname)
+    q = p - 2
+    num = ctx.integral(lambda I, x, k: _versine_integrand(I, x, k, q), 0, ctx.pi(), args=(kappa,), log=True)
+    return -ctx.expm1(num - _log_sphere_integral(ctx, p, kappa))
+
+
+@formula(args={"p": "integer", "kappa": "scalar", "cos_theta": "scalar"}, domain="p ≥ 2, κ ≥ 0, −1 ≤ cos θ ≤ 1")
+def vmf_kl_quadrature(ctx, p, kappa, cos_theta=-1):
     """KL(VMF(x, κ) ‖ VMF(x', κ)) = E_x[κ(x − x')·y] = κ(1 − cos θ) E[t], with E[t] by quadrature.
 
-    A second method for :func:`vmf_kl_antipodal` (E[t] by Gauss–Legendre, not the Bessel ratio); certified twin
-    :func:`vmf_kl_quadrature_arb` (``acb.integral``)."""
-    kappa = float(check_kappa(kappa, "vmf_kl_quadrature"))
-    c = float(check_cos(cos_theta, "vmf_kl_quadrature"))
-    return kappa * (1 - c) * mean_resultant_length_quadrature(p, kappa)
-
-
-def vmf_kl_quadrature_arb(p, kappa, cos_theta=-1):
-    """Certified KL = κ(1 − cos θ) E[t] with E[t] by ``acb.integral``: the certified method of the pair (the float one,
-    :func:`vmf_kl_quadrature`, integrates in floats); the second method for the Bessel-ratio closed form."""
-    kappa = to_fraction(check_kappa(kappa, "vmf_kl_quadrature_arb"))
-    c = to_fraction(check_cos(cos_theta, "vmf_kl_quadrature_arb"))
-    return to_arb(kappa) * to_arb(1 - c) * mean_resultant_length_quadrature_arb(p, kappa)
+    A second method for :func:`vmf_kl_antipodal` (E[t] by :func:`vmf_mean_resultant_length_quadrature`, not the
+    Bessel ratio): Gauss–Legendre in floats, ``acb.integral`` on the certified context."""
+    fname = "vmf_kl_quadrature"
+    p = check_dimension(p, fname)
+    kappa = _kappa(ctx, kappa, fname)
+    c = ctx.real(cos_theta, "cos_theta", fname, lo=-1, hi=1)
+    return kappa * (1 - c) * ctx.vmf_mean_resultant_length_quadrature(p, kappa)
 
 
 # ----------------------------------------------------------------------------- the RDP curve at many orders

@@ -21,6 +21,7 @@ from mechanisms.errors import InvalidInput
 from mechanisms.numerics.exact import to_arb, to_fraction
 
 __all__ = ["float_log_integral", "integrand_window", "certified_integral", "certified_log_integral",
+           "certified_shifted_integral",
            "LogValue", "FloatIntegrandOps", "BallIntegrandOps", "float_log_integrand"]
 
 
@@ -179,6 +180,15 @@ def certified_log_integral(build, lf, lo_f, hi_f, lo_exact, hi_exact):
     """log of a positive integral ∫_lo^hi: window and shift M from the float log-integrand lf,
     then :func:`certified_integral` of build(M) (the integrand times e^{−M}). A window end that
     reaches the end of the interval integrates up to the exact end (no tail there)."""
+    shift, val = certified_shifted_integral(build, lf, lo_f, hi_f, lo_exact, hi_exact)
+    if not val > 0:
+        raise InvalidInput(f"certified integral not certainly positive: {val}")
+    return shift + val.log()
+
+
+def certified_shifted_integral(build, lf, lo_f, hi_f, lo_exact, hi_exact):
+    """(M, v) with ∫_lo^hi f ∈ e^M·v, as :func:`certified_log_integral` (v not required to be positive: the
+    enclosure of a non-negative integral that is nearly 0 may reach below 0)."""
     from flint import arb
 
     a, b, xm, fm = integrand_window(lf, lo_f, hi_f, 92.0)
@@ -190,39 +200,66 @@ def certified_log_integral(build, lf, lo_f, hi_f, lo_exact, hi_exact):
     if qb is not None and not qb < _lower_end(hi_exact):
         qb = None
     shift = arb(fm)
-    val = certified_integral(build(shift), lo_exact, hi_exact, qa, qb)
-    if not val > 0:
-        raise InvalidInput(f"certified integral not certainly positive: {val}")
-    return shift + val.log()
+    return shift, certified_integral(build(shift), lo_exact, hi_exact, qa, qb)
 
 
 # ----------------------------------------------------------------------------- integrands written once
 # ctx.integral(f, a, b, args=...) takes an integrand f(I, x, *args) written once: I is the integrand's operations
-# (exp, sin, cos, nonneg), x the point, args the integrand's parameters as numbers of the context. On floats the
-# product is carried in log space (a factor e^z is the log z, nonneg(s)^q is q·log s), so e^{κ cos φ} sin^{p−2}φ
-# neither overflows nor underflows; on the certified context x is an acb (on the path of acb.integral) or an arb
-# ball (in the tail bounds) and the operations are theirs.
+# (exp, sin, cos, expm1, nonneg, hyp0f1, kl_div, and the non-entire log, log_mixture, positive_part), x the point,
+# args the integrand's parameters as numbers of the context. On floats a product of positive factors is carried in
+# log space (a factor e^z is the log z, nonneg(s)^q is q·log s), so e^{κ cos φ} sin^{p−2}φ neither overflows nor
+# underflows; a sum or a factor of either sign leaves log space (plain floats, as an integrand written by hand would
+# compute it). On the certified context x is an acb (on the path of acb.integral) or an arb ball (in the tail
+# bounds) and the operations are theirs; an operation that is not entire answers acb.integral's analytic flag.
 class LogValue:
-    """A positive float (array) held as its log: products add, integer powers multiply."""
+    """A positive float (array) held as its log: products add, integer powers multiply, a sum with a positive term
+    stays in log space (logaddexp); a difference, a negation or a product with a term of either sign is a plain
+    float array."""
 
     __slots__ = ("lv",)
+    __array_ufunc__ = None  # an ndarray on the left defers to the operators below
 
     def __init__(self, lv):
         self.lv = lv
 
-    def _log_of(self, other):
+    def plain(self):
+        return np.exp(self.lv)
+
+    @staticmethod
+    def _positive_log(other):
+        """log other where other is a LogValue or ≥ 0 everywhere, else None (the result leaves log space)."""
         if isinstance(other, LogValue):
             return other.lv
-        with np.errstate(divide="ignore"):
-            return np.log(other)
+        arr = np.asarray(other, float)
+        if np.all(arr >= 0):
+            with np.errstate(divide="ignore"):
+                return np.log(arr)
+        return None
 
     def __mul__(self, other):
-        return LogValue(self.lv + self._log_of(other))
+        lo = self._positive_log(other)
+        return self.plain() * other if lo is None else LogValue(self.lv + lo)
 
     __rmul__ = __mul__
 
     def __truediv__(self, other):
-        return LogValue(self.lv - self._log_of(other))
+        lo = self._positive_log(other)
+        return self.plain() / other if lo is None else LogValue(self.lv - lo)
+
+    def __add__(self, other):
+        lo = self._positive_log(other)
+        return self.plain() + other if lo is None else LogValue(np.logaddexp(self.lv, lo))
+
+    __radd__ = __add__
+
+    def __sub__(self, other):
+        return self.plain() - (other.plain() if isinstance(other, LogValue) else other)
+
+    def __rsub__(self, other):
+        return other - self.plain()
+
+    def __neg__(self):
+        return -self.plain()
 
     def __pow__(self, n):
         if n == 0:  # 0·log 0 would be nan: s⁰ = 1 everywhere
@@ -231,7 +268,7 @@ class LogValue:
 
 
 class FloatIntegrandOps:
-    """The integrand's operations on floats (numpy, vectorised): factors in log space."""
+    """The integrand's operations on floats (numpy, vectorised): positive factors in log space."""
 
     @staticmethod
     def exp(z):
@@ -240,15 +277,81 @@ class FloatIntegrandOps:
     @staticmethod
     def nonneg(z):
         """A factor ≥ 0 on the interval (to be raised to a power): carried as log|z|."""
+        if isinstance(z, LogValue):
+            return z
         with np.errstate(divide="ignore"):
             return LogValue(np.log(np.abs(np.asarray(z, float))))
+
+    @staticmethod
+    def log(z):
+        """log z of a z > 0 on the interval: a LogValue's own log, else numpy's."""
+        if isinstance(z, LogValue):
+            return z.lv
+        with np.errstate(divide="ignore", invalid="ignore"):
+            return np.log(np.asarray(z, float))
+
+    @staticmethod
+    def expm1(z):
+        return np.expm1(np.asarray(z, float))
+
+    @staticmethod
+    def log_mixture(w, x):
+        """log(1 − w + w e^x), 0 < w ≤ 1: log1p(w·expm1(x)) where w·expm1(x) is small (its digits kept for small w
+        or x), logaddexp(log(1 − w), log w + x) elsewhere (no overflow of e^x, no 1 − w + tiny lost)."""
+        x = np.asarray(x, float)
+        w = float(w)
+        with np.errstate(all="ignore"):
+            small = w * np.expm1(x)
+            far = np.logaddexp(math.log1p(-w) if w < 1 else -np.inf, math.log(w) + x)
+            return np.where(np.abs(small) < 0.5, np.log1p(small), far)
+
+    @staticmethod
+    def positive_part(z):
+        """max(z, 0)."""
+        if isinstance(z, LogValue):
+            return z
+        return np.maximum(np.asarray(z, float), 0.0)
+
+    @staticmethod
+    def hyp0f1(a, z):
+        """₀F₁(; a; z) of a z ≥ 0 on the interval, as a factor: its log, log M(a − 1, 2√z) (the Bessel form)."""
+        from mechanisms.numerics.context import fp
+
+        z = np.maximum(np.asarray(z, float), 0.0)
+        return LogValue(fp.log_normalised_bessel_i(float(a) - 1, 2 * np.sqrt(z), fast=True))
+
+    @staticmethod
+    def kl_div(log_p, log_q):
+        """p log(p/q) − p + q = p·(r − 1 + e^{−r}) ≥ 0, r = log p − log q (scipy's kl_div(p, q)), given log p and
+        log q, as a factor: log p + log(r − 1 + e^{−r}), the latter by the series Σ_{n≥2} (−r)^n/n! where |r| < ½
+        (no cancellation for nearby laws), by −r + log1p((r − 1)e^r) where r < −1 (no overflow of e^{−r}), else
+        directly."""
+        log_p = np.asarray(log_p, float)
+        with np.errstate(all="ignore"):
+            r = log_p - np.asarray(log_q, float)
+            term, rest = np.ones_like(r), np.zeros_like(r)  # r − 1 + e^{−r} = (r²/2)(1 + rest): no underflow of r²
+            for n in range(3, 19):
+                term = term * (-r) / n
+                rest = rest + term
+            series = 2 * np.log(np.abs(r)) - math.log(2) + np.log1p(rest)
+            kernel = np.where(np.abs(r) < 0.5, series,
+                              np.where(r < -1, -r + np.log1p((r - 1) * np.exp(r)), np.log(r + np.expm1(-r))))
+        return LogValue(log_p + kernel)
 
     sin = staticmethod(np.sin)
     cos = staticmethod(np.cos)
 
 
 class BallIntegrandOps:
-    """The integrand's operations on an acb (analytic: entire functions only) or an arb ball."""
+    """The integrand's operations on an acb (on the path of acb.integral) or an arb ball (the tail bounds).
+
+    ``BallIntegrandOps(analytic)`` carries acb.integral's flag: where it is set, an operation that is not entire
+    returns an indeterminate acb on a ball that meets its branch cut or its non-holomorphic set (python-flint's
+    ``log(analytic=...)``, ``real_max(..., analytic=...)``), which makes acb.integral subdivide there; the entire
+    operations (exp, sin, cos, expm1, integer powers, hyp0f1, kl_div) ignore it."""
+
+    def __init__(self, analytic=False):
+        self.analytic = analytic
 
     @staticmethod
     def exp(z):
@@ -266,6 +369,40 @@ class BallIntegrandOps:
     def cos(z):
         return z.cos()
 
+    @staticmethod
+    def expm1(z):
+        return z.expm1()
+
+    def log(self, z):
+        """log z: the principal branch, cut along (−∞, 0] (indeterminate on a ball meeting it, analytic set)."""
+        from flint import acb
+
+        return z.log(analytic=self.analytic) if isinstance(z, acb) else z.log()
+
+    def log_mixture(self, w, x):
+        """log(1 − w + w e^x) on its principal branch (the log's analytic flag)."""
+        return self.log((1 - w) + w * x.exp())
+
+    def positive_part(self, z):
+        """max(z, 0): on an acb, z where Re z > 0 and 0 where Re z < 0 (holomorphic on a ball that Re z = 0 does
+        not meet; indeterminate on one that it does, analytic set); on an arb ball, the ball of max(z, 0)."""
+        from flint import acb, arb
+
+        if isinstance(z, acb):
+            return z.real_max(acb(0), analytic=self.analytic)
+        return z.max(arb(0))
+
+    @staticmethod
+    def kl_div(log_p, log_q):
+        """p log(p/q) − p + q as p·(log p − log q − 1) + q (entire in its arguments; p and q each from its own log,
+        so a ball over a wide piece never multiplies the extremes of p and of p/q)."""
+        return log_p.exp() * (log_p - log_q - 1) + log_q.exp()
+
+    @staticmethod
+    def hyp0f1(a, z):
+        """₀F₁(; a; z) (entire in z), a exact or a ball."""
+        return z.hypgeom_0f1(to_arb(a))
+
 
 def float_log_integrand(f, args):
     """The vectorised float log-integrand x ↦ log f(I, x, *args) of an integrand written once."""
@@ -273,6 +410,6 @@ def float_log_integrand(f, args):
         v = f(FloatIntegrandOps, np.asarray(x, float), *args)
         if isinstance(v, LogValue):
             return np.broadcast_to(v.lv, np.shape(x)).astype(float)
-        with np.errstate(divide="ignore"):
+        with np.errstate(divide="ignore", invalid="ignore"):
             return np.log(np.broadcast_to(np.asarray(v, float), np.shape(x)))
     return lf

@@ -61,6 +61,18 @@ def formula(fn: Callable | None = None, *, name: str | None = None, args: dict |
     return register(fn) if fn is not None else register
 
 
+def integral_window_ends(ctx, a, b, cut):
+    """The finite interval of ``ctx.integral(f, a, b, cut=...)`` before its tails: a and b where finite; an
+    infinite end replaced by its cut — ``cut`` a number (the upper cut, for b = +inf) or a pair (lower cut,
+    upper cut), None where that end is finite."""
+    from mechanisms.errors import InvalidInput
+
+    lo_cut, hi_cut = cut if isinstance(cut, tuple) else (None, cut)
+    if (ctx.is_inf(a) and lo_cut is None) or (ctx.is_inf(b) and hi_cut is None):
+        raise InvalidInput("integral: an infinite end needs a finite cut")
+    return (lo_cut if ctx.is_inf(a) else a), (hi_cut if ctx.is_inf(b) else b)
+
+
 def _float_of(x) -> float:
     a = getattr(x, "arb", x)  # a Ball of the box context holds an arb ball
     if hasattr(a, "mid") and not isinstance(a, (int, float)):

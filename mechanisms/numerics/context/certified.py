@@ -11,7 +11,7 @@ from fractions import Fraction
 import flint
 import numpy as np
 
-from mechanisms.numerics.context.base import UNKNOWN, Context
+from mechanisms.numerics.context.base import UNKNOWN, Context, integral_window_ends
 from mechanisms.errors import InvalidInput
 from mechanisms.numerics.exact import (INF, NEG_INF, Exact, ExactInfinity, FloatOnCertifiedPath, Undecided, exact,
                               machine_number, to_arb)
@@ -503,40 +503,47 @@ class CertifiedContext(Context):
     def integral(self, f, a, b, *, args=(), log=False, cut=None, tail=None):
         """An arb ball that contains ∫_a^b f(I, x, *args) dx, f a positive integrand written once (I:
         :class:`mechanisms.numerics.quadrature.BallIntegrandOps`; x an acb on the path of ``acb.integral``, an arb
-        ball in the tail bounds; args as arb balls). What is certified: ``acb.integral`` (rigorous error bounds,
-        f must be analytic on the path: entire operations only) on a rational window [a', b'] ⊂ [a, b] chosen
-        from the float integrand, plus [0, bound] for each part of [a, b] outside the window, the bound from
-        interval evaluation of f on bisected pieces (certified_log_integral); the value is certainly > 0, else
-        InvalidInput. a, b: exact numbers or arb constants (π). b = +inf: the same on [a, cut] (cut exact) plus
-        [0, tail(*args)], tail a caller-supplied certified upper bound of ∫_cut^∞ f — the ball includes that
-        enclosure, so it is only as sound as the bound the caller proves. log=True: the ball of the log."""
-        from mechanisms.numerics.quadrature import BallIntegrandOps, certified_log_integral, float_log_integrand
+        ball in the tail bounds; args as arb balls). What is certified: ``acb.integral`` (rigorous error bounds;
+        f is analytic on the path, its operations that are not entire — log, positive_part — answer the analytic
+        flag acb.integral passes, indeterminate where they are not holomorphic) on a rational window
+        [a', b'] ⊂ [a, b] chosen from the float integrand, plus [0, bound] for each part of [a, b] outside the
+        window, the bound from interval evaluation of f on bisected pieces (certified_log_integral). a, b: exact
+        numbers or arb constants (π). b = +inf: the same on [a, cut] (cut exact) plus [0, tail(*args)], tail a
+        caller-supplied certified upper bound of ∫_cut^∞ f — the ball includes that enclosure, so it is only as
+        sound as the bound the caller proves; a = −inf alike, with cut = (lower cut, upper cut) and tail bounding
+        the integral outside [lower cut, upper cut]. log=True: the ball of the log, the integral certainly > 0
+        (else InvalidInput); log=False: the enclosure as it is (near 0 it may reach below 0)."""
+        from mechanisms.numerics.quadrature import (BallIntegrandOps, certified_log_integral,
+                                                     certified_shifted_integral, float_log_integrand)
 
         balls = tuple(self.num(x) for x in args)
         lf = float_log_integrand(f, tuple(float(x.mid()) for x in balls))
-        end = b
-        if self.is_inf(b):
-            if cut is None or tail is None:
-                raise InvalidInput("integral: an infinite end needs a finite cut and a certified tail bound")
-            end = cut
+        infinite = self.is_inf(a) or self.is_inf(b)
+        if infinite and tail is None:
+            raise InvalidInput("integral: an infinite end needs a finite cut and a certified tail bound")
+        start, end = integral_window_ends(self, a, b, cut)
 
         def build(M):
             shift = (-M).exp()
 
             def g(x, analytic):
-                return f(BallIntegrandOps, x, *balls) * shift
+                return f(BallIntegrandOps(analytic), x, *balls) * shift
             return g
 
         def float_end(x):
             return float(x.mid()) if isinstance(x, flint.arb) else float(x)
 
-        out = certified_log_integral(build, lf, float_end(a), float_end(end), a, end)
-        if self.is_inf(b):
+        if log:
+            out = certified_log_integral(build, lf, float_end(start), float_end(end), start, end)
+        else:  # (a non-negative integral so near 0 that its enclosure reaches below 0 is not refused)
+            shift, val = certified_shifted_integral(build, lf, float_end(start), float_end(end), start, end)
+            out = shift.exp() * val
+        if infinite:
             bound = self.num(tail(*balls))
             if not bound >= 0:
                 raise InvalidInput(f"integral: the tail bound is not certainly >= 0: {bound}")
-            out = (out.exp() + flint.arb(0).union(bound)).log()
-        return out if log else out.exp()
+            out = (out.exp() + flint.arb(0).union(bound)).log() if log else out + flint.arb(0).union(bound)
+        return out
 
     def pi(self):
         return flint.arb.pi()

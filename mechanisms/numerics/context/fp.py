@@ -7,8 +7,7 @@ import math
 import numpy as np
 from scipy import special as _sp
 
-from mechanisms.errors import InvalidInput
-from mechanisms.numerics.context.base import Context
+from mechanisms.numerics.context.base import Context, integral_window_ends as _cut_ends
 
 
 def _sqrt(x):
@@ -198,21 +197,23 @@ class FloatContext(Context):
         NOT certified: Gauss–Legendre panels on the window where the integrand exceeds e^{−60} of its maximum,
         doubled until two results agree to 1e−14 (:func:`~mechanisms.numerics.quadrature.float_log_integral`).
         b = +inf: the window [a, cut] plus scipy's ``quad`` of the rest (``tail``, the certified context's bound,
-        is not used here). log=True: the log of the integral (no overflow)."""
+        is not used here); a = −inf as well: cut = (lower cut, upper cut) (None where the end is finite).
+        log=True: the log of the integral (no overflow)."""
         from scipy.integrate import quad
 
         from mechanisms.numerics.quadrature import float_log_integral, float_log_integrand
 
         lf = float_log_integrand(f, tuple(float(x) for x in args))
+        lo, hi = _cut_ends(self, a, b, cut)
+        out = float_log_integral(lf, float(lo), float(hi))
+        rest = 0.0
+        if self.is_inf(a):
+            rest += quad(lambda x: math.exp(float(lf(np.array([x]))[0]) - out), -math.inf, float(lo),
+                         epsabs=0.0, epsrel=1e-13, limit=200)[0]
         if self.is_inf(b):
-            if cut is None:
-                raise InvalidInput("integral: an infinite end needs a finite cut")
-            main = float_log_integral(lf, float(a), float(cut))
-            rest = quad(lambda x: math.exp(float(lf(np.array([x]))[0]) - main), float(cut), math.inf,
-                        epsabs=0.0, epsrel=1e-13, limit=200)[0]
-            out = main + math.log1p(rest)
-        else:
-            out = float_log_integral(lf, float(a), float(b))
+            rest += quad(lambda x: math.exp(float(lf(np.array([x]))[0]) - out), float(hi), math.inf,
+                         epsabs=0.0, epsrel=1e-13, limit=200)[0]
+        out += math.log1p(rest)
         return out if log else math.exp(out)
 
     @staticmethod
