@@ -637,7 +637,7 @@ def test_check_claim_with_prove_attaches_a_proof():
 
 
 PROVED_SAMPLE = ("s000.claim.A1-upper-by-e-xi-over-n", "s002.claim.A1-post-upper-by-e-xi-over-n",
-                 "s004.claim.eq1-figures")
+                 "s004.claim.eq1-figures", "s001.claim.bernoulli-not-uniformly-lipschitz")
 
 
 def test_a_sample_of_printed_statements_is_proved_and_their_certificates_accepted():
@@ -650,3 +650,16 @@ def test_a_sample_of_printed_statements_is_proved_and_their_certificates_accepte
         assert p.proved, (cid, p.summary())
         res = check_certificate(json.loads(json.dumps(certificate_of(p))), claims)
         assert res.proves, (cid, res.lines)
+
+
+def test_a_step_function_over_a_box_is_an_integer_where_decided_and_encloses_the_steps_elsewhere():
+    import math
+
+    from mechanisms.numerics.context import Ball
+
+    assert math.ceil(Ball.of(Fraction(11, 10), Fraction(3, 2))) == 2
+    assert math.floor(Ball.of(Fraction(11, 10), Fraction(3, 2))) == 1
+    both = math.ceil(Ball.of(Fraction(1), Fraction(3, 2)))  # ⌈1⌉ = 1, ⌈1.2⌉ = 2: both values enclosed
+    assert isinstance(both, Ball) and both.arb.lower() <= 1 and both.arb.upper() >= 2 and both.arb.upper() < 2.001
+    down = math.floor(Ball.of(Fraction(-3, 2), Fraction(-1, 10)))
+    assert down.arb.lower() <= -2 and down.arb.upper() >= -1 and down.arb.upper() < -0.999

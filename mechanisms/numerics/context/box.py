@@ -136,6 +136,22 @@ class Ball:
     def __bool__(self):
         raise Undecided("a Ball has no truth value")
 
+    def _rounded(self, up: bool):
+        """⌈x⌉ (⌊x⌋) over the box: an int where every point of the box gives the same one, else the Ball
+        enclosing the integers the box reaches (a step function enclosed over the box, not a branch)."""
+        a = self.arb
+        if not a.is_finite():
+            raise Undecided(f"{'ceil' if up else 'floor'} of {a}: not finite over the box")
+        lo, hi = (a.lower().ceil(), a.upper().ceil()) if up else (a.lower().floor(), a.upper().floor())
+        ends = [int(x.unique_fmpz()) for x in (lo, hi)]
+        return ends[0] if ends[0] == ends[1] else Ball.of(*ends)
+
+    def __ceil__(self):
+        return self._rounded(True)
+
+    def __floor__(self):
+        return self._rounded(False)
+
     def __float__(self):
         raise FloatOnCertifiedPath("a Ball has no float value (it encloses a box of values)")
 

@@ -223,7 +223,7 @@ CLAIMS = [
         variables=(log_real("L", 1e-3, 300, "a candidate Lipschitz constant"),),
         statement=sp.Gt(sp.Symbol("L_theta"), sp.Symbol("L")),
         quantities={"L_theta": lambda c, m: m.lipschitz_constant(
-                        "bernoulli", Fraction(1, 1 + 3 ** (math.ceil(m.value(c["L"])) + 1))),
+                        "bernoulli", Fraction(1) / (1 + 3 ** (math.ceil(m.value(c["L"])) + 1))),
                     "L": lambda c, m: m.num(c["L"])},
         strategy=cases(L=log_reals(1e-3, 300.0)),
         encoding="Bernoulli likelihood, Hamming ρ: L(θ) = |logit θ| (s001.claim.assumption-1). For every L > 0 the "
