@@ -1,4 +1,4 @@
-"""Sixteen textbook statements and tempting false ones: `proofcheck run --claims examples/textbook_claims.py`.
+"""Seventeen textbook statements and tempting false ones: `proofcheck run --claims examples/textbook_claims.py`.
 
 Each claim is a sympy relation; each symbol gets a quantity ``lambda case, m: ...`` written once for both
 evaluation paths (floats for the search, exact rationals and arb balls for the verdict). Five are false on
@@ -22,6 +22,11 @@ def P(c, m): return m.vector(c["P"])
 def Q(c, m): return m.vector(c["Q"])
 def K(c, m): return m.matrix(c["K"])
 def num(name): return lambda c, m: m.num(c[name])
+
+
+def bernoulli(c, m, name):  # the law (x, 1 − x) of the case's entry x
+    x = m.value(c[name])
+    return [x, 1 - x]
 
 
 def renyi(*orders):  # D_α(P‖Q), α the sum of the named entries of the case (exact on the certified path)
@@ -70,6 +75,16 @@ CLAIMS = [
           source=book("Tsybakov (2009), Lemma 2.5", "V(P, Q) ≤ √(K(P, Q)/2)"),
           variables=(simplex("P"), simplex("Q")), statement=sp.Le(TV, sp.sqrt(KL / 2)), strategy=pairs(),
           quantities={"TV": lambda c, m: m.tv(P(c, m), Q(c, m)), "KL": lambda c, m: m.kl(P(c, m), Q(c, m))}),
+
+    Claim(id="textbook.pinsker-separated-bernoulli",
+          title="Pinsker on Bernoulli pairs at least 1/2 apart: |p − q| ≤ √(KL/2), p, q ∈ [0.01, 0.99]",
+          source=book("Tsybakov (2009), Lemma 2.5", "V(P, Q) ≤ √(K(P, Q)/2)"),
+          variables=(real("p", 0.01, 0.99), real("q", 0.01, 0.99)),
+          hypotheses=(Hypothesis("|p − q| ≥ 1/2", sp.Ge(TV, sp.Rational(1, 2))),),
+          statement=sp.Le(TV, sp.sqrt(KL / 2)),
+          strategy=pst.cases(p=pst.reals(0.01, 0.99), q=pst.reals(0.01, 0.99)),
+          quantities={"TV": lambda c, m: m.tv(bernoulli(c, m, "p"), bernoulli(c, m, "q")),
+                      "KL": lambda c, m: m.kl(bernoulli(c, m, "p"), bernoulli(c, m, "q"))}),
 
     Claim(id="textbook.renyi-symmetric", title="D_α(P‖Q) = D_α(Q‖P) (false: Rényi divergence is not symmetric)",
           source=book("a tempting guess", "D_α(P‖Q) = D_α(Q‖P) for α > 1"),

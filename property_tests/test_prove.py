@@ -663,3 +663,14 @@ def test_a_step_function_over_a_box_is_an_integer_where_decided_and_encloses_the
     assert isinstance(both, Ball) and both.arb.lower() <= 1 and both.arb.upper() >= 2 and both.arb.upper() < 2.001
     down = math.floor(Ball.of(Fraction(-3, 2), Fraction(-1, 10)))
     assert down.arb.lower() <= -2 and down.arb.upper() >= -1 and down.arb.upper() < -0.999
+
+
+def test_pinsker_on_separated_bernoulli_pairs_is_proved_and_its_certificate_accepted():
+    from proofcheck import registry
+
+    claims = registry.load_claims_file(str(ROOT / "examples" / "textbook_claims.py"))
+    c = registry.find(claims, "textbook.pinsker-separated-bernoulli")
+    p = prove_claim(c, Budget(max_boxes=400, max_depth=48))
+    assert p.proved, p.summary()
+    assert p.domain_text == "p ∈ [0.01, 0.99], q ∈ [0.01, 0.99]"
+    assert check_certificate(json.loads(json.dumps(certificate_of(p))), claims).proves

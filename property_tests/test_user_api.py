@@ -1,6 +1,6 @@
 """The API a researcher uses for claims of their own: a claims module, pytest helpers, proofcheck.check.
 
-The sixteen claims of examples/textbook_claims.py are checked here against verdicts derived from the
+The seventeen claims of examples/textbook_claims.py are checked here against verdicts derived from the
 textbook facts (not from proofcheck), and every certified counterexample is recomputed by hand from its
 exact objects with fractions and mpmath at 60 digits.
 """
@@ -86,6 +86,8 @@ def test_check_returns_a_result_or_a_list():
 EXPECTED = {
     # Pinsker's inequality: TV ≤ √(KL/2) for all P, Q (Tsybakov, Lemma 2.5).
     "textbook.pinsker": "holds",
+    # Pinsker restricted to Bernoulli pairs at least 1/2 apart: still Pinsker's inequality.
+    "textbook.pinsker-separated-bernoulli": "holds",
     # D_α is not symmetric for α ≠ 1/2: P = (1/2, 1/2), Q = (3/4, 1/4), α = 2 give log(4/3) vs log(5/4).
     "textbook.renyi-symmetric": "violated",
     # α ↦ D_α(P‖Q) is non-decreasing (van Erven & Harremoës, Theorem 3).
@@ -212,7 +214,7 @@ def results():
 
 
 def test_every_textbook_claim_has_an_expectation():
-    assert set(EXPECTED) == set(BY_ID) and len(CLAIMS) == 16 and all(c.id.startswith("textbook.") for c in CLAIMS)
+    assert set(EXPECTED) == set(BY_ID) and len(CLAIMS) == 17 and all(c.id.startswith("textbook.") for c in CLAIMS)
     assert set(BY_HAND) == {cid for cid, v in EXPECTED.items() if v == "violated"}
 
 

@@ -8,16 +8,25 @@ encloses it so (the hull of the arb balls at the ends), which keeps e^x > 0, √
 box. Where arb cannot hold such a range as one ball with a positive lower end (e^x over [−350, −320]: a ball's
 radius carries 30 bits, so its lower end is lost below about 10⁻⁹ of its upper end), the value is a
 ball whose least value is kept apart (:func:`floor_of`), and :func:`relation_decided` uses it.
+A formula declared monotone in some arguments (``@formula(monotone={"eps": -1})``) is enclosed the same way
+over a box wide only in those arguments: its values at the two extreme corners, exact points, and their hull
+(:func:`corner_enclosure`), instead of one evaluation on wide balls that loses every correlation inside it.
 Every formula written over the context (``mechanisms.numerics.context``) runs on it unchanged: the path
 (:func:`path`) is the box path of :mod:`proofcheck.measures` over this context. The prover and the
 certificate checker evaluate boxes on it.
 """
 from __future__ import annotations
 
+import functools
+import inspect
+
 import flint
+import numpy as np
 
 from mechanisms.numerics.context import Ball
+from mechanisms.numerics.context.base import FORMULAS
 from mechanisms.numerics.context.box import BoxContext
+from mechanisms.numerics.exact import ExactInfinity
 
 
 def _anywhere(a) -> bool:
@@ -56,8 +65,83 @@ def _hull_of_ends(lo: Ball, hi: Ball) -> Ball:
     return r
 
 
+def _wide(x) -> bool:
+    """Does ``x`` hold a Ball that is not a point (a scalar, or inside a list, tuple or array)?"""
+    if isinstance(x, Ball):
+        return not x.arb.is_exact()
+    if isinstance(x, (list, tuple, np.ndarray)):
+        return any(_wide(y) for y in (x.ravel() if isinstance(x, np.ndarray) else x))
+    return False
+
+
+def _end(x: Ball, upper: bool):
+    """An exact point at the lower (upper) end of a Ball: its exact end where it was made from one
+    (``Ball.of``), else its arb ball's end, an exact arb (at or beyond every point of the ball)."""
+    ends = getattr(x, "ends", None)
+    if ends is not None:
+        return ends[1 if upper else 0]
+    return Ball(flint.arb(x.arb.upper() if upper else x.arb.lower()))
+
+
+def _as_ball(x):
+    """A corner's value as a finite Ball, or None (an infinity, an array, anything else)."""
+    if isinstance(x, ExactInfinity):
+        return None
+    try:
+        b = x if isinstance(x, Ball) else Ball(x)
+    except (TypeError, ValueError):
+        return None
+    return b if b.arb.is_finite() else None
+
+
+@functools.lru_cache(maxsize=None)
+def _signature(f):
+    return inspect.signature(f)
+
+
+def corner_enclosure(ctx, f, *args, **kwargs):
+    """``f(ctx, ...)``, a formula declared monotone (``f.formula_monotone``: {argument: +1 or −1}), over a box:
+    where every argument that is a wide Ball is a declared one (the others exact, or points), the hull of
+    its values at the corner that minimises it (each wide argument at its lower end where non-decreasing in
+    it, its upper end where non-increasing) and at the corner that maximises it. The declaration makes the
+    range over the box lie between those two values. Anywhere else, or where a corner's evaluation fails (an
+    end outside the formula's domain), or a wide argument carries derivatives (a
+    :class:`proofcheck.prove.jets.Jet`, which the corners would drop): the plain evaluation."""
+    declared = f.formula_monotone
+    try:
+        given = _signature(f).bind(ctx, *args, **kwargs).arguments
+    except TypeError:
+        return f(ctx, *args, **kwargs)
+    wide = [k for k, v in given.items() if _wide(v)]
+    if not wide or any(k not in declared or not isinstance(given[k], Ball) or getattr(given[k], "d", None) is not None
+                       or not given[k].arb.is_finite() for k in wide):
+        return f(ctx, *args, **kwargs)
+    values = []
+    for top in (False, True):  # the minimising corner, then the maximising one
+        at = _signature(f).bind(ctx, *args, **kwargs)
+        at.arguments.update({k: _end(given[k], upper=(declared[k] > 0) == top) for k in wide})
+        try:
+            v = _as_ball(f(*at.args, **at.kwargs))
+        except Exception:  # an end outside the formula's domain, undecided there: the plain evaluation decides
+            v = None
+        if v is None:
+            return f(ctx, *args, **kwargs)
+        values.append(v)
+    return _hull_of_ends(*values)
+
+
 class TightContext(BoxContext):
-    """The box context; a monotone function of a Ball is the hull of its values at the ball's two ends."""
+    """The box context; a monotone function of a Ball is the hull of its values at the ball's two ends, and so
+    is a formula declared monotone over a box wide only in its declared arguments (:func:`corner_enclosure`)."""
+
+    def __getattr__(self, key):
+        got = super().__getattr__(key)  # binds the formula once, on this context
+        f = FORMULAS.get(key)
+        if f is None or not getattr(f, "formula_monotone", None) or getattr(got, "__func__", None) is not f:
+            return got
+        method = functools.wraps(f)(functools.partial(corner_enclosure, self, f))
+        object.__setattr__(self, key, method)
+        return method
 
     def _ends(name, where):
         base = getattr(BoxContext, name)

@@ -34,13 +34,19 @@ ARG_KINDS = ("scalar", "integer", "vector", "matrix", "point", "flag", "text", "
 
 
 def formula(fn: Callable | None = None, *, name: str | None = None, args: dict | None = None,
-            domain: str | None = None):
+            domain: str | None = None, monotone: dict | None = None):
     """Register ``fn(ctx, ...)`` as a formula every context exposes under ``name`` (default: its own).
 
     ``args`` optionally declares the shape of each argument (one of :data:`ARG_KINDS`: a real
     ``scalar``, an ``integer``, a ``vector``, a ``matrix``, a ``point`` of the plane, ...) and ``domain``
     where the formula is defined, in words (``"0 < p < 1"``); ``proofcheck routes`` prints both.
-    A name registered twice is an error (never a silent replacement)."""
+    A name registered twice is an error (never a silent replacement).
+
+    ``monotone`` declares the formula monotone in some of its arguments: {argument: +1 (non-decreasing) or −1
+    (non-increasing)}, on the formula's whole domain, the other arguments fixed. A declaration is a theorem the
+    proofs trust, as they trust that exp is increasing: the prover's box context encloses the formula over a
+    box from its values at the box's two extreme corners (:mod:`proofcheck.prove.tight`), and nothing checks
+    it. So the formula's docstring must say why it holds (a data-processing inequality, a closed form's sign)."""
     def register(f):
         key = name or f.__name__
         params = list(inspect.signature(f).parameters)
@@ -53,12 +59,28 @@ def formula(fn: Callable | None = None, *, name: str | None = None, args: dict |
                 raise TypeError(f"formula {key}: args declares {arg!r}, which is not a parameter")
             if kind not in ARG_KINDS:
                 raise TypeError(f"formula {key}: the kind of {arg!r} must be one of {ARG_KINDS}, got {kind!r}")
+        _check_monotone(key, f, monotone or {})
         FORMULAS[key] = f
         f.formula_name = key
         f.formula_args = dict(args or {})
         f.formula_domain = domain
+        f.formula_monotone = dict(monotone or {})
         return f
     return register(fn) if fn is not None else register
+
+
+def _check_monotone(key: str, f: Callable, monotone: dict) -> None:
+    """A monotone declaration names parameters of ``f`` (not ctx, not ``*args``/``**kwargs``), each with +1 or −1."""
+    params = inspect.signature(f).parameters
+    named = [p for p in list(params)[1:] if params[p].kind in (inspect.Parameter.POSITIONAL_OR_KEYWORD,
+                                                              inspect.Parameter.KEYWORD_ONLY)]
+    if not isinstance(monotone, dict):
+        raise TypeError(f"formula {key}: monotone must be a dict {{argument: +1 or -1}}, got {monotone!r}")
+    for arg, sign in monotone.items():
+        if arg not in named:
+            raise TypeError(f"formula {key}: monotone declares {arg!r}, which is not a named parameter")
+        if isinstance(sign, bool) or not isinstance(sign, int) or sign not in (1, -1):
+            raise TypeError(f"formula {key}: the direction of {arg!r} must be +1 or -1, got {sign!r}")
 
 
 def integral_window_ends(ctx, a, b, cut):

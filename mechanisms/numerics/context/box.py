@@ -34,9 +34,11 @@ def _arb_of(x):
 
 
 class Ball:
-    """An enclosure over a box: arithmetic of arb balls; comparisons only when decided."""
+    """An enclosure over a box: arithmetic of arb balls; comparisons only when decided. A Ball made by
+    :meth:`of` from exact ends keeps them (``ends``: the exact (lo, hi) the arb ball encloses, which arb may
+    round outwards); any other Ball, an arithmetic result included, has ``ends`` None."""
 
-    __slots__ = ("arb",)
+    __slots__ = ("arb", "ends")
     __hash__ = None
 
     def __init__(self, x):
@@ -44,11 +46,15 @@ class Ball:
         if a is None:
             raise TypeError(f"cannot make a Ball of {type(x).__name__}")
         self.arb = a
+        self.ends = None
 
     @classmethod
     def of(cls, lo, hi):
-        """The ball enclosing [lo, hi] (exact ends)."""
-        return cls(to_arb(lo).union(to_arb(hi)))
+        """The ball enclosing [lo, hi] (exact ends, kept as ``ends``)."""
+        ball = cls(to_arb(lo).union(to_arb(hi)))
+        if _is_exact(lo) and _is_exact(hi) and lo <= hi:
+            ball.ends = (lo, hi)
+        return ball
 
     def __repr__(self):
         return f"Ball({self.arb})"
