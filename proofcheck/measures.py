@@ -229,6 +229,16 @@ register({
     "binary_failure_probability": (_bdp_cov.binary_failure_probability, _bdp_cov.binary_failure_probability_exact),
 })
 
+# Routes monotone in some arguments ({argument of the certified function: +1 non-decreasing, −1 non-increasing}),
+# a theorem each entry states: the prover encloses such a route over a box by its certified values at the two
+# extreme corners (proofcheck.prove.tight.monotone_route), as it does formulas declared monotone.
+MONOTONE_ROUTES: dict = {
+    # ρ̂ = F⁻¹(1 − γ), F the CDF of Beta(N₁ + 1, N₀ + 1): Beta(a, b) grows in the likelihood-ratio order as a grows
+    # and shrinks as b grows (the density ratio of Beta(a', b) to Beta(a, b), a' > a, is ∝ x^(a'−a), increasing),
+    # so each quantile increases with N₁ and decreases with N₀; and F⁻¹ increases with its level 1 − γ
+    "binary_estimate": {"n0": -1, "n1": 1, "gamma": -1},
+}
+
 
 # posterior families, posterior divergences, Lipschitz constants and Algorithm 1
 

@@ -637,7 +637,8 @@ def test_check_claim_with_prove_attaches_a_proof():
 
 
 PROVED_SAMPLE = ("s000.claim.A1-upper-by-e-xi-over-n", "s002.claim.A1-post-upper-by-e-xi-over-n",
-                 "s004.claim.eq1-figures", "s001.claim.bernoulli-not-uniformly-lipschitz")
+                 "s004.claim.eq1-figures", "s001.claim.bernoulli-not-uniformly-lipschitz",
+                 "s004.claim.binary-never-zero")
 
 
 def test_a_sample_of_printed_statements_is_proved_and_their_certificates_accepted():

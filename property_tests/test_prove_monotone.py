@@ -192,3 +192,30 @@ def test_dwork_roth_is_proved_within_the_default_budget_and_its_certificate_acce
     assert evaluations <= 2000 and proof.leaves() == proof.leaves("decided")  # 1293 evaluations, 647 boxes
     checked = check_certificate(json.loads(json.dumps(certificate_of(proof))), claims)
     assert checked.proves
+
+
+def test_a_route_declared_monotone_is_enclosed_from_its_corners_over_integer_ranges():
+    """ρ̂ = F⁻¹(1 − γ) of Beta(N₁ + 1, N₀ + 1) over N₀ ∈ {10, …, 40}, N₁ ∈ {0, …, 5}, γ ∈ [1/100, 1/10]: the hull
+    of the corners (40, 0, 1/10) and (10, 5, 1/100) holds the route at interior integer points (mpmath's
+    inverse of the regularised incomplete beta), and the ends are those corners' values."""
+    from proofcheck.measures import BOX, MONOTONE_ROUTES
+    from proofcheck.prove.tight import path
+
+    assert MONOTONE_ROUTES["binary_estimate"] == {"n0": -1, "n1": 1, "gamma": -1}
+    with precision(128):
+        hull = path().binary_estimate(Ball.of(10, 40), Ball.of(0, 5), Ball.of(F(1, 100), F(1, 10)))
+        with pytest.raises(Exception):  # the plain box path has no form for a route over boxes
+            BOX.binary_estimate(Ball.of(10, 40), Ball.of(0, 5), Ball.of(F(1, 100), F(1, 10)))
+    got = enclosure(hull)
+
+    def rho(n0, n1, g):
+        with mpmath.workdps(40):
+            return mpmath.findroot(lambda z: mpmath.betainc(n1 + 1, n0 + 1, 0, z, regularized=True) - (1 - _mp(g)),
+                                   (mpmath.mpf(0), mpmath.mpf(1)), solver="bisect")
+
+    for n0, n1, g in [(10, 5, F(1, 100)), (40, 0, F(1, 10)), (25, 2, F(1, 20)), (11, 4, F(9, 100)), (39, 1, F(1, 50))]:
+        assert _contains(got, rho(n0, n1, g)), (n0, n1, g)
+    least, most = floor_of(hull) or flint.arb(got.lower()), got.upper()
+    low, high = rho(40, 0, F(1, 10)), rho(10, 5, F(1, 100))  # the least and the largest value over the box
+    assert float(least) <= float(low) and float(least) == pytest.approx(float(low), rel=1e-6)
+    assert float(most) >= float(high) and float(most) == pytest.approx(float(high), rel=1e-6)

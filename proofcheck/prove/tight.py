@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import functools
 import inspect
+from fractions import Fraction
 
 import flint
 import numpy as np
@@ -79,7 +80,8 @@ def _end(x: Ball, upper: bool):
     (``Ball.of``), else its arb ball's end, an exact arb (at or beyond every point of the ball)."""
     ends = getattr(x, "ends", None)
     if ends is not None:
-        return ends[1 if upper else 0]
+        e = ends[1 if upper else 0]
+        return int(e) if isinstance(e, Fraction) and e.denominator == 1 else e
     return Ball(flint.arb(x.arb.upper() if upper else x.arb.lower()))
 
 
@@ -107,27 +109,43 @@ def corner_enclosure(ctx, f, *args, **kwargs):
     range over the box lie between those two values. Anywhere else, or where a corner's evaluation fails (an
     end outside the formula's domain), or a wide argument carries derivatives (a
     :class:`proofcheck.prove.jets.Jet`, which the corners would drop): the plain evaluation."""
-    declared = f.formula_monotone
+    return _corner_hull(f, _signature(f), f.formula_monotone, (ctx, *args), kwargs)
+
+
+def _corner_hull(f, signature, declared, args, kwargs):
+    """f(*args, **kwargs) over a box by the corners of its declared arguments (:func:`corner_enclosure`)."""
     try:
-        given = _signature(f).bind(ctx, *args, **kwargs).arguments
+        given = signature.bind(*args, **kwargs).arguments
     except TypeError:
-        return f(ctx, *args, **kwargs)
+        return f(*args, **kwargs)
     wide = [k for k, v in given.items() if _wide(v)]
     if not wide or any(k not in declared or not isinstance(given[k], Ball) or getattr(given[k], "d", None) is not None
                        or not given[k].arb.is_finite() for k in wide):
-        return f(ctx, *args, **kwargs)
+        return f(*args, **kwargs)
     values = []
     for top in (False, True):  # the minimising corner, then the maximising one
-        at = _signature(f).bind(ctx, *args, **kwargs)
+        at = signature.bind(*args, **kwargs)
         at.arguments.update({k: _end(given[k], upper=(declared[k] > 0) == top) for k in wide})
         try:
             v = _as_ball(f(*at.args, **at.kwargs))
         except Exception:  # an end outside the formula's domain, undecided there: the plain evaluation decides
             v = None
         if v is None:
-            return f(ctx, *args, **kwargs)
+            return f(*args, **kwargs)
         values.append(v)
     return _hull_of_ends(*values)
+
+
+def monotone_route(name, box_route, certified_function, declared):
+    """A route of :data:`proofcheck.measures.ROUTES` declared monotone (:data:`proofcheck.measures.MONOTONE_ROUTES`)
+    over a box: the hull of the certified route at the two extreme corners (exact points, an integer's ends
+    as ints), as :func:`corner_enclosure` does for formulas; with no wide argument, the route as it is."""
+    signature = inspect.signature(certified_function)
+
+    def route(*args, **kwargs):
+        return _corner_hull(box_route, signature, declared, args, kwargs)
+    route.__name__ = name
+    return route
 
 
 class TightContext(BoxContext):
@@ -170,7 +188,7 @@ def context_path(ctx, name: str = "box"):
     """The box path of proofcheck.measures over ``ctx``: routes without a box form as there, and every
     operation of the box context replaced by ``ctx``'s (formulas are looked up on ``ctx`` itself)."""
     from mechanisms.numerics.context import box as ctx_box
-    from proofcheck.measures import BOX, ROUTES, Path
+    from proofcheck.measures import BOX, MONOTONE_ROUTES, ROUTES, Path
 
     routes = {}
     readings = ("value", "num", "vector", "matrix", "is_inf")  # reading the case: set below
@@ -179,6 +197,8 @@ def context_path(ctx, name: str = "box"):
         if v is None or k in readings:
             continue
         routes[k] = getattr(ctx, k) if getattr(v, "__self__", None) is ctx_box else v
+        if k in MONOTONE_ROUTES:
+            routes[k] = monotone_route(k, routes[k], ROUTES[k][1], MONOTONE_ROUTES[k])
     for k in ("num", "vector", "matrix"):
         routes[k] = getattr(ctx, k)
     routes["is_inf"] = BOX.__dict__["is_inf"]

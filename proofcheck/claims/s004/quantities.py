@@ -424,7 +424,7 @@ def binary_estimate_at(gamma_key):
     """ρ̂ = F^{−1}(1 − γ) for the case's counts n0, n1 at γ = c[gamma_key] (γ = 0 when gamma_key is None)."""
     def q(c, m):
         gamma = m.value(c[gamma_key]) if gamma_key else m.value(0)
-        return m.num(m.binary_estimate(int(c["n0"]), int(c["n1"]), gamma))
+        return m.num(m.binary_estimate(m.value(c["n0"]), m.value(c["n1"]), gamma))
     return q
 
 
