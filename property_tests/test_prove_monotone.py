@@ -198,13 +198,13 @@ def test_a_route_declared_monotone_is_enclosed_from_its_corners_over_integer_ran
     """ρ̂ = F⁻¹(1 − γ) of Beta(N₁ + 1, N₀ + 1) over N₀ ∈ {10, …, 40}, N₁ ∈ {0, …, 5}, γ ∈ [1/100, 1/10]: the hull
     of the corners (40, 0, 1/10) and (10, 5, 1/100) holds the route at interior integer points (mpmath's
     inverse of the regularised incomplete beta), and the ends are those corners' values."""
-    from proofcheck.measures import BOX, MONOTONE_ROUTES
+    from proofcheck.measures import BOX, MONOTONE_ROUTES, NoBoxForm
     from proofcheck.prove.tight import path
 
     assert MONOTONE_ROUTES["binary_estimate"] == {"n0": -1, "n1": 1, "gamma": -1}
     with precision(128):
         hull = path().binary_estimate(Ball.of(10, 40), Ball.of(0, 5), Ball.of(F(1, 100), F(1, 10)))
-        with pytest.raises(Exception):  # the plain box path has no form for a route over boxes
+        with pytest.raises(NoBoxForm):  # the plain box path has no form for a route over boxes
             BOX.binary_estimate(Ball.of(10, 40), Ball.of(0, 5), Ball.of(F(1, 100), F(1, 10)))
     got = enclosure(hull)
 

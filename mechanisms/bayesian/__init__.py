@@ -89,7 +89,6 @@ _WHERE = {
     'log_concave_tail_bound': 'posterior_quadrature',
     'log_density': 'conjugate_families',
     'log_density_t': 'posterior_quadrature',
-    'log_density_t_arb': 'posterior_quadrature',
     'log_gig_normaliser': 'conjugate_families',
     'log_likelihood': 'conjugate_families',
     'log_posterior': 'finite_support',

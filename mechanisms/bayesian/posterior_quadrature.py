@@ -43,7 +43,7 @@ from mechanisms.numerics.quadrature import float_log_integrand, integrand_window
 
 __all__ = ["kl_quadrature", "renyi_quadrature",
            "hockey_stick_quadrature", "hockey_stick_quadrature_arb", "tv_quadrature", "tv_quadrature_arb",
-           "log_density_t", "log_density_t_arb", "LogDensityT", "log_concave_tail_bound", "integral_arb"]
+           "log_density_t", "LogDensityT", "log_concave_tail_bound", "integral_arb"]
 
 KINDS = ("beta", "gamma", "normal", "gig")
 DROP = 110.0  # the window keeps the integrand within e^-110 of its peak (far below 2^-128 relative)
@@ -58,7 +58,8 @@ def _check(P, Q, fname):
 
 # ----------------------------------------------------------------------------- log-densities in t
 def log_density_t(kind, params, t):
-    """log g(t) (float, vectorised in t)."""
+    """log g(t) (float, vectorised in t), in each law's own form (the normal's −(t − m)²/(2v), not the
+    exponential-family c + η·φ(t) of :class:`LogDensityT`, whose expansion loses float digits near the mode)."""
     t = np.asarray(t, float)
     p = [float(x) for x in params]
     with np.errstate(over="ignore", invalid="ignore"):
@@ -75,55 +76,23 @@ def log_density_t(kind, params, t):
 
 class LogDensityT:
     """log g(t) of one law (``LogDensityT(kind, params)``, exact parameters) and its t-derivative, on arb / acb
-    arguments, the constants computed once."""
+    arguments: the same exponential-family form c + η·φ(t) (:func:`_natural`, :func:`_features`,
+    :func:`_dfeatures`), the constants computed once."""
 
     def __init__(self, kind, params):
-        from flint import arb
-
+        if kind not in KINDS:
+            raise InvalidInput(f"LogDensityT: unknown law {kind!r}")
         self.kind = kind
-        self.p = [to_arb(to_fraction(x)) for x in params]
-        p = self.p
-        if kind == "beta":
-            self.c = -(p[0].lgamma() + p[1].lgamma() - (p[0] + p[1]).lgamma())
-        elif kind == "gamma":
-            self.c = p[0] * p[1].log() - p[0].lgamma()
-        elif kind == "normal":
-            self.c = -(2 * arb.pi() * p[1]).log() / 2
-        else:
-            self.c = -certified.log_gig_normaliser(*p)
+        c, eta = _natural(certified, kind, [certified.real(x, "params", "LogDensityT") for x in params])
+        self.c, self.eta = to_arb(c), [to_arb(x) for x in eta]
 
     def log(self, t, analytic=False):
-        from flint import acb
+        from mechanisms.numerics.quadrature import BallIntegrandOps
 
-        p = self.p
-        if self.kind == "beta":
-            if isinstance(t, acb):
-                l1 = (1 + (-t).exp()).log(analytic=analytic)
-                l2 = (1 + t.exp()).log(analytic=analytic)
-            else:
-                l1, l2 = (1 + (-t).exp()).log(), (1 + t.exp()).log()
-            return self.c - p[0] * l1 - p[1] * l2
-        if self.kind == "gamma":
-            return self.c + p[0] * t - p[1] * t.exp()
-        if self.kind == "normal":
-            return self.c - (t - p[0]) ** 2 / (2 * p[1])
-        return self.c + p[0] * t - (p[1] * t.exp() + p[2] * (-t).exp()) / 2
+        return self.c + _dot(self.eta, _features(BallIntegrandOps(analytic), self.kind, t))
 
     def dlog(self, t):
-        p = self.p
-        if self.kind == "beta":
-            s = 1 / (1 + (-t).exp())
-            return p[0] * (1 - s) - p[1] * s
-        if self.kind == "gamma":
-            return p[0] - p[1] * t.exp()
-        if self.kind == "normal":
-            return -(t - p[0]) / p[1]
-        return p[0] - (p[1] * t.exp() - p[2] * (-t).exp()) / 2
-
-
-def log_density_t_arb(kind, params, t):
-    """Certified log g(t) at exact t (or an arb ball)."""
-    return LogDensityT(kind, params).log(to_arb(t))
+        return _dot(self.eta, _dfeatures(self.kind, t))
 
 
 def log_concave_tail_bound(h, dh, T, side, r_abs=None, slopes=None):

@@ -50,8 +50,6 @@ _WHERE = {
     'log_vmf_mgf': 'vmf_moments',
     'log_vmf_mgf_mc': 'vmf_monte_carlo',
     'log_vmf_normaliser_quadrature': 'vmf_sphere_quadrature',
-    'mean_resultant_length_quadrature': 'vmf_sphere_quadrature',
-    'mean_resultant_length_quadrature_arb': 'vmf_sphere_quadrature',
     'multivariate_vmf_log_density': 'vmf',
     'per_layer_clip_radius': 'gaussian',
     'planar_laplace_density': 'planar_laplace',

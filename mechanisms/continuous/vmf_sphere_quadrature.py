@@ -8,7 +8,8 @@ integrates over u exactly (to area(S^{p−2}) ₀F₁(; (p−1)/2; (b sin φ)²/
 Float: :func:`mechanisms.numerics.quadrature.float_log_integral`; certified: ``acb.integral`` on a rational window plus
 rigorous interval bounds of the two tails (:func:`mechanisms.numerics.quadrature.certified_log_integral`). Every
 integrand here is entire (exp, cos, sin, integer powers, ₀F₁), so ``acb.integral`` needs no branch cuts.
-These are the quadrature routes to the VMF normaliser and mean resultant length, independent of the Bessel
+These are the quadrature routes to the VMF normaliser (the mean resultant length's is
+:func:`mechanisms.continuous.vmf_renyi.vmf_mean_resultant_length_quadrature`), independent of the Bessel
 closed forms in :mod:`mechanisms.continuous.vmf_moments`.
 """
 from __future__ import annotations
@@ -19,14 +20,13 @@ from fractions import Fraction
 import numpy as np
 
 from mechanisms.continuous import vmf  # noqa: F401  (registers log_sphere_area)
-from mechanisms.numerics.checks import check_dimension, check_nonneg
+from mechanisms.numerics.checks import check_dimension
 from mechanisms.numerics.context import formula, fp
-from mechanisms.numerics.exact import to_arb, to_fraction
+from mechanisms.numerics.exact import to_arb
 from mechanisms.numerics.quadrature import certified_log_integral, float_log_integral
 
 __all__ = ["log_sphere_integral", "log_sphere_integral_arb", "log_vmf_normaliser_quadrature",
-           "vmf_sphere_integrand", "mean_resultant_length_quadrature",
-           "mean_resultant_length_quadrature_arb"]
+           "vmf_sphere_integrand"]
 
 
 def _lf_vmf(p, A, b):
@@ -112,48 +112,3 @@ def log_vmf_normaliser_quadrature(ctx, p, kappa):
     q = p - 2
     inner = ctx.integral(lambda I, x, k: vmf_sphere_integrand(I, x, k, q), 0, ctx.pi(), args=(kappa,), log=True)
     return ctx.log_sphere_area(p - 1) + inner
-
-
-# ----------------------------------------------------------------------------- A_p by quadrature
-def _lf_t_moment(p, s):
-    """log of cos φ · e^{s cos φ} sin^{p−2}φ on [0, π/2] minus the same on [π/2, π] is signed; use
-    E[t] = 1 − ∫(1 − cos φ) e^{s cos φ} sin^{p−2} / ∫ e^{s cos φ} sin^{p−2} (a positive integrand)."""
-    q = p - 2
-
-    def lf(phi):
-        phi = np.asarray(phi, float)
-        with np.errstate(divide="ignore"):
-            out = s * np.cos(phi) + np.log(2.0) + 2 * np.log(np.abs(np.sin(phi / 2)))
-            if q:
-                out = out + q * np.log(np.abs(np.sin(phi)))
-        return out
-
-    return lf
-
-
-def mean_resultant_length_quadrature(p, s):
-    """E[t] under VMF(μ, s), t = μ·y, by quadrature: 1 − ∫(1−cos φ)e^{s cos φ}sin^{p−2}φ / ∫ e^{s cos φ}sin^{p−2}φ."""
-    p = check_dimension(p, "mean_resultant_length_quadrature")
-    s = float(check_nonneg(s, "s", "mean_resultant_length_quadrature"))
-    num = float_log_integral(_lf_t_moment(p, s), 0.0, _PI)
-    den = log_sphere_integral(p, s, 0.0)
-    return -math.expm1(num - den)
-
-
-def mean_resultant_length_quadrature_arb(p, s):
-    from flint import arb
-
-    p = check_dimension(p, "mean_resultant_length_quadrature_arb")
-    s = to_fraction(check_nonneg(s, "s", "mean_resultant_length_quadrature_arb"))
-    q = p - 2
-    sa = to_arb(s)
-
-    def build(M):
-        def f(x, analytic):
-            val = (sa * x.cos() - M).exp() * (1 - x.cos())
-            return val * x.sin() ** q if q else val
-        return f
-
-    num = certified_log_integral(build, _lf_t_moment(p, float(s)), 0.0, _PI, 0, arb.pi())
-    den = log_sphere_integral_arb(p, s, 0)
-    return 1 - (num - den).exp()
