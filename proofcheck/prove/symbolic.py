@@ -95,32 +95,16 @@ class FormulaPath:
 
     value = num
 
-    def exp(self, x):
-        return Formula(sp.exp(_sym(x)))
+    def _unary(f):
+        def method(self, x):
+            return Formula(f(_sym(x)))
+        return method
 
-    def log(self, x):
-        return Formula(sp.log(_sym(x)))
-
-    def sqrt(self, x):
-        return Formula(sp.sqrt(_sym(x)))
-
-    def expm1(self, x):
-        return Formula(sp.exp(_sym(x)) - 1)
-
-    def log1p(self, x):
-        return Formula(sp.log(1 + _sym(x)))
-
-    def erf(self, x):
-        return Formula(sp.erf(_sym(x)))
-
-    def erfc(self, x):
-        return Formula(sp.erfc(_sym(x)))
-
-    def sin(self, x):
-        return Formula(sp.sin(_sym(x)))
-
-    def cos(self, x):
-        return Formula(sp.cos(_sym(x)))
+    for _name, _f in {"exp": sp.exp, "log": sp.log, "sqrt": sp.sqrt, "expm1": lambda z: sp.exp(z) - 1,
+                      "log1p": lambda z: sp.log(1 + z), "erf": sp.erf, "erfc": sp.erfc, "sin": sp.sin,
+                      "cos": sp.cos}.items():
+        locals()[_name] = _unary(_f)
+    del _unary, _name, _f
 
     def pi(self):
         return Formula(sp.pi)
