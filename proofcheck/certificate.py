@@ -211,9 +211,8 @@ def _show(domain, box) -> str:
 def _values(claim, domain, box, bits):
     from proofcheck.evaluation import quantity_values
     from proofcheck.numerics import precision
-    from proofcheck.prove.tight import forget_floors, path
+    from proofcheck.prove.tight import path
 
-    forget_floors()
     with precision(bits):
         return quantity_values(claim, domain.case(box), path())
 

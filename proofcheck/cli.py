@@ -18,6 +18,7 @@ import sys
 from pathlib import Path
 
 from mechanisms.errors import InvalidInput
+from mechanisms.numerics.exact import Undecided
 
 DEFAULT_SECONDS_PER_CLAIM = 3.0
 PROVE_SECONDS = 30.0  # run --prove: the cap on one claim's proof attempt (the counted budget decides the rest)
@@ -406,7 +407,7 @@ def _max_renyi(K, alpha, alpha_text: str):
         with precision(prec):
             try:
                 v = CERTIFIED.max(*[CERTIFIED.renyi(K[i], K[j], alpha) for i, j in pairs])
-            except ArithmeticError:  # an enclosure too wide to decide (the log of a ball straddling 0)
+            except (ArithmeticError, Undecided):  # an enclosure too wide to decide (the log of a ball straddling 0)
                 v = None
             if v is not None and (is_inf(v) or (v.is_finite() and (v.rel_accuracy_bits() >= 64
                                                                      or v.rad() < arb(2) ** -100))):
@@ -600,7 +601,7 @@ def main(argv=None) -> int:
     except KeyboardInterrupt:
         print("proofcheck: interrupted", file=sys.stderr)
         return 130
-    except Exception as e:  # a bug of proofcheck: one line, the traceback in a file
+    except (Exception, Undecided) as e:  # a bug of proofcheck: one line, the traceback in a file
         return _internal_error(e)
 
 

@@ -31,6 +31,7 @@ from proofcheck.margins import RATIO_FLOOR, float_margin, is_degenerate, is_viol
 from proofcheck.optimise import flatten, optimise, unflatten
 from proofcheck.rounding import show_exact
 from proofcheck.search import search
+from mechanisms.numerics.exact import Undecided
 
 CERT_MIN_SECONDS = 10.0  # least time given to certifying a float violation
 TIGHTNESS_DIGITS = 10  # a float ratio is reported to the digits it has
@@ -121,7 +122,7 @@ def check_claim(claim, seconds: float = 10.0, seed: int = 0, max_examples: int =
         t0 = time.monotonic()
         try:
             result.evidence["table"] = tables.evidence(claim.table)
-        except Exception as e:  # an error of the claim's table: reported, the verdict stands
+        except (Exception, Undecided) as e:  # an error of the claim's table: reported, the verdict stands
             result.evidence["table_error"] = f"{type(e).__name__}: {e}"
         result.seconds += time.monotonic() - t0
     if prove:

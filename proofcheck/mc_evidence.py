@@ -17,6 +17,7 @@ import zlib
 
 from proofcheck.evaluation import ClaimError, Outside, quantity_values
 from proofcheck.measures import FLOAT
+from mechanisms.numerics.exact import Undecided
 
 EVIDENCE_CONFIDENCE = 1 - 1e-6
 STATISTICAL_CONFIDENCE = 1 - 1e-9
@@ -30,7 +31,7 @@ def route_seed(seed: int, claim_id: str, case_index: int, route_index: int) -> i
 def _estimate(claim, route, case, n, seed, device, confidence):
     try:
         return route.estimate(case, n, seed, device, confidence)
-    except Exception as e:  # an error of the claim's Monte Carlo route
+    except (Exception, Undecided) as e:  # an error of the claim's Monte Carlo route
         raise ClaimError(f"the Monte Carlo route of {route.quantity}", e, case, "monte-carlo") from e
 
 

@@ -20,6 +20,7 @@ from hypothesis.errors import FlakyFailure, NoSuchExample, Unsatisfiable
 from proofcheck.certify import noise_check
 from proofcheck.evaluation import ClaimError
 from proofcheck.margins import float_margin, is_degenerate, is_violation, ratio, scaled
+from mechanisms.numerics.exact import Undecided
 
 CHUNK = 100  # Hypothesis examples per chunk; each chunk has its own derived seed
 TIGHT_STARTS = 3  # starts of the ratio optimiser (multi-start: the tightest cases the search found)
@@ -108,7 +109,7 @@ def search(claim, until: float, seed: int, max_examples: int = 20000) -> Searche
         except ClaimError as e:
             out.error = e
             return False
-        except Exception as e:  # raised while the relation was decided at this case: the claim's, with the case
+        except (Exception, Undecided) as e:  # raised while the relation was decided at this case: the claim's, with the case
             out.error = ClaimError("the evaluation of the relation", e, _plain(case), "certified")
             return False
 

@@ -26,6 +26,7 @@ import traceback
 from dataclasses import dataclass, field
 from multiprocessing import Pipe
 from multiprocessing.connection import wait
+from mechanisms.numerics.exact import Undecided
 
 POLL_S = 0.2  # how often the parent looks at the clock and at a stop request
 # what each claim's process may hold in memory (address space), so that one claim that allocates
@@ -248,7 +249,7 @@ def run_one(claim, params: dict):
     t0 = time.monotonic()
     try:
         return check_claim(claim, **params)
-    except Exception as e:
+    except (Exception, Undecided) as e:
         path = _traceback_file(e)
         return Result(claim.id, "inconclusive", None, None, None,
                       {"reason": f"internal error of proofcheck: {type(e).__name__}: {e}",

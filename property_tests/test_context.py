@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from mechanisms.numerics.context import UNKNOWN, Ball, box, certified, enclosure, formula, fp
+from mechanisms.numerics.context import UNKNOWN, Ball, is_unknown, box, certified, enclosure, formula, fp
 from mechanisms.numerics.exact import INF, Exact, FloatOnCertifiedPath, Undecided
 from proofcheck.measures import BOX, CERTIFIED, FLOAT
 
@@ -33,8 +33,8 @@ def test_exact_numbers_mix_with_balls():
 def test_comparisons_are_three_valued():
     one, wide = certified.num(1), Ball.of(0, 2)
     assert certified.lt(1, 2) is True and certified.lt(one, 1) is False
-    assert certified.lt(certified.num(Fraction(1, 3)), Fraction(1, 3)) is UNKNOWN  # a ball of 1/3 against 1/3
-    assert box.lt(wide, 1) is UNKNOWN and box.lt(wide, 3) is True
+    assert is_unknown(certified.lt(certified.num(Fraction(1, 3)), Fraction(1, 3)))  # a ball of 1/3 against 1/3
+    assert is_unknown(box.lt(wide, 1)) and box.lt(wide, 3) is True
     with pytest.raises(Undecided):
         bool(UNKNOWN)
     with pytest.raises(Undecided):  # a box that straddles 1 takes no branch
@@ -196,7 +196,10 @@ def test_elementwise_maximum_minimum_zeros_and_exact_zero_masks():
     assert (z[0, 0] + 1) / 3 == third and fp.zeros(3).tolist() == [0.0, 0.0, 0.0]
     mask = certified.is_zero(certified.vector([0, third, flint.arb(0), certified.num(third) - Exact(1, 3)]))
     assert mask.tolist() == [True, False, True, False]
-    assert box.is_zero(box.vector([Ball.of(0, 0), Ball.of(0, 1), 0])).tolist() == [True, False, True]
+    assert box.is_zero(box.vector([Ball.of(0, 0), Ball.of(1, 2), 0])).tolist() == [True, False, True]
+    with pytest.raises(Undecided):  # a box that reaches 0 is neither a box of zeros nor one without
+        box.is_zero(box.vector([Ball.of(0, 0), Ball.of(0, 1), 0]))
+    assert is_unknown(box.is_zero(Ball.of(0, 1))) and box.is_zero(Ball.of(1, 2)) is False
     assert fp.is_zero(np.array([0.0, 1e-300])).tolist() == [True, False]
     assert fp.undefined != fp.undefined and certified.undefined is None  # NaN; None
 

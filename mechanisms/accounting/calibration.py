@@ -77,16 +77,15 @@ def _certify(value_of, target, start: float, digits: int, fname: str) -> Calibra
     s, unit = _round_up(start, digits)
     for _ in range(_MAX_STEPS):
         at = value_of(s)
-        meets = certified.le(at, target)
-        if meets is not True:
+        if not certified.certainly_le(at, target):
             s += unit
             continue
         below = s * shrink
         at_below = value_of(below)
         fails = certified.gt(at_below, target)
-        if fails is True:
-            return Calibration(s, at, below, at_below, target)
-        if fails is False:
+        if not certified.undecided(fails):
+            if fails:
+                return Calibration(s, at, below, at_below, target)
             s -= unit
             continue
         raise Undecided(f"{fname}: the target is met at {below} to the working precision; raise it or lower digits")

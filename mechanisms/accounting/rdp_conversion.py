@@ -35,7 +35,7 @@ __all__ = ["eps_from_rdp", "eps_from_rdp_basic", "log_delta_from_rdp", "log_delt
 def _tau(ctx, tau, fname, name="tau"):
     """τ ≥ 0 or +inf; an enclosure of a computed τ ≈ 0 that straddles 0 passes, one certainly negative does not."""
     t = ctx.real(tau, name, fname, allow_inf=True)
-    if ctx.lt(t, 0) is True:
+    if ctx.certainly_lt(t, 0):
         raise InvalidInput(f"{fname}: {name} must be >= 0, got {name}={tau}")
     return t
 
@@ -111,13 +111,12 @@ def log_delta_from_rdp_basic(ctx, tau, alpha, eps):
 
 # ----------------------------------------------------------------------------- over orders
 def _best(ctx, values, orders):
-    """(the least value, the order attaining it): on the certified context a ball enclosing the least value,
-    and the first order whose value is certainly below every earlier one's."""
-    i = 0
-    for j in range(1, len(values)):
-        if ctx.lt(values[j], values[i]) is True:
-            i = j
-    return ctx.min(*values), orders[i]
+    """(the least value, the order attaining it): on the certified context a ball enclosing the least value; the
+    order, where one value is certainly below every other, else the hull of the orders whose value may be the
+    least (an enclosure of the argmin over a box whose points disagree on it, never one order chosen by a tie)."""
+    may = [i for i, v in enumerate(values) if not any(ctx.certainly_lt(w, v) for w in values)]
+    order = orders[may[0]] if len(may) == 1 or not ctx.certified else ctx.hull(*[orders[i] for i in may])
+    return ctx.min(*values), order
 
 
 @formula
@@ -132,9 +131,9 @@ def best_eps_from_rdp(ctx, orders, rdp, delta):
     def at(ti, ai):
         if ctx.is_inf(ti):
             return ctx.inf
-        if ctx.gt(d * d + ctx.expm1(-ti), 0) is True:  # δ > √(1 − e^{−τ}) ≥ δ(0)
-            return ctx.num(0)
-        return _improved_eps(ctx, ti, ai, log_d)
+        # δ > √(1 − e^{−τ}) ≥ δ(0): 0, the KL shortcut; a box across that line takes both
+        return ctx.branch(ctx.gt(d * d + ctx.expm1(-ti), 0), lambda: ctx.num(0),
+                          lambda: _improved_eps(ctx, ti, ai, log_d))
 
     e, o = _best(ctx, [at(ti, ai) for ti, ai in zip(t, a)], a)
     return ctx.max(ctx.num(0), e), o
@@ -163,9 +162,8 @@ def best_delta_from_rdp(ctx, orders, rdp, eps):
         if ctx.is_zero(ti):
             return ctx.ninf
         improved = _improved_log_delta(ctx, ti, ai, e)
-        if ctx.gt(ti, 0) is True:
-            return ctx.min(improved, ctx.log(-ctx.expm1(-ti)) / 2)
-        return improved  # an enclosure of τ ≈ 0 that straddles 0
+        # the KL bound where τ > 0; an enclosure of τ ≈ 0 that straddles 0 takes both, or is undecided
+        return ctx.branch(ctx.gt(ti, 0), lambda: ctx.min(improved, ctx.log(-ctx.expm1(-ti)) / 2), lambda: improved)
 
     log_d, o = _best(ctx, [at(ti, ai) for ti, ai in zip(t, a)], a)
     return ctx.min(ctx.num(1), ctx.exp(log_d)), o

@@ -86,9 +86,7 @@ def _exact_args(alpha, sigma, q, fname):
 def _log1p_exp(ctx, x):
     """log(1 + e^x) without overflow: x + log1p(e^{−x}) where x > 0 is decided, log1p(e^x) otherwise (the same
     number)."""
-    if ctx.gt(x, 0) is True:
-        return x + ctx.log1p(ctx.exp(-x))
-    return ctx.log1p(ctx.exp(x))
+    return ctx.branch(ctx.gt(x, 0), lambda: x + ctx.log1p(ctx.exp(-x)), lambda: ctx.log1p(ctx.exp(x)), same=True)
 
 
 @formula

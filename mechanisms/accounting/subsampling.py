@@ -38,7 +38,7 @@ def _int_alpha(alpha, fname):
 def _within(ctx, x, name, fname, hi=None):
     """A number ≥ 0 (≤ hi), or an enclosure computed upstream: refused only when certainly outside."""
     v = ctx.real(x, name, fname)
-    if ctx.lt(v, 0) is True or (hi is not None and ctx.gt(v, hi) is True):
+    if ctx.certainly_lt(v, 0) or (hi is not None and ctx.certainly_lt(hi, v)):
         what = "be >= 0" if hi is None else f"lie in [0, {hi}]"
         raise InvalidInput(f"{fname}: {name} must {what}, got {name}={x}")
     return v
@@ -53,10 +53,8 @@ def subsample_dp(ctx, eps, delta, gamma):
     e = _within(ctx, eps, "eps", fname)
     g = _gamma(ctx, gamma, fname)
     d = _within(ctx, delta, "delta", fname, hi=1)
-    if ctx.lt(e, 30) is True:
-        eps_s = ctx.log1p(g * ctx.expm1(e))
-    else:
-        eps_s = e + ctx.log(g + (1 - g) * ctx.exp(-e))
+    eps_s = ctx.branch(ctx.lt(e, 30), lambda: ctx.log1p(g * ctx.expm1(e)),
+                       lambda: e + ctx.log(g + (1 - g) * ctx.exp(-e)), same=True)
     return eps_s, g * d
 
 

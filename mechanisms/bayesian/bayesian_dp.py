@@ -42,7 +42,7 @@ from mechanisms.finite import channels as _finite  # noqa: F401  (registers ctx.
 from mechanisms.finite import hockey_stick as _hockey_stick  # noqa: F401  (registers ctx.hockey_stick_delta)
 from mechanisms.finite import leakage as _leakage  # noqa: F401  (registers ctx.parallel_composition)
 from mechanisms.numerics.checks import real
-from mechanisms.numerics.context import UNKNOWN, formula, fp
+from mechanisms.numerics.context import formula, fp
 from mechanisms.errors import InvalidInput
 
 __all__ = [
@@ -111,7 +111,7 @@ def _tail_masses(ctx, p, q, eps, kind):
             passes = ctx.ge(ctx.abs(loss), eps)
         else:
             passes = ctx.gt(loss, eps) if kind == "gt" else ctx.ge(loss, eps)
-        if passes is UNKNOWN:
+        if ctx.undecided(passes):
             undecided = undecided + a
         elif passes:
             hit = hit + a

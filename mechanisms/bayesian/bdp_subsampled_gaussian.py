@@ -63,7 +63,7 @@ def _binomial_log_mgf(ctx, n, q, c, shift):
     log space: every exponent is ≥ 0, so the terms are ≥ 0 and a moment of 1 + 1e−13 keeps its digits."""
     k = ctx.vector(list(range(n + 1)))
     x = (k * k + shift * k) * c
-    keep = [i for i in range(n + 1) if ctx.gt(x[i], 0) is True]
+    keep = [i for i in range(n + 1) if not ctx.exactly_zero(x[i])]  # x ≥ 0: a term with x = 0 adds 0
     if not keep:
         return ctx.exact(0)
     k, x = k[keep], x[keep]

@@ -50,10 +50,10 @@ def l1_deviation_tail(ctx, p: Sequence, n: int, eps_sq):
             if ci:
                 term = term * x ** ci
         far = ctx.ge(dev * dev, e2)
-        if far is True:
-            inside = inside + term
-        elif far is not False:
+        if ctx.undecided(far):  # its mass lies between the two sums
             slack = slack + term
+        elif far:
+            inside = inside + term
     if ctx.is_zero(slack):
         return inside
     return inside + ctx.hull(0, slack)

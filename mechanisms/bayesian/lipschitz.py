@@ -299,9 +299,9 @@ def prior_mass_lipschitz_set(ctx, family: str, prior: Sequence, L, known=None):
     if family in ("bernoulli", "binomial"):
         a, b = (ctx.real(x, "prior", fname, lo=0, lo_open=True) for x in prior)
         half = L - ctx.log(ctx.real(known, "known", fname, lo=1)) if family == "binomial" else L
-        if ctx.le(half, 0) is True:
+        if ctx.certainly_le(half, 0):
             return ctx.exact(0)
-        if ctx.gt(half, 0) is not True:
+        if not ctx.certainly_lt(0, half):
             raise Undecided(f"{fname}: L − log m is not decided against 0: {half}")
         e = ctx.exp(-half)
         lo = e / (1 + e)  # σ(−L'), the lower end of Θ_L in θ
@@ -584,7 +584,7 @@ def _candidate_points(a: float, b: float):
 def _decided_equal(ctx, a, b) -> bool:
     """a = b, decided: exact numbers compare exactly; enclosures that are certainly apart are unequal, and
     enclosures that overlap (without both being the same point) leave it undecided."""
-    if ctx.lt(a, b) is True or ctx.gt(a, b) is True:
+    if ctx.certainly_lt(a, b) or ctx.certainly_lt(b, a):
         return False
     if ctx.is_zero(a - b):
         return True

@@ -205,7 +205,7 @@ def _cuts(ctx, kind, laws):
     f = _density_integrand(kind)
     lo, hi = math.inf, -math.inf
     for c, eta in laws:
-        lf = float_log_integrand(f, tuple(float(ctx.float_guess(x)) for x in (c, *eta)))
+        lf = float_log_integrand(f, tuple(float(ctx.guess(x)) for x in (c, *eta)))
         a, b, _, _ = integrand_window(lf, -800.0, 800.0, DROP, grid=16001)
         lo, hi = min(lo, a), max(hi, b)
     return Fraction(lo).limit_denominator(10**6), Fraction(hi).limit_denominator(10**6)
@@ -376,9 +376,10 @@ def hockey_stick_quadrature_arb(P, Q, eps):
     aq, bq = [to_fraction(x) for x in a], [to_fraction(x) for x in b]
     if aq == bq:
         return arb(0) if e >= 0 else -E.expm1()
-    try:
-        cuts_theta = crossing_enclosures_arb(P, Q, e)
-    except ArithmeticError:
+    from mechanisms.numerics.record import Failed, attempt
+
+    cuts_theta = attempt(crossing_enclosures_arb, P, Q, e)  # a closed computation: its failure is [0, 1], sound
+    if isinstance(cuts_theta, Failed):
         return arb(0).union(arb(1))
     A, B = LogDensityT(kind, aq), LogDensityT(kind, bq)
     fe = float(e)

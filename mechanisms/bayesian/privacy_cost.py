@@ -43,9 +43,7 @@ __all__ = [
 def log1p_exp(ctx, x):
     """log(1 + e^x), as x + log1p(e^{−x}) above 30 (no overflow) and log1p(e^x) below (the digits of a tiny e^x)."""
     x = ctx.real(x, "x", "log1p_exp")
-    if ctx.gt(x, 30) is True:
-        return x + ctx.log1p(ctx.exp(-x))
-    return ctx.log1p(ctx.exp(x))
+    return ctx.branch(ctx.gt(x, 30), lambda: x + ctx.log1p(ctx.exp(-x)), lambda: ctx.log1p(ctx.exp(x)), same=True)
 
 
 def _atoms(ctx, scaled, weights, fname):
@@ -70,7 +68,7 @@ def privacy_cost(ctx, scaled, weights, T):
     if any(ctx.is_inf(s[i]) for i in keep):
         return ctx.inf
     x, lw = t * s[keep], ctx.log(w[keep])
-    positive = [ctx.gt(v, 0) is True for v in x]
+    positive = [ctx.certainly_lt(0, v) for v in x]
     if not all(pos or ctx.is_zero(v) for pos, v in zip(positive, x)):
         return ctx.log_sum_exp(lw + x) / t
     pos = [i for i, p in enumerate(positive) if p]
@@ -136,7 +134,7 @@ def gaussian_reference_cost_quadrature(ctx, lam, T, s, sigma, d, clip=None):
     log_norm = (ctx.exact(Fraction(dd, 2)) - 1) * ctx.log(2) + ctx.lgamma(ctx.exact(Fraction(dd, 2)))
     chi = lambda I, v, k, h: _chi_integrand(I, v, k, h, dd)  # noqa: E731
     if c is None:
-        kf = float(ctx.float_guess(kappa))
+        kf = float(ctx.guess(kappa))
         mode = math.sqrt((dd - 1) / (2 * kf))
         cut = math.ceil(math.sqrt((dd + 300) / kf) + mode + 4)  # an integer past the mode, ~150 e-folds below it
         inner = ctx.integral(chi, 0, ctx.inf, args=(kappa, cut), cut=cut, tail=lambda k, h: _chi_tail(k, h, dd),

@@ -92,7 +92,7 @@ def gaussian_capacity_quadrature(ctx, p, sigma, R):
     R = ctx.real(R, "R", fname, lo=0)
     rho = R / sigma
     q = p - 1
-    rho_f = float(ctx.float_guess(rho))
+    rho_f = float(ctx.guess(rho))
     cut = math.ceil(max(rho_f / 2 + math.sqrt(rho_f * rho_f / 4 + q), rho_f) + 40)  # an integer beyond the mode
     inner = ctx.integral(lambda I, u, r, h: _radial_integrand(I, u, r, h, q), rho, ctx.inf, args=(rho, cut),
                          cut=cut, tail=lambda r, h: _radial_tail(r, h, q), log=True)

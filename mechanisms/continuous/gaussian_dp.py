@@ -92,30 +92,33 @@ def gaussian_epsilon(ctx, sigma, delta, sensitivity=1):
         return ctx.gt(ctx.accurate(lambda: _gaussian_delta_at(ctx, mu, e)), dt)
 
     zero = ctx.exact(0)
-    if above(zero) is False:
+    at_zero = above(zero)
+    if not ctx.undecided(at_zero) and not at_zero:
         return zero
     lo, hi = zero, ctx.exact(1)
     for _ in range(_MAX_DOUBLINGS):
         side = above(hi)
-        if side is False:
+        if ctx.undecided(side):  # an undecided end moves up without becoming the lower end
+            hi = 2 * hi
+            continue
+        if not side:
             break
-        if side is True:  # an undecided end moves up without becoming the lower end
-            lo = hi
+        lo = hi
         hi = 2 * hi
     else:
         raise InvalidInput(f"{fname}: could not bracket eps for sigma={sigma}, delta={delta}, sensitivity={sensitivity}")
     half = ctx.exact(Fraction(1, 2))
     for _ in range(_MAX_HALVINGS):
         mid = (lo + hi) * half
-        if ctx.lt(lo, mid) is not True or ctx.lt(mid, hi) is not True:  # adjacent floats
+        if not (ctx.certainly_lt(lo, mid) and ctx.certainly_lt(mid, hi)):  # adjacent floats
             break
         side = above(mid)
-        if side is True:
-            lo = mid
-        elif side is False:
-            hi = mid
-        else:  # δ(mid) and δ overlap at this precision: [lo, hi] holds the root
+        if ctx.undecided(side):  # δ(mid) and δ overlap at this precision: [lo, hi] holds the root
             break
+        if side:
+            lo = mid
+        else:
+            hi = mid
     return ctx.hull(lo, hi)
 
 

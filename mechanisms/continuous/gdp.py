@@ -23,9 +23,9 @@ def gdp_tradeoff(ctx, mu, alpha):
     fname = "gdp_tradeoff"
     m = ctx.real(mu, "mu", fname, lo=0)
     a = ctx.real(alpha, "alpha", fname, lo=0, hi=1)
-    if ctx.is_zero(a) is True:
+    if ctx.exactly_zero(a):  # the ends: Φ⁻¹ is infinite there, so a box reaching them is undecided below
         return ctx.exact(1)
-    if ctx.is_zero(a - 1) is True:
+    if ctx.exactly_zero(a - 1):
         return ctx.exact(0)
     return ctx.accurate(lambda: ctx.Phi(ctx.Phi_inv(1 - a) - m))
 

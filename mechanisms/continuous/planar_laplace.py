@@ -85,14 +85,14 @@ def planar_laplace_radius(ctx, eps, p):
     prob = ctx.real(p, "p", fname, lo=0, hi=1, hi_open=True)
     if ctx.is_zero(prob):
         return ctx.exact(0) / e
-    pf = ctx.float_guess(prob)
+    pf = ctx.guess(prob)
     # near p = 0 the argument of W₋₁ is at its branch point −1/e, where floats lose it: C_ε ≈ t²/2 − t³/3 there
     guess = float(-lambertw((pf - 1) / np.e, -1).real - 1) if pf > 1e-8 else (2 * pf) ** 0.5 * (1 + (2 * pf) ** 0.5 / 3)
     for h in _BRACKETS:
         lo, hi = ctx.exact_from_guess(guess * (1 - h)), ctx.exact_from_guess(guess * (1 + h))
         below = ctx.accurate(lambda: _cdf_of_t(ctx, lo))  # −expm1(−t) − t e^{−t} cancels for small t
         above = ctx.accurate(lambda: _cdf_of_t(ctx, hi))
-        if ctx.le(below, prob) is True and ctx.ge(above, prob) is True:
+        if ctx.certainly_le(below, prob) and ctx.certainly_le(prob, above):
             return ctx.hull(lo, hi) / e
     raise Undecided(f"{fname}: the root of the radial CDF at p={prob} was not bracketed")
 

@@ -60,7 +60,7 @@ def _blahut_arimoto(k: np.ndarray) -> np.ndarray:
 
 def _capacity_bounds_nats(ctx, K, fname):
     k = ctx.channel(K, "K", fname)
-    p_float = _blahut_arimoto(ctx.float_guess(k))
+    p_float = _blahut_arimoto(ctx.guess(k))
     n = p_float.size
     # every secret keeps a little mass, so that q_y > 0 wherever some K[x, y] > 0 (a finite upper bound)
     p = ctx.exact_from_guess((1 - 1e-12) * p_float + 1e-12 / n)
@@ -140,7 +140,7 @@ def multiplicative_g_capacity(ctx, C, G):
     if not np.all(covered):
         x = int(np.flatnonzero(~covered)[0])
         raise InvalidInput(f"{fname}: secret {x} has gain 0 under every action (V_g is 0 at the prior on it)")
-    gf, cf = ctx.float_guess(g), ctx.float_guess(c)
+    gf, cf = ctx.guess(g), ctx.guess(c)
     lower, upper = None, None
     for rule in _decision_rules(gf, cf, fname):
         found = _solve(sum(gf[w] * cf[:, y] for y, w in enumerate(rule)), gf)

@@ -76,7 +76,7 @@ def ldp_level(ctx, K):
     hi, lo = hi[used], lo[used]
     if ctx.is_zero(lo).any():
         return ctx.inf
-    if ctx.is_zero(hi - lo).all():
+    if ctx.exactly_zero(hi - lo).all():  # a shortcut: the general form is 0 there too
         return ctx.num(0)
     return ctx.fmax(ctx.log(hi) - ctx.log(lo))
 
@@ -95,7 +95,7 @@ def mbp_level(ctx, K, prior):
     hi, lo = _column_max(ctx, k)[cols], _column_min(ctx, k)[cols]
     if ctx.is_zero(lo).any():
         return ctx.inf
-    if ctx.is_zero(hi - lo).all() and ctx.is_zero(hi - marg[cols]).all():
+    if ctx.exactly_zero(hi - lo).all() and ctx.exactly_zero(hi - marg[cols]).all():  # a shortcut, as in ldp_level
         return ctx.num(0)
     lm = ctx.log(marg[cols])
     return ctx.max(ctx.fmax(ctx.log(hi) - lm), ctx.fmax(lm - ctx.log(lo)))
@@ -109,7 +109,7 @@ def kl(ctx, p, q):
     s = ~ctx.is_zero(p)
     if ctx.is_zero(q[s]).any():
         return ctx.inf
-    if ctx.is_zero(p[s] - q[s]).all():
+    if ctx.exactly_zero(p[s] - q[s]).all():  # a shortcut: the general sum is 0 there too
         return ctx.num(0)
     terms = ctx.zeros(p.shape)
     terms[s] = p[s] * (ctx.log(p[s]) - ctx.log(q[s]))

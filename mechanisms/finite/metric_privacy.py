@@ -57,11 +57,11 @@ def metric_privacy_level(ctx, K, D):
                 return ctx.inf
             # the outputs where K[x, y] may exceed K[x', y] (decided exactly on exact rows: equal rows give none)
             rises = [logs[x, y] - logs[x2, y] for y in np.flatnonzero(~zero[x])
-                     if ctx.gt(k[x, y], k[x2, y]) is not False]
+                     if not ctx.certainly_le(k[x, y], k[x2, y])]
             if not rises:
                 continue
             if ctx.is_zero(d[x, x2]):
-                if ctx.gt(ctx.fmax(rises), 0) is not False:  # two secrets at distance 0 must have equal rows
+                if not ctx.certainly_le(ctx.fmax(rises), 0):  # two secrets at distance 0 must have equal rows
                     return ctx.inf if ctx.positive(ctx.fmax(rises)) else best
                 continue
             best = ctx.max(best, ctx.fmax(rises) / d[x, x2])

@@ -25,7 +25,8 @@ import sympy as sp
 from mechanisms.numerics.exact import Undecided
 from proofcheck.evaluation import ClaimError, Outside, certainly_le, certainly_less, decided, evaluate, quantity_values
 from proofcheck.measures import NoBoxForm
-from proofcheck.prove.tight import floor_of, forget_floors, path as box_path, relation_decided
+from mechanisms.numerics.record import closed
+from proofcheck.prove.tight import floor_of, path as box_path, relation_decided
 from proofcheck.numerics import fmt, precision
 
 PRECISION = 128  # bits of the arb balls on the box path
@@ -108,51 +109,73 @@ def sensitivity(jet, box) -> dict:
 
 
 def _plain(claim, domain, box, bits) -> Decision:
+    """The box by plain enclosures, as one closed computation (:mod:`mechanisms.numerics.record`): a box whose
+    evaluation met any undecided question — a comparison answered UNKNOWN, an Undecided raised (caught or not), a
+    predicate of a ball that does not decide it, a float read — is never decided, outside or refuted, whatever
+    the quantities returned."""
     why = domain.outside_simplex(box)
     if why is not None:
         return Decision("outside", why)
-    with precision(bits):
+    with precision(bits), closed() as record:
+        d = _evaluated(claim, domain, box)
+    if d.kind in ("decided", "outside", "refuted") and not record.clean:
+        return Decision("undecided", f"the evaluation met an undecided question: {_line(record.reason())}",
+                        d.lhs, d.rhs)
+    return d
+
+
+def _evaluated(claim, domain, box) -> Decision:
+    try:
+        return _decide(claim, domain.case(box))
+    except NoBoxForm as e:
+        return Decision("blocked", str(e), route=route_named(e))
+    except Undecided as e:
+        return Decision("undecided", _line(e))
+    except ClaimError as e:
+        if isinstance(e.error, NoBoxForm):
+            return Decision("blocked", str(e.error), route=route_named(e.error))
+        return Decision("error", _line(e))
+    except Outside as e:
+        return Decision("outside", f"the statement is undefined on the whole box: {_line(e)}")
+    except Exception as e:  # anything else is an error of the claim on this box, never a decision
+        return Decision("error", f"{type(e).__name__}: {_line(e)}")
+
+
+def _hypothesis(h, values) -> tuple[bool | None, str | None]:
+    """Does the hypothesis hold on the whole box (True), fail on it (False), or neither (None, with why)? Its own
+    closed computation: what it could not decide leaves it undecided, not the relation."""
+    with closed() as record:
         try:
-            return _decide(claim, domain.case(box))
-        except NoBoxForm as e:
-            return Decision("blocked", str(e), route=route_named(e))
-        except Undecided as e:
-            return Decision("undecided", _line(e))
-        except ClaimError as e:
-            if isinstance(e.error, NoBoxForm):
-                return Decision("blocked", str(e.error), route=route_named(e.error))
-            return Decision("error", _line(e))
-        except Outside as e:
-            return Decision("outside", f"the statement is undefined on the whole box: {_line(e)}")
-        except Exception as e:  # anything else is an error of the claim on this box, never a decision
-            return Decision("error", f"{type(e).__name__}: {_line(e)}")
+            holds = decided(h.relation, evaluate(h.relation.lhs, values, box_path()),
+                            evaluate(h.relation.rhs, values, box_path()))
+        except NoBoxForm:
+            raise
+        except (Undecided, Outside) as e:
+            return None, f"hypothesis '{h.text}': {_line(e)}"
+    if not record.clean:
+        return None, f"hypothesis '{h.text}' met an undecided question"
+    if holds is None:
+        return None, f"hypothesis '{h.text}' is not decided over the box"
+    return holds, None
 
 
 def _decide(claim, case) -> Decision:
-    forget_floors()
     try:
         values = quantity_values(claim, case, box_path())
     except Outside as e:
         return Decision("outside", f"a quantity says the whole box is outside the domain: {_line(e)}")
     unknown = None
     for h in claim.hypotheses:
-        try:
-            a, b = evaluate(h.relation.lhs, values, box_path()), evaluate(h.relation.rhs, values, box_path())
-            holds = decided(h.relation, a, b)
-        except NoBoxForm:
-            raise
-        except (Undecided, Outside) as e:
-            holds, unknown = None, unknown or f"hypothesis '{h.text}': {_line(e)}"
+        holds, why = _hypothesis(h, values)
         if holds is False:
             return Decision("outside", f"hypothesis '{h.text}' fails on the whole box")
-        if holds is None:
-            unknown = unknown or f"hypothesis '{h.text}' is not decided over the box"
+        unknown = unknown or why
     try:
         lhs = evaluate(claim.statement.lhs, values, box_path())
         rhs = evaluate(claim.statement.rhs, values, box_path())
     except NoBoxForm:
         raise
-    except Exception as e:  # where a hypothesis is undecided, the failure may come from points it excludes
+    except (Exception, Undecided) as e:  # where a hypothesis is undecided, the failure may come from points it excludes
         if unknown is None:
             raise
         return Decision("undecided", f"{unknown}; {_line(e)}")

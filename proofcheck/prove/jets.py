@@ -37,6 +37,7 @@ class Jet(Ball):
     def __init__(self, value, d):
         self.arb = value.arb if isinstance(value, Ball) else value
         self.ends = value.ends if isinstance(value, Ball) else None  # a coordinate's exact ends (Ball.of)
+        self.floor = None
         self.d = d
 
     def __repr__(self):

@@ -14,6 +14,7 @@ import flint
 import sympy as sp
 
 from mechanisms.numerics.exact import ExactInfinity, to_arb
+from mechanisms.numerics.record import Failed, attempt
 from proofcheck.prove.jets import Jet, is_exact, path
 
 
@@ -47,10 +48,12 @@ def jet_margin(claim, domain, box):
     from proofcheck.evaluation import evaluate
 
     case, m = domain.case(box, jets=True), path()
-    try:
+
+    def compute():
         values = {name: q(case, m) for name, q in claim.quantities.items()}
-        g = margin(claim.statement, evaluate(claim.statement.lhs, values, m), evaluate(claim.statement.rhs, values, m))
-    except Exception:  # no derivative here: the plain evaluation has decided what it could
+        return margin(claim.statement, evaluate(claim.statement.lhs, values, m), evaluate(claim.statement.rhs, values, m))
+    g = attempt(compute)  # a closed computation: one that met an undecided question gives no derivatives
+    if isinstance(g, Failed):  # no derivative here: the plain evaluation has decided what it could
         return None
     if is_exact(g):
         return Jet(to_arb(g), {})
@@ -63,12 +66,13 @@ def point_margin(claim, domain, point):
     from proofcheck.evaluation import evaluate, quantity_values
     from proofcheck.measures import BOX
 
-    try:
+    def sides():
         values = quantity_values(claim, domain.case(tuple((x, x) for x in point)), BOX)
-        lhs = evaluate(claim.statement.lhs, values, BOX)
-        rhs = evaluate(claim.statement.rhs, values, BOX)
-    except Exception:
+        return evaluate(claim.statement.lhs, values, BOX), evaluate(claim.statement.rhs, values, BOX)
+    got = attempt(sides)  # a closed computation, as every evaluation a proof uses
+    if isinstance(got, Failed):
         return None
+    lhs, rhs = got
     if isinstance(lhs, ExactInfinity) or isinstance(rhs, ExactInfinity):
         return None
     if is_exact(lhs) and is_exact(rhs):

@@ -11,6 +11,7 @@ import signal
 import time
 from multiprocessing import Pipe
 from multiprocessing.connection import wait
+from mechanisms.numerics.exact import Undecided
 
 POLL_S = 0.2
 HARD_LIMIT_S = 300.0  # default: what one claim's proof attempt may take, from outside it
@@ -79,7 +80,7 @@ def _attempt(claim, budget):
 
     try:
         return prove_claim(claim, budget)
-    except Exception as e:  # an internal error of the prover: that claim's, said
+    except (Exception, Undecided) as e:  # an internal error of the prover: that claim's, said
         return _stopped(claim, budget, f"internal error of the prover: {type(e).__name__}: {e}", 0.0)
 
 

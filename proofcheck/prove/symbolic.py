@@ -21,11 +21,15 @@ from functools import lru_cache
 import flint
 import sympy as sp
 
+from mechanisms.numerics.exact import Undecided
+from mechanisms.numerics.record import Failed, attempt
+
 FUEL = 64  # enclosures one sign decision may evaluate (faces of faces included)
 
 
-class NotSymbolic(Exception):
-    """The claim's quantities use something that has no formula here."""
+class NotSymbolic(Undecided):
+    """The claim's quantities use something that has no formula here (an Undecided: a quantity's ``except
+    Exception`` does not catch it, and one that catches it anyway leaves the form's computation unclean)."""
 
 
 class Formula:
@@ -145,7 +149,8 @@ def _margin_form(claim, domain):
         else:
             case[c.variable] = Formula(xs[i])
     m = FormulaPath()
-    try:
+
+    def form():
         values = {name: _sym(q(case, m)) for name, q in claim.quantities.items()}
         lhs = _substitute(claim.statement.lhs, values)
         rhs = _substitute(claim.statement.rhs, values)
@@ -153,8 +158,10 @@ def _margin_form(claim, domain):
         if g.has(sp.zoo, sp.nan, sp.oo, -sp.oo) or not g.free_symbols <= set(xs):
             return None
         return simplified(g)
-    except Exception:  # no formula for this claim: NotSymbolic, or sympy could not bring it to one fraction
-        return None
+    # a closed computation: a quantity that caught NotSymbolic (a branch on a formula) and went on computes
+    # another function than the claim's, so a form that met one is no form
+    g = attempt(form)
+    return None if isinstance(g, Failed) else g
 
 
 MAX_OPS = 120  # a formula larger than this is not rewritten further (sympy's rewriting may take very long)

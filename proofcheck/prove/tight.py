@@ -28,6 +28,7 @@ from mechanisms.numerics.context import Ball
 from mechanisms.numerics.context.base import FORMULAS
 from mechanisms.numerics.context.box import BoxContext
 from mechanisms.numerics.exact import ExactInfinity
+from mechanisms.numerics.record import Failed, attempt
 
 
 def _anywhere(a) -> bool:
@@ -41,18 +42,10 @@ MONOTONE = {  # name: where it is monotone (increasing or decreasing) and define
 }
 
 
-_FLOORS: dict = {}  # id(ball) -> (the ball, its floor): least values the balls of one box's evaluation lose
-
-
 def floor_of(x):
-    """An exact arb at most every value ``x`` encloses, above its own lower end (None when none is known)."""
-    hit = _FLOORS.get(id(x))
-    return hit[1] if hit is not None and hit[0] is x else None
-
-
-def forget_floors() -> None:
-    """Start a box's evaluation afresh (the floors of the last one are no longer needed)."""
-    _FLOORS.clear()
+    """An exact arb at most every value ``x`` encloses, above its own lower end (None when none is known): the
+    floor a Ball carries beside its ball (:func:`_hull_of_ends`)."""
+    return getattr(x, "floor", None) if isinstance(x, Ball) else None
 
 
 def _hull_of_ends(lo: Ball, hi: Ball) -> Ball:
@@ -62,7 +55,7 @@ def _hull_of_ends(lo: Ball, hi: Ball) -> Ball:
     r = Ball(lo.arb.union(hi.arb))
     least = lo.arb if lo.arb < hi.arb else hi.arb if hi.arb < lo.arb else None
     if least is not None and least > 0 and not r.arb > 0:
-        _FLOORS[id(r)] = (r, flint.arb(least.lower()))
+        r.floor = flint.arb(least.lower())
     return r
 
 
@@ -112,7 +105,7 @@ def corner_enclosure(ctx, f, *args, **kwargs):
     return _corner_hull(f, _signature(f), f.formula_monotone, (ctx, *args), kwargs)
 
 
-def _corner_hull(f, signature, declared, args, kwargs):
+def _corner_hull(f, signature, declared, args, kwargs, origin=None):
     """f(*args, **kwargs) over a box by the corners of its declared arguments (:func:`corner_enclosure`)."""
     try:
         given = signature.bind(*args, **kwargs).arguments
@@ -122,18 +115,62 @@ def _corner_hull(f, signature, declared, args, kwargs):
     if not wide or any(k not in declared or not isinstance(given[k], Ball) or getattr(given[k], "d", None) is not None
                        or not given[k].arb.is_finite() for k in wide):
         return f(*args, **kwargs)
+    if not _proved_monotone(origin or f, signature, declared, args, kwargs, wide):
+        return f(*args, **kwargs)
     values = []
     for top in (False, True):  # the minimising corner, then the maximising one
         at = signature.bind(*args, **kwargs)
         at.arguments.update({k: _end(given[k], upper=(declared[k] > 0) == top) for k in wide})
-        try:
-            v = _as_ball(f(*at.args, **at.kwargs))
-        except Exception:  # an end outside the formula's domain, undecided there: the plain evaluation decides
-            v = None
-        if v is None:
+        v = attempt(f, *at.args, **at.kwargs)  # a closed computation: used only where it met no undecided question
+        v = None if isinstance(v, Failed) else _as_ball(v)
+        if v is None:  # an end outside the formula's domain, undecided there: the plain evaluation decides
             return f(*args, **kwargs)
         values.append(v)
     return _hull_of_ends(*values)
+
+
+def _proved_monotone(f, signature, declared, args, kwargs, wide) -> bool:
+    """Is ``f`` monotone over this box in each wide argument as declared? A declaration is a lemma the proof
+    carries, not a trust: here it is proved on the box, by the sign of each partial derivative enclosed over the
+    whole box (forward mode, :mod:`proofcheck.prove.jets`, one closed computation). The library's own declarations
+    (formulas of ``mechanisms``, routes of :data:`proofcheck.measures.MONOTONE_ROUTES`) are lemmas proved in their
+    docstrings and checked against an independent oracle in ``property_tests/test_prove_monotone.py``; a proof
+    trusts them as it trusts that exp is increasing (README: what a proof trusts). Any other declaration — a
+    user's ``@formula(monotone=...)`` — is used on a box only where the jets prove it there."""
+    from proofcheck.prove.jets import JET_CONTEXT, Jet
+
+    if library_lemma(f):
+        return True
+    at = signature.bind(*args, **kwargs)
+    names = list(at.arguments)
+    if not names or names[0] != "ctx":
+        return False
+    at.arguments["ctx"] = JET_CONTEXT
+    index = {k: i for i, k in enumerate(wide)}
+    for k in wide:
+        at.arguments[k] = Jet(at.arguments[k].arb, {index[k]: flint.arb(1)})
+    got = attempt(f, *at.args, **at.kwargs)
+    if isinstance(got, Failed) or not isinstance(got, Jet) or got.d is None:
+        return False
+    for k in wide:
+        p = got.d.get(index[k])
+        if p is None:  # no dependence on it at all
+            continue
+        if not p.is_finite() or not (p >= 0 if declared[k] > 0 else p <= 0):
+            return False
+    return True
+
+
+def library_lemma(f) -> bool:
+    """Is ``f``'s monotone declaration one of the library's proved and tested lemmas (a formula or route defined in
+    ``mechanisms``)? Decided by where the function's code lies, not by what it says of itself."""
+    import mechanisms
+
+    code = getattr(getattr(f, "__wrapped__", f), "__code__", None)
+    if code is None:
+        return False
+    root = str(__import__("pathlib").Path(mechanisms.__file__).resolve().parent)
+    return str(__import__("pathlib").Path(code.co_filename).resolve()).startswith(root + "/")
 
 
 def monotone_route(name, box_route, certified_function, declared):
@@ -143,7 +180,7 @@ def monotone_route(name, box_route, certified_function, declared):
     signature = inspect.signature(certified_function)
 
     def route(*args, **kwargs):
-        return _corner_hull(box_route, signature, declared, args, kwargs)
+        return _corner_hull(box_route, signature, declared, args, kwargs, origin=certified_function)
     route.__name__ = name
     return route
 

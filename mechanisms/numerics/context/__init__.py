@@ -5,12 +5,12 @@ are made, combined and compared (see :mod:`mechanisms.numerics.context.base`).
 * :data:`certified` — exact rationals and arb balls that mix freely, exact infinities (the verdict);
 * :data:`box` — balls of any width as inputs, comparisons only when decided (proofs over boxes).
 """
-from mechanisms.numerics.context.base import FORMULAS, UNKNOWN, Context, formula
+from mechanisms.numerics.context.base import FORMULAS, UNKNOWN, Context, formula, is_unknown
 from mechanisms.numerics.context.box import Ball, BoxContext, box, enclosure
 from mechanisms.numerics.context.certified import CertifiedContext, certified
 from mechanisms.numerics.context.fp import FloatContext, fp
 
 CONTEXTS = (fp, certified, box)
 
-__all__ = ["FORMULAS", "UNKNOWN", "Context", "formula", "fp", "certified", "box", "Ball", "enclosure",
+__all__ = ["FORMULAS", "UNKNOWN", "is_unknown", "Context", "formula", "fp", "certified", "box", "Ball", "enclosure",
            "FloatContext", "CertifiedContext", "BoxContext", "CONTEXTS"]

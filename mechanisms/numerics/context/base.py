@@ -20,12 +20,14 @@ form) is a separately named formula: two transcriptions of one formula are one r
 from __future__ import annotations
 
 import inspect
+import math
 from fractions import Fraction
 from typing import Callable
 
 import numpy as np
 
 from mechanisms.numerics.exact import Undecided
+from mechanisms.numerics.record import Failed, answered_unknown, attempt, note, settled
 
 FORMULAS: dict[str, Callable] = {}
 
@@ -102,28 +104,39 @@ def _float_of(x) -> float:
     return float(a)
 
 
-class _Unknown:
-    """A comparison its operands do not decide (balls that overlap). It has no truth value."""
+class Unknown:
+    """A question its operands do not decide (balls that overlap, a predicate of a ball that reaches the
+    point asked about). It has no truth value, and each one is noted in the record of the running
+    computation (:mod:`mechanisms.numerics.record`) until a three-valued branch takes it (:meth:`Context.branch`):
+    read with ``is True`` and dropped, it still leaves the computation undecided."""
 
-    __slots__ = ()
-    _instance = None
+    __slots__ = ("question",)
 
-    def __new__(cls):
-        if cls._instance is None:
-            cls._instance = super().__new__(cls)
-        return cls._instance
+    def __init__(self, question: str = "undecided"):
+        self.question = question
 
     def __bool__(self):
-        raise Undecided("a comparison of enclosures that overlap was used as a truth value")
+        raise Undecided(f"an undecided question was used as a truth value: {self.question}")
 
     def __repr__(self):
         return "UNKNOWN"
 
     def __reduce__(self):
-        return (_Unknown, ())
+        return (Unknown, (self.question,))
 
 
-UNKNOWN = _Unknown()
+def unknown(question: str) -> Unknown:
+    """A fresh UNKNOWN answer to ``question``, noted as open in the running computation's record."""
+    u = Unknown(question)
+    answered_unknown(u)
+    return u
+
+
+def is_unknown(x) -> bool:
+    return isinstance(x, Unknown)
+
+
+UNKNOWN = Unknown("the UNKNOWN constant")  # for display and tests; comparisons answer fresh ones (is_unknown)
 
 
 class Context:
@@ -166,16 +179,52 @@ class Context:
 
     def sign(self, x) -> int:
         """-1, 0 or 1; raises Undecided when x encloses 0 and is not exactly 0."""
-        if self.is_inf(x):
+        if isinstance(x, float) and math.isinf(x):
             return 1 if x > 0 else -1
-        pos, neg = self.gt(x, 0), self.lt(x, 0)
-        if pos is True:
+        if self.certainly_lt(0, x):
             return 1
-        if neg is True:
+        if self.certainly_lt(x, 0):
             return -1
-        if self.is_zero(x):
+        if self.exactly_zero(x):
             return 0
         raise Undecided(f"the sign of {x} (an enclosure of 0 that is not exactly 0)")
+
+    def exactly_zero(self, x):
+        """x is the exact number 0 (elementwise on an array): for a shortcut whose other branch holds at 0 too.
+        The box context answers False for a box that reaches 0 (its :meth:`is_zero` is three-valued)."""
+        return self.is_zero(x)
+
+    # ---- a branch on a comparison, three-valued
+    def undecided(self, answer) -> bool:
+        """Is ``answer`` (a comparison's or a predicate's) UNKNOWN? The caller then handles it as such — an
+        undecided mass kept apart, a bound that holds either way — so it is no longer an open question in the
+        running computation's record. Reading it any other way (``is True``) leaves it open."""
+        if is_unknown(answer):
+            settled(answer)
+            return True
+        return False
+
+    def branch(self, cond, if_true, if_false, *, same: bool = False):
+        """``if_true()`` where ``cond`` is True, ``if_false()`` where it is False; where it is UNKNOWN (the
+        operands' enclosures do not decide it), the hull of both (each branch then evaluated over the whole
+        box, as one closed computation), or Undecided where either branch fails there. ``same=True`` says the
+        two branches compute one function and the condition only picks the more accurate form: then UNKNOWN
+        takes ``if_true()``. The one way a formula branches on a comparison of enclosures (never ``is True``)."""
+        if isinstance(cond, np.ndarray):  # the float context's elementwise comparison
+            if not same:
+                raise TypeError("branch: an array condition needs same=True (one form for every entry)")
+            return if_true() if cond.all() else if_false()
+        if not is_unknown(cond):
+            return if_true() if cond else if_false()
+        settled(cond)
+        if same:
+            return if_true()
+        a, b = attempt(if_true), attempt(if_false)
+        for got in (a, b):
+            if isinstance(got, Failed):
+                raise Undecided(f"a branch on an undecided comparison ({cond.question}) fails on one side: "
+                                f"{got.reason}")
+        return self.hull(a, b)
 
     # ---- what a value of this context is (the engine asks these instead of inspecting types)
     def isexact(self, x) -> bool:
@@ -217,7 +266,15 @@ class Context:
     # ---- the heuristic part of an algorithm (an iteration, a linear program) runs in floats; what it finds
     # is then taken exactly and the quantity certified at it, so the float never decides a value
     def float_guess(self, x):
-        """A float approximation of x (a ball's midpoint; an array elementwise): input to a heuristic only."""
+        """A float approximation of x (a ball's midpoint; an array elementwise). A float decides nothing on a
+        certified path: the read is noted in the running computation's record (a box whose evaluation read one
+        is never decided). A library algorithm that only steers by it uses :meth:`guess`."""
+        note(f"a float read of {str(x)[:60]} (float_guess)")
+        return self.guess(x)
+
+    def guess(self, x):
+        """:meth:`float_guess` without the note: for the heuristic part of a library algorithm only (a start,
+        a window, a cut), whose result is certified for every value the float may take — never a branch."""
         if isinstance(x, (list, tuple, np.ndarray)):
             a = np.asarray(x, dtype=object)
             return np.array([_float_of(y) for y in a.ravel()], dtype=float).reshape(a.shape)

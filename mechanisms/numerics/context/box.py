@@ -15,7 +15,7 @@ from fractions import Fraction
 import flint
 import numpy as np
 
-from mechanisms.numerics.context.base import UNKNOWN
+from mechanisms.numerics.context.base import unknown
 from mechanisms.numerics.context.certified import CertifiedContext, _is_exact
 from mechanisms.errors import InvalidInput
 from mechanisms.numerics.exact import INF, ExactInfinity, FloatOnCertifiedPath, Undecided, to_arb
@@ -36,9 +36,11 @@ def _arb_of(x):
 class Ball:
     """An enclosure over a box: arithmetic of arb balls; comparisons only when decided. A Ball made by
     :meth:`of` from exact ends keeps them (``ends``: the exact (lo, hi) the arb ball encloses, which arb may
-    round outwards); any other Ball, an arithmetic result included, has ``ends`` None."""
+    round outwards); any other Ball, an arithmetic result included, has ``ends`` None. ``floor``: an exact arb at
+    most every value the Ball encloses and above its arb's lower end, where one is known (the hull of a monotone
+    function's values at a box's ends: :mod:`proofcheck.prove.tight`), else None; arithmetic drops it."""
 
-    __slots__ = ("arb", "ends")
+    __slots__ = ("arb", "ends", "floor")
     __hash__ = None
 
     def __init__(self, x):
@@ -47,6 +49,7 @@ class Ball:
             raise TypeError(f"cannot make a Ball of {type(x).__name__}")
         self.arb = a
         self.ends = None
+        self.floor = None
 
     @classmethod
     def of(cls, lo, hi):
@@ -97,7 +100,8 @@ class Ball:
     def __abs__(self):
         return Ball(abs(self.arb))
 
-    def _decide(self, other, op):
+    def _decision(self, other, op):
+        """True or False where every point of both decides ``self op other`` alike; None where they do not."""
         o = _arb_of(other)
         if o is None:
             if isinstance(other, ExactInfinity):
@@ -107,11 +111,13 @@ class Ball:
         a = self.arb
         yes = {"lt": a < o, "le": a <= o, "gt": a > o, "ge": a >= o}[op]
         no = {"lt": a >= o, "le": a > o, "gt": a <= o, "ge": a < o}[op]
-        if yes:
-            return True
-        if no:
-            return False
-        raise Undecided(f"{a} {op} {o} is not decided over the box")
+        return True if yes else False if no else None
+
+    def _decide(self, other, op):
+        r = self._decision(other, op)
+        if r is None:
+            raise Undecided(f"{self.arb} {op} {_show(other)} is not decided over the box")
+        return r
 
     def __lt__(self, o):
         return self._decide(o, "lt")
@@ -213,7 +219,10 @@ class BoxContext(CertifiedContext):
         """build() once: a box's enclosure is as wide as the box, not as the precision."""
         return build()
 
-    def is_inf(self, x) -> bool:
+    def is_inf(self, x):
+        """True for an exact infinity; UNKNOWN for a Ball whose enclosure is not finite (it may be); else False."""
+        if isinstance(x, Ball) and not x.arb.is_finite():
+            return unknown(f"is {x.arb} infinite")
         return isinstance(x, ExactInfinity)
 
     def case_value(self, x):
@@ -242,10 +251,32 @@ class BoxContext(CertifiedContext):
             return tuple(self.from_certified(y) for y in x)
         return x
 
-    def is_zero(self, x) -> bool:
+    def is_zero(self, x):
+        """Three-valued on a Ball: True for the point 0, False for a ball without 0, else UNKNOWN (a box that
+        reaches 0 is not a box of zeros, nor one without: a formula's special case at 0 must be decided)."""
         if isinstance(x, Ball):
-            return x.arb.is_exact() and x.arb == 0
+            if x.arb.is_exact() and x.arb == 0:
+                return True
+            return unknown(f"is {x.arb} zero") if x.arb.contains(0) else False
+        if isinstance(x, np.ndarray) and x.dtype == object and any(isinstance(y, Ball) for y in x.ravel()):
+            # a mask of an array (a support, the columns used): two-valued, so undecided where an entry is
+            for y in x.ravel():
+                if isinstance(y, Ball) and y.arb.contains(0) and not (y.arb.is_exact() and y.arb == 0):
+                    raise Undecided(f"is {y.arb} zero (an entry of an array)")
+            return np.array([isinstance(y, Ball) and y.arb == 0 or not isinstance(y, Ball) and super(BoxContext, self)
+                             .is_zero(y) for y in x.ravel()], dtype=bool).reshape(x.shape)
         return super().is_zero(x)
+
+    def exactly_zero(self, x):
+        """True only where x is the exact number 0 (a Ball of width 0 at 0), False anywhere else — a box that
+        reaches 0 included; an array elementwise. Never noted: for a shortcut whose other branch holds at 0 too
+        (an exact 0 for equal rows, where the general formula also gives 0), never for a special case that the
+        general formula does not cover (use :meth:`is_zero`, three-valued)."""
+        if isinstance(x, np.ndarray):
+            return np.array([self.exactly_zero(y) for y in x.ravel()], dtype=bool).reshape(x.shape)
+        if isinstance(x, Ball):
+            return bool(x.arb.is_exact() and x.arb == 0)
+        return bool(super().is_zero(x))
 
     def _may_be_one(self, total) -> bool:
         # a row of Balls over a box sums to a Ball that must contain 1 (each point's row sums to 1)
@@ -258,10 +289,10 @@ class BoxContext(CertifiedContext):
 
     def _cmp(self, a, b, op):
         if isinstance(a, Ball) or isinstance(b, Ball):
-            try:
-                return (a < b) if op == "lt" else (a <= b)
-            except Undecided:
-                return UNKNOWN
+            r = a._decision(b, op) if isinstance(a, Ball) else b._decision(a, {"lt": "gt", "le": "ge"}[op])
+            if r is NotImplemented:
+                raise TypeError(f"cannot compare {type(a).__name__} with {type(b).__name__}")
+            return unknown(f"{_show(a)} {'<' if op == 'lt' else '<='} {_show(b)}") if r is None else r
         return super()._cmp(a, b, op)
 
     # elementary functions: the certified context's on the arb inside, wrapped again
@@ -389,6 +420,10 @@ class BoxContext(CertifiedContext):
     def log_sum_exp(self, xs):
         xs = list(xs.ravel() if isinstance(xs, np.ndarray) else xs)
         return _rewrap(certified_ctx.log_sum_exp([_unwrap(x) for x in xs]))
+
+
+def _show(x) -> str:
+    return str(x.arb) if isinstance(x, Ball) else str(x)
 
 
 def _unwrap(x):

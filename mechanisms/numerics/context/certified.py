@@ -11,7 +11,7 @@ from fractions import Fraction
 import flint
 import numpy as np
 
-from mechanisms.numerics.context.base import UNKNOWN, Context, integral_window_ends
+from mechanisms.numerics.context.base import Context, integral_window_ends, unknown
 from mechanisms.errors import InvalidInput
 from mechanisms.numerics.exact import (INF, NEG_INF, Exact, ExactInfinity, FloatOnCertifiedPath, Undecided, exact,
                               machine_number, to_arb)
@@ -241,7 +241,7 @@ class CertifiedContext(Context):
             return True
         if (a >= b) if op == "lt" else (a > b):
             return False
-        return UNKNOWN
+        return unknown(f"{a} {'<' if op == 'lt' else '<='} {b}")
 
     @contextlib.contextmanager
     def workprec(self, bits: int):
