@@ -186,13 +186,32 @@ def _prove_budget(args):
 
 
 def cmd_check_certificate(args) -> int:
-    """Re-check a proof certificate with the box path alone: exit 0 when it proves its claim, 1 when not."""
-    from proofcheck.certificate import check_certificate, read_certificate
+    """Re-check proof certificates with the box path alone. One certificate: exit 0 when it proves its claim, 1
+    when not (the lines say what failed), 2 when it is malformed (one line on stderr naming the bad value).
+    Several: each one's lines prefixed by its path and closed by `PATH: exit N (...)`; exit 0 when every one
+    proves its claim, else the largest of their statuses."""
+    import time
 
-    doc = read_certificate(args.path)
-    checked = check_certificate(doc, _load(args.claims))
-    print("\n".join(checked.lines))
-    return 0 if checked.proves else 1
+    from proofcheck.certificate import check_path
+
+    claims = _load(args.claims)
+    several = len(args.paths) > 1
+    worst = 0
+    for path in args.paths:
+        t0 = time.monotonic()
+        code, lines = check_path(path, claims)
+        worst = max(worst, code)
+        if not several:
+            if code == 2:
+                print(f"proofcheck: error: {lines[0]}", file=sys.stderr)
+            else:
+                print("\n".join(lines))
+            break
+        for line in lines:
+            print(f"{path}: " + ("error: " if code == 2 else "") + line, file=sys.stderr if code == 2 else sys.stdout)
+        said = {0: "proves its claim", 1: "does not prove its claim", 2: "malformed"}[code]
+        print(f"{path}: exit {code} ({said}; {time.monotonic() - t0:.2f} s)", flush=True)
+    return worst
 
 
 def cmd_show(args) -> int:
@@ -547,8 +566,10 @@ def build_parser() -> argparse.ArgumentParser:
     _prove_options(ps)
     ps.set_defaults(fn=cmd_show)
 
-    pc = sub.add_parser("check-certificate", help="re-check a proof certificate (exit 0: it proves its claim)")
-    pc.add_argument("path", help="a certificate, OUT/certificates/<id>.json")
+    pc = sub.add_parser("check-certificate", help="re-check proof certificates (exit 0: each proves its claim; 1: one "
+                                                  "does not; 2: one is malformed)")
+    pc.add_argument("paths", nargs="+", metavar="path", help="a certificate, OUT/certificates/<id>.json (several: each "
+                                                              "is checked, and its verdict said on a line of its own)")
     pc.add_argument("--claims", metavar="PATH.py", help="the module of your own claims the certificate names")
     pc.set_defaults(fn=cmd_check_certificate)
 
