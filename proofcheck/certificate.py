@@ -29,7 +29,7 @@ from pathlib import Path
 import sympy as sp
 
 from mechanisms.errors import InvalidInput
-from proofcheck.evaluation import decided
+from mechanisms.numerics.exact import Undecided
 
 SCHEMA = "proofcheck.certificate/1"
 MIN_BITS, MAX_BITS = 53, 4096
@@ -537,37 +537,19 @@ def _show(domain, box) -> str:
 # ----------------------------------------------------------------------------- one box, again
 
 
-def _values(claim, domain, box, bits):
-    from proofcheck.evaluation import quantity_values
-    from proofcheck.numerics import precision
-    from proofcheck.prove.tight import path
+def _plain(claim, domain, box, bits):
+    """The prover's own decision of a box by plain enclosures (:func:`proofcheck.prove.decide._plain`): one closed
+    computation, so a box whose evaluation met an undecided question is neither decided nor outside here either."""
+    from proofcheck.prove.decide import _plain as plain
 
-    with precision(bits):
-        return quantity_values(claim, domain.case(box), path())
-
-
-def _side(expr, values, bits):
-    from proofcheck.evaluation import evaluate
-    from proofcheck.numerics import precision
-    from proofcheck.prove.tight import path
-
-    with precision(bits):
-        return evaluate(expr, values, path())
+    return plain(claim, domain, box, bits)
 
 
 def _decided(claim, domain, box, bits):
-    if domain.outside_simplex(box):
-        return False, "it lies outside the simplex"
-    try:  # the relation on the whole box: then on its points in the domain, whatever the hypotheses say
-        values = _values(claim, domain, box, bits)
-        lhs, rhs = _side(claim.statement.lhs, values, bits), _side(claim.statement.rhs, values, bits)
-    except Exception as e:  # any failure to evaluate means not decided
-        return False, f"{type(e).__name__}: {e}"[:200]
-    from proofcheck.prove.tight import relation_decided
-
-    if relation_decided(claim.statement, lhs, rhs) is True:
+    d = _plain(claim, domain, box, bits)
+    if d.kind == "decided":
         return True, ""
-    return False, "the enclosures of the sides overlap"
+    return False, f"{d.kind}: {d.reason}"[:200] if d.reason else "the enclosures of the sides overlap"
 
 
 def _decided_by_mean_value(claim, domain, box, center, bits):
@@ -581,7 +563,7 @@ def _decided_by_mean_value(claim, domain, box, center, bits):
     try:
         with precision(bits):
             ok = mean_value_decides(claim, domain, box, center)
-    except Exception as e:  # any failure to re-check means not decided
+    except (Exception, Undecided) as e:  # any failure to re-check means not decided
         return False, f"{type(e).__name__}: {e}"[:200]
     return (True, "") if ok else (False, f"the mean-value form at {[str(x) for x in center]} does not decide it")
 
@@ -598,31 +580,12 @@ def _decided_by_reason(claim, domain, box, reason, bits):
     try:
         with precision(bits):
             return check_reason(claim, domain, box, reason, strict)
-    except Exception as e:  # any failure to re-check means not decided
+    except (Exception, Undecided) as e:  # any failure to re-check means not decided
         return False, f"{type(e).__name__}: {e}"[:200]
 
 
 def _outside(claim, domain, box, bits):
-    from proofcheck.evaluation import Outside
-
-    if domain.outside_simplex(box):
+    d = _plain(claim, domain, box, bits)
+    if d.kind == "outside":
         return True, ""
-    try:
-        values = _values(claim, domain, box, bits)
-    except Outside:  # raised on a branch every point of the box takes (balls answer only decided comparisons)
-        return True, ""
-    except Exception as e:
-        return False, f"{type(e).__name__}: {e}"[:200]
-    for h in claim.hypotheses:
-        try:
-            if decided(h.relation, _side(h.relation.lhs, values, bits), _side(h.relation.rhs, values, bits)) is False:
-                return True, ""
-        except Exception:  # this hypothesis decides nothing here; another may
-            continue
-    try:  # the statement itself undefined on the whole box (0 · ∞ with decided signs)
-        _side(claim.statement.lhs, values, bits), _side(claim.statement.rhs, values, bits)
-    except Outside:
-        return True, ""
-    except Exception:
-        pass
-    return False, "no hypothesis certainly fails on the whole box"
+    return False, f"no hypothesis certainly fails on the whole box ({d.kind}{': ' + d.reason if d.reason else ''})"[:200]
