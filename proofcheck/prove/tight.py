@@ -26,7 +26,7 @@ import numpy as np
 
 from mechanisms.numerics.context import Ball
 from mechanisms.numerics.context.base import FORMULAS
-from mechanisms.numerics.context.box import BoxContext
+from mechanisms.numerics.context.box import BoxContext, _exact_ends
 from mechanisms.numerics.exact import ExactInfinity
 from mechanisms.numerics.record import Failed, attempt
 
@@ -203,9 +203,12 @@ class TightContext(BoxContext):
 
         def method(self, x):
             def f(y):
-                if isinstance(y, Ball) and not y.arb.is_exact() and y.arb.is_finite() and where(y.arb):
-                    lo = base(self, Ball(flint.arb(y.arb.lower())))
-                    hi = base(self, Ball(flint.arb(y.arb.upper())))
+                if isinstance(y, Ball) and not y.arb.is_exact() and y.arb.is_finite():
+                    ends = _exact_ends(y)  # a coordinate's own ends where it has them (arb rounds them outwards)
+                    if not where(ends[0].union(ends[1])):
+                        return base(self, y)
+                    lo = base(self, Ball(flint.arb(ends[0])))
+                    hi = base(self, Ball(flint.arb(ends[1])))
                     if isinstance(lo, Ball) and isinstance(hi, Ball):
                         return _hull_of_ends(lo, hi)
                 return base(self, y)

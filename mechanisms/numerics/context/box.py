@@ -85,7 +85,14 @@ class Ball:
 
     def __pow__(self, n):
         if isinstance(n, int) and not isinstance(n, bool):
-            return Ball(self.arb ** n)
+            r = self.arb ** n
+            if r.is_finite() or n < 0 or not self.arb.is_finite():
+                return Ball(r)
+            # arb gives nan for a ball that reaches 0: xⁿ is monotone on each side of 0, so its range is the
+            # hull of its values at the two ends (and 0, for an even power of a ball across 0)
+            lo, hi = (_integer_power(flint.arb(end), n) for end in _exact_ends(self))
+            out = lo.union(hi)
+            return Ball(out.union(flint.arb(0)) if n % 2 == 0 and self.arb.contains(0) else out)
         return box.exp(box.log(self) * n)
 
     def __rpow__(self, base):
@@ -202,12 +209,17 @@ class BoxContext(CertifiedContext):
         a = x.arb
         if not a.is_finite():
             raise InvalidInput(f"{fname}: {name} must be a finite ball, got {name}={a}")
+        if x.ends is not None:  # a coordinate of the box: its exact ends decide (arb's ball rounds them outwards)
+            a = to_arb(x.ends[0]).union(to_arb(x.ends[1]))
+            a_lo, a_hi = to_arb(x.ends[0]), to_arb(x.ends[1])
+        else:
+            a_lo = a_hi = a
         for bound, is_open, below in ((lo, lo_open, True), (hi, hi_open, False)):
             if bound is None:
                 continue
             b = to_arb(bound)
-            inside = (a > b if is_open else a >= b) if below else (a < b if is_open else a <= b)
-            outside = (a <= b if is_open else a < b) if below else (a >= b if is_open else a > b)
+            inside = (a_lo > b if is_open else a_lo >= b) if below else (a_hi < b if is_open else a_hi <= b)
+            outside = (a_hi <= b if is_open else a_hi < b) if below else (a_lo >= b if is_open else a_lo > b)
             if outside:
                 raise InvalidInput(f"{fname}: {name} = {a} is outside its bound {bound} over the whole box")
             if not inside:
@@ -420,6 +432,22 @@ class BoxContext(CertifiedContext):
     def log_sum_exp(self, xs):
         xs = list(xs.ravel() if isinstance(xs, np.ndarray) else xs)
         return _rewrap(certified_ctx.log_sum_exp([_unwrap(x) for x in xs]))
+
+
+def _exact_ends(x: "Ball") -> tuple:
+    """The exact ends of a Ball: those it was made from (``Ball.of``), else its arb ball's."""
+    if x.ends is not None:
+        return tuple(to_arb(e) for e in x.ends)
+    return x.arb.lower(), x.arb.upper()
+
+
+def _integer_power(a, n: int):
+    out, base = flint.arb(1), a
+    while n:
+        if n & 1:
+            out = out * base
+        base, n = base * base, n >> 1
+    return out
 
 
 def _show(x) -> str:
