@@ -227,3 +227,22 @@ def test_is_zero_is_three_valued_on_a_ball():
     assert not record.clean
     assert not box.exactly_zero(Ball.of(0, 1)) and box.exactly_zero(Ball.of(0, 0))
     assert math.isclose(float(box.sign(Ball.of(1, 2))), 1)
+
+
+def test_absolute_log_ratio_at_zero_is_not_proved():
+    def y(c, m):  # |log 0/√u| is 0 at u = 0 (both zero), +∞ elsewhere
+        return m.absolute_log_ratio(0, m.sqrt(m.value(c["x"])))
+    _not_proved(_claim("library.abs-log-ratio", y))
+
+
+def test_product_lipschitz_across_equal_probabilities_is_not_proved():
+    def y(c, m):  # L(p², ½) under ρ ≡ 0: 0 where p² = ½ (p = 1/√2, no search reaches it), +∞ elsewhere
+        p = m.value(c["x"])
+        return m.product_lipschitz([p * p, F(1, 2)], [[0, 0], [0, 0]], 1)
+    _not_proved(_claim("library.product-lipschitz", y))
+
+
+def test_best_delta_kl_bound_is_not_proved_across_tau_zero():
+    def y(c, m):  # δ = 0 exactly at τ = 0; the claim δ ≥ 1/5 is false near there
+        return m.best_delta_from_rdp([2], [m.value(c["x"])], 1)[0]
+    _not_proved(_claim("library.best-delta", y, statement=sp.Ge(Y, F(1, 5))))
