@@ -290,6 +290,9 @@ def findings_markdown(doc: dict, papers=None) -> list[str]:
     return lines or ["None found.", ""]
 
 
+REPRODUCE_CASES = 30  # an errata sheet's reproduce command, where the run had a time budget
+
+
 def errata_markdown(doc: dict, paper: str, seed: int, claims_path: str | None = None) -> str:
     """One paper's errata sheet: its findings, witnesses, corrected forms and the commands that reproduce them."""
     claims_arg = f" --claims {claims_path}" if claims_path else ""
@@ -298,10 +301,14 @@ def errata_markdown(doc: dict, paper: str, seed: int, claims_path: str | None = 
              f"{len(mine)} independent errors found by proofcheck ({doc['generated']}, seed {seed}). Each witness is "
              "certified by exact rationals and arb interval arithmetic at the exact objects shown (a statistical "
              "witness says so, with its confidence).", ""]
+    budget = doc.get("budget") or {}
+    cases = budget.get("cases") if budget.get("kind") == "counted" else REPRODUCE_CASES
     for f in mine:
+        cid = f["witness"]["claim"]
         lines += _finding_lines(f, cx_prefix="../")
-        lines += ["", "  Reproduce:", "", f"      proofcheck run{claims_arg} --only '{f['witness']['claim']}' "
-                  f"--seed {seed} --seconds 10", ""]
+        # a counted budget (the same verdict on any machine) and a folder of its own (never the user's ./report)
+        lines += ["", "  Reproduce:", "", f"      proofcheck run{claims_arg} --only '{cid}' --seed {seed} --cases {cases} "
+                  f"--out reproduce/{safe_name(cid)}", ""]
     return "\n".join(lines) + "\n"
 
 
