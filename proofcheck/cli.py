@@ -222,7 +222,8 @@ def cmd_show(args) -> int:
     claim = registry.find(claims, args.id)
     rec = None
     if args.from_dir:
-        path = Path(args.from_dir) / "report.json"
+        given = Path(args.from_dir)
+        path = given if given.is_file() else given / "report.json"  # the folder, or its report.json itself
         rec = _report_record(path, args.from_dir, args.id)
     if rec is None:  # checked now, in a child process under the hard limit, like a run
         from proofcheck.executors import check_in_child
@@ -561,7 +562,7 @@ def build_parser() -> argparse.ArgumentParser:
     ps.add_argument("--seconds", type=_positive(float), default=5.0, help="search budget when not read from a report")
     ps.add_argument("--seed", type=_nonneg_int, default=0)
     ps.add_argument("--cases", type=_positive(int), metavar="N", help="a counted budget instead of --seconds")
-    ps.add_argument("--from", dest="from_dir", metavar="DIR", help="read the verdict from DIR/report.json")
+    ps.add_argument("--from", dest="from_dir", metavar="DIR", help="read the verdict from DIR/report.json (DIR, or the report.json itself)")
     ps.add_argument("--claims", metavar="PATH.py")
     _prove_options(ps)
     ps.set_defaults(fn=cmd_show)
@@ -622,6 +623,9 @@ def main(argv=None) -> int:
     except KeyboardInterrupt:
         print("proofcheck: interrupted", file=sys.stderr)
         return 130
+    except BrokenPipeError:  # the reader of our output went away (`proofcheck routes | head`): nothing to say
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # no second error at exit's flush
+        return 0
     except (Exception, Undecided) as e:  # a bug of proofcheck: one line, the traceback in a file
         return _internal_error(e)
 
