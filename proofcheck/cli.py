@@ -613,8 +613,19 @@ def _prove_options(parser):
                              "(the claim is then not proved, and says so), never make one")
 
 
+def _hypothesis_home() -> None:
+    """Hypothesis' own files (its cache of constants) go to the user's cache folder, never into the folder the
+    command runs in (where they would land beside the user's files, with absolute paths inside)."""
+    from hypothesis.configuration import set_hypothesis_home_dir
+
+    if "HYPOTHESIS_STORAGE_DIRECTORY" not in os.environ:
+        cache = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache")
+        set_hypothesis_home_dir(str(cache / "proofcheck" / "hypothesis"))
+
+
 def main(argv=None) -> int:
     args = build_parser().parse_args(argv)
+    _hypothesis_home()
     try:
         return args.fn(args)
     except InvalidInput as e:
