@@ -40,16 +40,32 @@ def exactify(claim, case: dict, q: int | None) -> dict:
 
 
 def within(r: Fraction, x: float, var) -> Fraction:
-    """The rounding r kept inside the variable's declared box [lo, hi]: a rounding that falls
-    outside it is moved to the bound as typed (1.01 is 101/100), never left at a value the
-    variable does not admit."""
+    """The rounding r kept inside the variable's declared range: a rounding that falls outside it is moved to
+    the bound as typed (1.01 is 101/100) where the range includes that end, and inward where it excludes it
+    (an open end: (1, 20] for a Rényi order) — never left at a value the variable does not admit."""
     lo = _typed(var.lo)
     hi = _typed(var.hi)
-    if lo is not None and r < lo:
-        return lo
-    if hi is not None and r > hi:
-        return hi
+    if lo is not None and (r < lo or (r == lo and getattr(var, "lo_open", False))):
+        return _inward(lo, x, getattr(var, "lo_open", False), up=True)
+    if hi is not None and (r > hi or (r == hi and getattr(var, "hi_open", False))):
+        return _inward(hi, x, getattr(var, "hi_open", False), up=False)
     return r
+
+
+INWARD = Fraction(1, 2**40)  # how far inside an excluded end a rounding moves when the float is not inside
+
+
+def _inward(bound: Fraction, x: float, excluded: bool, up: bool) -> Fraction:
+    """A point of the range next to ``bound``: the bound itself where the range includes it; else the float
+    case as its exact binary value where that lies inside (the optimiser's point next to an open end), else the
+    bound moved inward by 2⁻⁴⁰ of its size."""
+    if not excluded:
+        return bound
+    exact = Fraction(float(x))
+    if (exact > bound) if up else (exact < bound):
+        return exact
+    step = max(abs(bound), Fraction(1)) * INWARD
+    return bound + step if up else bound - step
 
 
 def _typed(bound):

@@ -525,3 +525,21 @@ def test_the_ratio_optimiser_goes_as_deep_as_its_start():
     assert unflatten(c, x, start)["p"][0] == pytest.approx(np.exp(-FLOOR), rel=1e-6)  # the margin optimiser's floor
     deep = unflatten(c, x, start, FLOOR + simplex_depth(c, start))["p"][0]
     assert deep == pytest.approx(1e-30, rel=1e-6)
+
+
+def test_an_open_end_is_rounded_inward_and_the_violation_certified():
+    """1/(α − 1) ≤ 5 on (1, 20]: the optimiser pushes α towards the excluded end 1, where every rounding to a small
+    denominator lands on 1 itself; the rounding moves inward (the float as its exact value) and certifies there."""
+    from fractions import Fraction
+
+    from proofcheck import strategies as pst
+
+    alpha, y = sp.symbols("alpha y", real=True)
+    c = Claim(id="mine.open-end", title="1/(alpha - 1) <= 5", source=Source("tests", "inline", "1/(α − 1) ≤ 5"),
+              variables=(real("alpha", 1, 20, exclude_min=True),), statement=sp.Le(y, 5),
+              quantities={"y": lambda case, m: 1 / (m.value(case["alpha"]) - 1)},
+              strategy=st.fixed_dictionaries({"alpha": pst.reals(1, 20, exclude_min=True)}))
+    r = check_claim(c, cases=30, seed=0)
+    assert r.verdict == "violated"
+    a = Fraction(r.counterexample["objects"]["alpha"])
+    assert 1 < a < Fraction(6, 5) and 1 / (a - 1) > 5  # inside the open end, and violated there exactly
