@@ -302,9 +302,9 @@ register({"pld_delta": (_pld.pld_delta, _pld.pld_delta_arb),
 # profile with ball evaluations (mechanisms.accounting.calibration)
 from mechanisms.accounting import calibration as _calibration  # noqa: E402
 
-register({"gaussian_sigma": (_calibration.gaussian_sigma_float, _calibration.gaussian_sigma_exact),
-          "laplace_scale": (_calibration.laplace_scale_float, _calibration.laplace_scale_exact),
-          "dpsgd_sigma": (_calibration.dpsgd_sigma_float, _calibration.dpsgd_sigma_exact)})
+register({"gaussian_sigma": (_calibration.gaussian_sigma_grid, _calibration.gaussian_sigma_exact),
+          "laplace_scale": (_calibration.laplace_scale_grid, _calibration.laplace_scale_exact),
+          "dpsgd_sigma": (_calibration.dpsgd_sigma_grid, _calibration.dpsgd_sigma_exact)})
 # a value v known to be at least lower(): the search takes v; certified, the ball [lower(), v] (the costly
 # certified lower bound runs on the certified path only)
 register({"at_least": (lambda lower, v: v, lambda lower, v: lower().union(v))})

@@ -91,3 +91,17 @@ def test_bad_input_is_named(call, match):
     with pytest.raises(Exception, match=match) as info:
         call()
     assert isinstance(info.value, InvalidInput) or "float" in match
+
+
+@pytest.mark.parametrize("name,args", [("laplace_scale", (F(1), F(0))),
+                                       ("laplace_scale", (F(1, 2), F(1, 1000))),
+                                       ("gaussian_sigma", (F(1), F(1, 10**5))),
+                                       ("gaussian_sigma", (F(3), F(1, 10**9)))])
+def test_the_two_routes_of_a_calibration_compute_one_quantity(name, args):
+    """The float route is the certified route's grid value (the smallest scale on the 10^−6 grid that meets the
+    target), not the float root: a claim that compares the two is never told apart by which path it took."""
+    from proofcheck.measures import CERTIFIED, FLOAT
+
+    exact = getattr(CERTIFIED, name)(*args)
+    assert isinstance(exact, F)
+    assert getattr(FLOAT, name)(*[float(a) for a in args]) == float(exact)

@@ -26,7 +26,7 @@ from mechanisms.numerics.exact import Undecided
 
 __all__ = ["Calibration", "gaussian_sigma", "laplace_scale", "dpsgd_sigma",
            "gaussian_sigma_float", "laplace_scale_float", "dpsgd_sigma_float", "gaussian_sigma_exact",
-           "laplace_scale_exact", "dpsgd_sigma_exact"]
+           "laplace_scale_exact", "dpsgd_sigma_exact", "gaussian_sigma_grid", "laplace_scale_grid", "dpsgd_sigma_grid"]
 
 _DIGITS = 6
 _MAX_STEPS = 200
@@ -173,6 +173,29 @@ def dpsgd_sigma(eps, delta, q, steps, orders=None, digits=4) -> Calibration:
     digits = _digits(digits, fname)
     start = dpsgd_sigma_float(float(e), float(d), float(qq), steps, orders)
     return _certify(lambda s: dpsgd_epsilon_arb(s, qq, steps, d, orders), e, start, digits, fname)
+
+
+# ----------------------------------------------------------------------------- the two routes of one quantity
+# m.gaussian_sigma, m.laplace_scale and m.dpsgd_sigma are the smallest scale on the 10^−digits grid that meets the
+# target: the certified route certifies it (meets at σ, fails one grid step below), the float route rounds the
+# float root up to the same grid, so both compute one quantity (the float root itself is *_float, a start)
+def _on_grid(root: float, digits: int) -> float:
+    return float(_round_up(root, digits)[0])
+
+
+def gaussian_sigma_grid(eps, delta, sensitivity=1, digits=_DIGITS):
+    """The float route of m.gaussian_sigma: the float root rounded up to the certified route's grid."""
+    return _on_grid(gaussian_sigma_float(eps, delta, sensitivity), _digits(digits, "gaussian_sigma"))
+
+
+def laplace_scale_grid(eps, delta=0, sensitivity=1, digits=_DIGITS):
+    """The float route of m.laplace_scale: Δ/(ε − 2 log(1 − δ)) rounded up to the certified route's grid."""
+    return _on_grid(laplace_scale_float(eps, delta, sensitivity), _digits(digits, "laplace_scale"))
+
+
+def dpsgd_sigma_grid(eps, delta, q, steps, orders=None, digits=4):
+    """The float route of m.dpsgd_sigma: the float root rounded up to the certified route's grid."""
+    return _on_grid(dpsgd_sigma_float(eps, delta, q, steps, orders), _digits(digits, "dpsgd_sigma"))
 
 
 # ----------------------------------------------------------------------------- the certified routes' values
