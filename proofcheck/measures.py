@@ -106,7 +106,18 @@ def _exact_binomial_within_relative_error(T, kappa, eps):
 
 
 # ----------------------------------------------------------------------------- reading the case
+def _float_num(x):
+    """A number of the case as a value to compute with: a float on the float path, its certified enclosure (an arb
+    ball, exact where the number is) on the certified path, a Ball over a box on the box path. For an exact number
+    that must stay exact (a route that refuses balls), use m.value."""
+    return float(x)
+
+
 def _float_value(x):
+    """An exact number of the case as it is: an int stays an int; a rational (Fraction('1/10'), an int ratio) is an
+    exact number on the certified path, mixing with balls (m.value(eps) / m.num(delta)); a float on the float
+    path. Use it for what the case holds exactly — the routes that take only exact numbers (pld_delta, the
+    calibrations) need it, where m.num would hand them a ball."""
     if isinstance(x, (bool, str)) or x is None:
         raise InvalidInput(f"{x!r} is not a number")
     if isinstance(x, (int, np.integer)):
@@ -192,7 +203,7 @@ register({
     # reading the case
     # an exact number of the case: an int stays an int, a rational is an Exact that mixes with balls
     "value": (_float_value, ctx_certified.exact),
-    "num": (float, to_arb),
+    "num": (_float_num, to_arb),
     "vector": (lambda v: np.asarray(v, float), lambda v: [ctx_certified.exact(x) for x in v]),
     "matrix": (lambda K: np.asarray(K, float), lambda K: [[ctx_certified.exact(x) for x in row] for row in K]),
     "uniform": (lambda n: np.full(int(n), 1.0 / int(n)), lambda n: [Fraction(1, int(n))] * int(n)),
@@ -343,6 +354,7 @@ def _reading(fn, what):
             raise FloatOnCertifiedPath(f"m.{what} of a string ({str(x)[:60]!r}): a case holds numbers; "
                                        "write an exact number as Fraction('0.1') or an int")
         return fn(x)
+    read.__doc__ = ROUTES[what][0].__doc__ or fn.__doc__  # what the reader is for, on every path
     return read
 
 

@@ -101,7 +101,8 @@ def _digits(digits, fname):
 def _exact(x, name, fname, **bounds):
     v = exact_real(x, name, fname, **bounds)
     if not isinstance(v, Fraction):
-        raise InvalidInput(f"{fname}: {name} must be an exact rational, got {name}={x}")
+        raise InvalidInput(f"{fname}: {name} must be an exact rational, got {name}={x} (in a quantity, read the case "
+                           f"with m.value, which keeps exact numbers exact; m.num makes a ball)")
     return v
 
 

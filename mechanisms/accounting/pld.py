@@ -591,7 +591,8 @@ def _args(mechanism, params, k, fname, exact):
         bounds = dict(lo=0, hi=1, lo_open=True) if name == "q" else dict(lo=0, lo_open=True)
         x = check(v, name, fname, **bounds)
         if exact and not isinstance(x, Fraction):
-            raise InvalidInput(f"{fname}: {name} must be an exact rational, got {name}={v}")
+            raise InvalidInput(f"{fname}: {name} must be an exact rational, got {name}={v} (in a quantity, read the "
+                               f"case with m.value, which keeps exact numbers exact; m.num makes a ball)")
         out.append(x)
     return tuple(out), int(k)
 
