@@ -252,6 +252,9 @@ def interior_moves(claim, case: dict) -> list[dict]:
     return out
 
 
+THIN_CASES = 10  # a search that admitted fewer cases than this, or never optimised, is a thin holds
+
+
 def _holds(claim, s, best, evidence, seed, t0, mc) -> Result:
     on_stage("certify the tightest case")
     tight = certify_case(claim, best.case) if best is not None else None
@@ -261,6 +264,9 @@ def _holds(claim, s, best, evidence, seed, t0, mc) -> Result:
     evidence["summary"] = (f"{kind} checked at {s.admitted} cases in the domain ({s.excluded} outside it, "
                            f"{s.degenerate} degenerate), optimiser {evidence['optimiser']['margin_evaluations'] + evidence['optimiser']['ratio_evaluations']} "
                            f"evaluations, seed {seed}")
+    runs = evidence['optimiser']['margin_evaluations'] + evidence['optimiser']['ratio_evaluations']
+    if s.admitted < THIN_CASES or runs == 0:  # a holds a reader must not take for a search that ran
+        evidence["thin"] = f"{s.admitted} cases in the domain" + ("" if runs else ", the optimiser never ran")
     tightness = None
     if claim.is_identity:
         evidence["digits"] = claim.digits

@@ -376,7 +376,9 @@ def holds_text(rec: dict) -> str:
     proof = (rec.get("evidence") or {}).get("proof") or {}
     if rec.get("proved"):
         return f"holds — proved on {proof['domain']} ({proof['boxes']} boxes)"
-    text = f"holds — no counterexample in {(rec.get('evidence') or {}).get('summary', 'the search')}"
+    ev = rec.get("evidence") or {}
+    thin = f"thin: {ev['thin']}; " if ev.get("thin") else ""
+    text = f"holds — {thin}no counterexample in {ev.get('summary', 'the search')}"
     return text + (f"; not proved: {proof['summary']}" if proof else "")
 
 

@@ -543,3 +543,22 @@ def test_an_open_end_is_rounded_inward_and_the_violation_certified():
     assert r.verdict == "violated"
     a = Fraction(r.counterexample["objects"]["alpha"])
     assert 1 < a < Fraction(6, 5) and 1 / (a - 1) > 5  # inside the open end, and violated there exactly
+
+
+def test_a_holds_from_a_thin_search_says_so():
+    """A search whose hypotheses admit only a few cases ends `holds` with its evidence marked thin, and the report's
+    text says it (not a plain 'holds')."""
+    from proofcheck import Hypothesis
+    from proofcheck import strategies as pst
+    from proofcheck.report import holds_text
+
+    x, y = sp.symbols("x y", real=True)
+    c = Claim(id="mine.thin", title="x <= 2 where x >= 0.9", source=Source("tests", "inline", "x ≤ 2"),
+              variables=(real("x", 0, 1),), statement=sp.Le(y, 2), hypotheses=(Hypothesis("x ≥ 0.9", sp.Ge(y, sp.Rational(9, 10))),),
+              quantities={"y": lambda case, m: m.value(case["x"])},
+              strategy=st.fixed_dictionaries({"x": pst.reals(0, 1)}))
+    r = check_claim(c, cases=12, seed=0)
+    assert r.verdict == "holds"
+    admitted = int(r.evidence["summary"].split(" cases in the domain")[0].split()[-1])
+    assert admitted < 10 and r.evidence["thin"].startswith(f"{admitted} cases in the domain")
+    assert holds_text({"verdict": "holds", "evidence": r.evidence}).startswith("holds — thin: ")
