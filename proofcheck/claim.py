@@ -232,6 +232,11 @@ class Claim:
     degenerate: Callable[[Case], bool] | None = None
     # Where a statement is true by construction of its encoding, why (the verdict is then `vacuous`).
     vacuous: str | None = None
+    # Where the claim's hypotheses admit only cases in which the statement's quantity is trivial (Assumption
+    # G.1 read with one common w* forces ξ = 0; a constant channel), why. Such a reading holds only vacuously
+    # and is not a careful reader's: registry.check_primary_readings refuses it as primary beside a
+    # non-degenerate reading, and the report flags a statement whose primary reading is so marked (or so found).
+    forces_degenerate: str | None = None
     # Monte Carlo routes (a third, statistical route): each estimates one quantity of the claim with
     # a rigorous interval. For an identity the closed form must lie inside it (evidence, never a verdict);
     # with `statistical=True` the quantity is a probability that cannot be computed exactly and its
@@ -255,6 +260,10 @@ class Claim:
                 raise InvalidInput(f"{self.id}: source.{name} must be text, got {getattr(self.source, name)!r}"[:300])
         if not isinstance(self.title, str):
             raise InvalidInput(f"{self.id}: title must be text, got {self.title!r}"[:300])
+        for name in ("primary", "vacuous", "forces_degenerate"):  # reasons: text a reader can follow, or None
+            why = getattr(self, name)
+            if why is not None and (not isinstance(why, str) or not why.strip()):
+                raise InvalidInput(f"{self.id}: {name} must be None or a reason in words, got {why!r}"[:300])
         if not isinstance(self.strategy, SearchStrategy):
             raise InvalidInput(f"{self.id}: strategy must be a Hypothesis strategy, got {type(self.strategy).__name__}")
         if not isinstance(self.statement, (sp.Le, sp.Ge, sp.Lt, sp.Gt, sp.Eq)):

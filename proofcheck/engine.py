@@ -51,12 +51,16 @@ class Result:
     trace: list = field(default_factory=list)  # (parameter t, margin) along the counterexample direction
     tightness: float | None = None  # largest lhs/rhs (upper bounds) found away from degenerate cases
     vacuous: str | None = None  # a `holds` that says nothing, and why
+    # the claim's hypotheses admit only degenerate cases, and why: declared (Claim.forces_degenerate) or
+    # found by the search (every admitted case degenerate while the hypotheses excluded others)
+    forces_degenerate: str | None = None
 
     def to_json(self) -> dict:
         return {
             "id": self.id,
             "verdict": self.verdict,
             "vacuous": self.vacuous,
+            "forces_degenerate": self.forces_degenerate,
             "margin": _num(self.margin),
             "relative_margin": _num(self.relative_margin),
             "tightness": _num(self.tightness),
@@ -79,7 +83,7 @@ def result_from_state(d: dict) -> Result:
     return Result(d["id"], d["verdict"], num(d["margin"]), num(d["relative_margin"]), d["counterexample"],
                   d["evidence"], float(d["seconds"]), worst_case=d.get("worst_case"),
                   trace=[tuple(t) for t in d.get("trace") or []], tightness=num(d.get("tightness")),
-                  vacuous=d.get("vacuous"))
+                  vacuous=d.get("vacuous"), forces_degenerate=d.get("forces_degenerate"))
 
 
 def _num(x):
@@ -140,15 +144,18 @@ def _check_claim(claim, seconds, seed, max_examples, device, mc_samples) -> Resu
     s = search(claim, t0 + 0.6 * seconds, seed, max_examples)
     evidence = {"search": _search_evidence(claim, s, seed)}
     if s.error is not None:
-        return _error_result(claim, s.error, evidence, t0)
-    if s.found is None and s.worst is None:
+        res = _error_result(claim, s.error, evidence, t0)
+    elif s.found is None and s.worst is None:
         evidence["reason"] = (f"no case of the search was in the statement's domain ({s.cases} drawn, "
                               f"{s.excluded} outside it)")
-        return Result(claim.id, "inconclusive", None, None, None, evidence, time.monotonic() - t0)
-    try:
-        return _after_search(claim, s, evidence, seed, t0, deadline, seconds, mc)
-    except ClaimError as e:
-        return _error_result(claim, e, evidence, t0)
+        res = Result(claim.id, "inconclusive", None, None, None, evidence, time.monotonic() - t0)
+    else:
+        try:
+            res = _after_search(claim, s, evidence, seed, t0, deadline, seconds, mc)
+        except ClaimError as e:
+            res = _error_result(claim, e, evidence, t0)
+    res.forces_degenerate = forced_degenerate_reason(claim, s)
+    return res
 
 
 def _after_search(claim, s, evidence, seed, t0, deadline, seconds, mc) -> Result:
@@ -325,6 +332,8 @@ def vacuous_reason(claim, s) -> str | None:
     case degenerate."""
     if claim.vacuous:
         return claim.vacuous
+    if claim.forces_degenerate:
+        return claim.forces_degenerate
     if s.admitted == 0:
         return None
     if s.excluded and s.lhs_range.constant() and s.rhs_range.constant():
@@ -333,6 +342,20 @@ def vacuous_reason(claim, s) -> str | None:
     if s.degenerate == s.admitted:
         return (f"every one of the {s.admitted} cases in the domain is degenerate (identical channel rows, "
                 "a point-mass prior, or the claim's own degenerate predicate)")
+    return None
+
+
+def forced_degenerate_reason(claim, s) -> str | None:
+    """Why the claim's hypotheses admit only degenerate cases: declared by the claim (Claim.forces_degenerate),
+    or found by the search — the hypotheses excluded some cases and every case they admitted was degenerate
+    (a search that drew only degenerate cases, with nothing excluded, says that of its strategy, not of the
+    hypotheses). None otherwise."""
+    if claim.forces_degenerate:
+        return claim.forces_degenerate
+    if s.admitted > 0 and s.excluded > 0 and s.degenerate == s.admitted:
+        return (f"found by the search: the hypotheses excluded {s.excluded} of {s.cases} cases and every one of "
+                f"the {s.admitted} they admitted is degenerate (identical channel rows, a point-mass prior, or the "
+                "claim's own degenerate predicate)")
     return None
 
 

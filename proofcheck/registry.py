@@ -179,9 +179,19 @@ def find(claims: list[Claim], cid: str) -> Claim:
     raise InvalidInput(f"unknown claim id {cid!r} (see `proofcheck list`)")
 
 
+class DegeneratePrimaryWarning(UserWarning):
+    """A statement's primary (or only) reading holds only where its hypotheses force a degenerate case, and no
+    non-degenerate reading of it is registered."""
+
+
 def check_primary_readings(claims) -> None:
     """Of a statement with several readings (claims sharing a statement id, variants aside),
-    exactly one must say why it is the paper's most natural reading (Claim.primary)."""
+    exactly one must say why it is the paper's most natural reading (Claim.primary). That reading is the
+    careful reader's, never one whose hypotheses force a degenerate case (Claim.forces_degenerate): beside a
+    reading that is neither degenerate nor vacuous it is refused; with none, registered with a
+    DegeneratePrimaryWarning (the report flags it too)."""
+    import warnings
+
     groups: dict[str, list[Claim]] = {}
     for c in claims:
         if c.variant is None:
@@ -192,6 +202,18 @@ def check_primary_readings(claims) -> None:
             raise InvalidInput(f"statement {sid!r} has {len(readings)} readings and {len(named)} primary ones "
                                f"({', '.join(named) or 'none'}); set primary='why' on exactly one of "
                                f"{', '.join(c.id for c in readings)}")
+        primary = next(c for c in readings if c.primary) if len(readings) > 1 else readings[0]
+        if not primary.forces_degenerate:
+            continue
+        sound = [c.id for c in readings if c is not primary and not c.forces_degenerate and not c.vacuous]
+        if sound:
+            raise InvalidInput(f"statement {sid!r}: the primary reading {primary.id!r} holds only where its hypotheses "
+                               f"force a degenerate case ({' '.join(primary.forces_degenerate.split())[:200]}); "
+                               f"a careful reader takes a non-degenerate reading: set primary='why' on one of "
+                               f"{', '.join(sound)}")
+        warnings.warn(DegeneratePrimaryWarning(
+            f"statement {sid!r}: its {'primary' if len(readings) > 1 else 'only'} reading {primary.id!r} holds only "
+            f"where its hypotheses force a degenerate case, and no non-degenerate reading is registered"), stacklevel=2)
 
 
 def _check_unique(claims):

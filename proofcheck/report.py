@@ -36,7 +36,10 @@ report.json, schema "proofcheck.report/2":
                  are violated) | "holds" | "inconclusive" (the primary reading's verdict otherwise),
       "vacuous": null | why the primary reading's `holds` says nothing,
       "primary": {"id", "reading", "why"}: the paper's most natural reading and why (from the claims module),
-      "readings": [{"id", "reading", "verdict", "vacuous", "primary": bool}, ...],
+      "readings": [{"id", "reading", "verdict", "vacuous", "forces_degenerate", "primary": bool}, ...],
+      "primary_degenerate": bool (the primary reading's hypotheses force a degenerate case: declared by its claim,
+                 Claim.forces_degenerate, or found by the search — every admitted case degenerate),
+      "warnings": [str] (one line each; a degenerate primary reading, with the readings that are not degenerate),
       "variants": [{"id", "variant": "corrected" | "sharp" | ..., "verdict"}, ...] (separate statements
                   the suite establishes: never part of the roll-up),
       "counterexample": the primary reading's counterexample (as in ClaimRecord) or null,
@@ -49,6 +52,7 @@ report.json, schema "proofcheck.report/2":
                 the certificate's path),
       "id", "title", "verdict": "holds" | "violated" | "inconclusive", "statement_id", "primary": why this is
       the primary reading (or null), "vacuous": null | why a `holds` says nothing,
+      "forces_degenerate": null | why the claim's hypotheses admit only degenerate cases (declared or found),
       "source": {"seed", "where", "quote"},
       "statement": sympy string of the relation checked, "latex": the same in LaTeX,
       "encoding", "reading" (or null), "reconstructed" (or null),
@@ -104,7 +108,7 @@ def claim_record(claim: Claim, result: Result) -> dict:
         "tightness_certified": ((result.evidence or {}).get("tightness") or {}).get("certified", {}).get("lower_bound"),
         "proved": result.verdict == "holds" and ((result.evidence or {}).get("proof") or {}).get("proved") is True,
     })
-    return {k: rec[k] for k in ("id", "statement_id", "title", "verdict", "proved", "vacuous", "primary", "margin", "relative_margin", "tightness", "tightness_certified", "source", "statement", "latex",
+    return {k: rec[k] for k in ("id", "statement_id", "title", "verdict", "proved", "vacuous", "forces_degenerate", "primary", "margin", "relative_margin", "tightness", "tightness_certified", "source", "statement", "latex",
                                 "hypotheses", "variables", "encoding", "reading", "reconstructed", "counterexample",
                                 "evidence", "worst_case", "seconds")}
 
@@ -154,6 +158,7 @@ def _statement(sid: str, members) -> dict:
         verdict = "depends-on-reading"
     else:
         verdict = p_result.verdict
+    degenerate = degenerate_primary_warning(primary, p_result, readings)
     return {
         "id": sid,
         "paper": sid.split(".")[0],
@@ -165,11 +170,27 @@ def _statement(sid: str, members) -> dict:
         "primary": {"id": primary.id, "reading": primary.reading,
                     "why": primary.primary or ("the only reading" if len(readings) == 1 else None)},
         "readings": [{"id": c.id, "reading": c.reading, "verdict": r.verdict, "vacuous": r.vacuous,
-                      "primary": c is primary} for c, r in readings],
+                      "forces_degenerate": r.forces_degenerate or c.forces_degenerate, "primary": c is primary}
+                     for c, r in readings],
+        "primary_degenerate": degenerate is not None,
+        "warnings": [degenerate] if degenerate else [],
         "variants": [{"id": c.id, "variant": c.variant, "verdict": r.verdict, "vacuous": r.vacuous} for c, r in variants],
         "counterexample": p_result.counterexample,
         "table": _table_summary(p_result),
     }
+
+
+def degenerate_primary_warning(primary: Claim, p_result: Result, readings) -> str | None:
+    """One line when the primary reading holds only where its hypotheses force a degenerate case (declared by
+    the claim or found by the search), naming the readings that are neither degenerate nor vacuous."""
+    why = p_result.forces_degenerate or primary.forces_degenerate
+    if not why:
+        return None
+    sound = [c.id for c, r in readings if c is not primary and not (r.forces_degenerate or c.forces_degenerate)
+             and not (r.vacuous or c.vacuous)]
+    alt = (f"not degenerate: {', '.join(sound)}" if sound else "no reading that is not degenerate is registered")
+    return (f"primary reading {primary.id} holds only where its hypotheses force a degenerate case "
+            f"({' '.join(why.split())}); {alt}")
 
 
 def _table_summary(result) -> dict | None:
@@ -428,7 +449,16 @@ def _compact(v) -> str:
 
 def _statement_verdict_text(st: dict) -> str:
     v = st["verdict"]
-    return f"**{v}** (vacuous)" if st.get("vacuous") else f"**{v}**"
+    return (f"**{v}**" + (" (vacuous)" if st.get("vacuous") else "")
+            + (" (primary degenerate)" if st.get("primary_degenerate") else ""))
+
+
+def _degenerate_primary_summary(statements) -> list[str]:
+    n = sum(1 for st in statements if st.get("primary_degenerate"))
+    if not n:
+        return []
+    return [f"**Warning: {n} statement(s) whose primary reading holds only where its hypotheses force a degenerate "
+            "case** (listed under each paper's warnings).", ""]
 
 
 def _budget_text(doc: dict) -> str:
@@ -457,6 +487,7 @@ def markdown_table(doc: dict) -> str:
         f"{ss['inconclusive']} inconclusive.** "
         f"Per claim (every reading and variant): {s['holds']} hold, {s['violated']} violated, {s['inconclusive']} inconclusive.",
         "",
+        *_degenerate_primary_summary(statements),
         "A violation is certified by exact rationals and arb interval arithmetic at the exact objects shown; "
         "`holds` means no counterexample in the declared search; `vacuous` marks a `holds` whose admitted cases "
         "say nothing (both sides constant, or every case degenerate).",
@@ -500,6 +531,12 @@ def markdown_table(doc: dict) -> str:
                          f"{' (vacuous)' if p_rec.get('vacuous') else ''} ({_short(p['why'] or '', 200)}); "
                          f"violated under {', '.join(_md_code(b) for b in bad)}.")
         lines.append("")
+        flagged = [st for st in mine if st.get("warnings")]
+        if flagged:
+            lines += ["### Warnings: primary readings whose hypotheses force a degenerate case", ""]
+            for st in flagged:
+                lines += [f"- WARNING {_md_code(st['id'])} — {_md_line(_short(w, 400))}" for w in st["warnings"]]
+            lines.append("")
         vac = [st for st in mine if st["verdict"] == "holds" and st["vacuous"]]
         if vac:
             lines += ["### Vacuous: holds, but the admitted cases say nothing", ""]

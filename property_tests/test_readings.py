@@ -7,11 +7,14 @@ Expected values are derived by hand with exact fractions, never by the claims' o
 from __future__ import annotations
 
 import math
+import dataclasses
+import warnings
 from collections import defaultdict
 from fractions import Fraction as F
 
 import numpy as np
 import pytest
+import sympy as sp
 
 import finite_oracle as fo
 from proofcheck.claims import finite_quantities as fq
@@ -64,8 +67,8 @@ def test_no_primary_where_there_is_nothing_to_choose():
     ("s002.lem.F.1", "s002.lem.F.1#eps-le-1"),
     ("s000.eq.11", "s000.eq.11#common-w-star"),
     ("s000.eq.18", "s000.eq.18#common-w-star"),
-    ("s002.eq.24", "s002.eq.24#wstar-common"),
-    ("s002.eq.31", "s002.eq.31#wstar-common"),
+    ("s002.eq.24", "s002.eq.24#wstar-per-d"),
+    ("s002.eq.31", "s002.eq.31#wstar-per-d"),
     ("s002.thm.IV.7", "s002.thm.IV.7#acc-at-true-secret.eps-le-1"),
     ("s002.thm.E.1", "s002.thm.E.1#acc-at-true-secret.eps-le-1"),
     ("s002.thm.IV.5", "s002.thm.IV.5#mix-at-true-secret"),
@@ -195,12 +198,31 @@ def test_assumption_forces_xi_zero_at_a_case_by_hand():
 
 # ----------------------------------------------------------------------------- readings true by construction
 def test_common_w_star_readings_are_declared_vacuous():
-    for cid in ("s000.eq.11#common-w-star", "s000.eq.18#common-w-star", "s002.eq.24#wstar-common",
-                "s002.eq.31#wstar-common"):
+    for cid in ("s000.eq.11#common-w-star", "s000.eq.18#common-w-star"):
         c = BY_ID[cid]
         assert c.vacuous and "forces-xi-zero" in c.vacuous and c.primary
-    r = check_claim(BY_ID["s002.eq.24#wstar-common"], cases=300, seed=0)
-    assert r.verdict == "holds" and r.vacuous == BY_ID["s002.eq.24#wstar-common"].vacuous
+
+
+@pytest.mark.parametrize("cid", ["s002.eq.24#wstar-common", "s002.eq.31#wstar-common"])
+def test_common_w_star_of_002_forces_xi_zero_and_is_not_primary(cid):
+    # one w* for every d: Assumption G.1 admits only rows that agree, where ξ = 0 — not the careful reader's
+    c = BY_ID[cid]
+    assert c.forces_degenerate and "forces-xi-zero" in c.forces_degenerate
+    assert c.primary is None and c.vacuous is None
+    assert [r.id for r in _readings()[c.statement_id] if r.primary] == [c.statement_id + "#wstar-per-d"]
+
+
+def test_engine_finds_the_common_w_star_degenerate_without_being_told():
+    # the search alone: G.1 with one w* excludes every channel with distinct rows, and all it admits are degenerate
+    declared = BY_ID["s002.eq.24#wstar-common"]
+    r = check_claim(declared, cases=300, seed=0)
+    assert r.verdict == "holds" and r.forces_degenerate == declared.forces_degenerate == r.vacuous
+    undeclared = dataclasses.replace(declared, forces_degenerate=None)
+    r = check_claim(undeclared, cases=300, seed=0)
+    s = r.evidence["search"]
+    assert r.verdict == "holds" and s["excluded_outside_domain"] > 0
+    assert s["degenerate"] == s["cases"] - s["excluded_outside_domain"] > 0
+    assert r.forces_degenerate.startswith("found by the search") and r.vacuous
 
 
 def test_marginal_attacker_posterior_from_attacker_makes_fa_the_attacker_prior():
@@ -251,3 +273,89 @@ def test_table_ii_parts_hold(cid):
     r = check_claim(BY_ID[cid], cases=300, seed=0)
     assert r.verdict == "holds", r.evidence
     assert r.tightness is not None and r.tightness <= 1 + 1e-9
+
+
+# ----------------------------------------------------------------------------- a primary reading that forces a degenerate case
+# A synthetic statement 'x² ≤ x/2 for x ∈ [0, 1]' read two ways: '#pinned' adds the hypothesis x ≤ 0, which
+# leaves only x = 0 (where both sides are 0: degenerate); '#free' is the statement, false for x > 1/2.
+X = sp.Symbol("x")
+PINNED_WHY = "x ≤ 0 on [0, 1] leaves only x = 0, where both sides are 0"
+
+
+def _synthetic(reading, *, primary=None, forces_degenerate=None, vacuous=None):
+    from hypothesis import strategies as st
+
+    from proofcheck import Claim, Hypothesis, Source, real
+    from proofcheck.strategies import cases
+
+    pinned = reading == "pinned"
+    return Claim(id=f"mine.half-square#{reading}", title=f"x² ≤ x/2 [{reading}]", source=Source("test", "here", "x² ≤ x/2"),
+                 variables=(real("x", 0, 1),), statement=sp.Le(X**2, X / 2), quantities={"x": lambda c, m: m.num(c["x"])},
+                 hypotheses=(Hypothesis("x ≤ 0", sp.Le(X, 0)),) if pinned else (),
+                 strategy=cases(x=st.one_of(st.floats(0, 1), st.just(0.0))), reading=reading,
+                 degenerate=lambda c: float(c["x"]) == 0, primary=primary, forces_degenerate=forces_degenerate,
+                 vacuous=vacuous)
+
+
+def test_a_declared_degenerate_primary_beside_a_sound_reading_is_refused():
+    from mechanisms.errors import InvalidInput
+    from proofcheck.registry import check_primary_readings
+
+    claims = [_synthetic("pinned", primary="the paper's x is pinned", forces_degenerate=PINNED_WHY), _synthetic("free")]
+    with pytest.raises(InvalidInput, match=r"mine\.half-square#pinned.*degenerate.*mine\.half-square#free"):
+        check_primary_readings(claims)
+    # the sound reading as primary is accepted, silently
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        check_primary_readings([_synthetic("pinned", forces_degenerate=PINNED_WHY),
+                                _synthetic("free", primary="the statement as printed, x ranging over [0, 1]")])
+
+
+def test_a_degenerate_primary_without_a_sound_alternative_is_warned():
+    from proofcheck.registry import DegeneratePrimaryWarning, check_primary_readings
+
+    with pytest.warns(DegeneratePrimaryWarning, match="only reading 'mine.half-square#pinned'"):
+        check_primary_readings([_synthetic("pinned", forces_degenerate=PINNED_WHY)])
+    # a reading true by construction is no alternative either
+    with pytest.warns(DegeneratePrimaryWarning, match="primary reading 'mine.half-square#pinned'"):
+        check_primary_readings([_synthetic("pinned", primary="as printed", forces_degenerate=PINNED_WHY),
+                                _synthetic("free", vacuous="true by construction")])
+
+
+def test_the_report_flags_a_degenerate_primary_reading():
+    from proofcheck.report import markdown_table, statement_records
+
+    # not declared: the registry lets it through, and the engine finds it — x ≤ 0 admits only x = 0
+    pinned = _synthetic("pinned", primary="the paper's x is pinned")
+    free = _synthetic("free")
+    rp, rf = check_claim(pinned, cases=50, seed=0), check_claim(free, cases=50, seed=0)
+    s = rp.evidence["search"]
+    assert rp.verdict == "holds" and 0 < s["degenerate"] == s["cases"] - s["excluded_outside_domain"] < s["cases"]
+    assert rp.forces_degenerate.startswith("found by the search") and rp.vacuous
+    assert rf.verdict == "violated" and F(rf.counterexample["objects"]["x"]) > F(1, 2) and rf.forces_degenerate is None
+    (st,) = statement_records([(pinned, rp), (free, rf)])
+    assert st["verdict"] == "depends-on-reading" and st["primary"]["id"] == pinned.id
+    assert st["primary_degenerate"] is True
+    (warning,) = st["warnings"]
+    assert "mine.half-square#pinned holds only where its hypotheses force a degenerate case" in warning
+    assert warning.endswith("not degenerate: mine.half-square#free")
+    assert [r["forces_degenerate"] is not None for r in st["readings"]] == [True, False]
+    # declared: the claim's own words, on the result and in the record
+    declared = dataclasses.replace(pinned, forces_degenerate=PINNED_WHY)
+    rd = check_claim(declared, cases=50, seed=0)
+    assert rd.forces_degenerate == PINNED_WHY == rd.vacuous
+    (st,) = statement_records([(declared, rd), (free, rf)])
+    assert st["primary_degenerate"] is True and PINNED_WHY in st["warnings"][0]
+    # the Markdown report says so: a summary line, a warning under the paper, the verdict marked
+    doc = {"generated": "now", "command": "test", "seed": 0, "seconds_per_claim": 1.0, "budget": None,
+           "summary": {"holds": 1, "violated": 1, "inconclusive": 0}, "statements": [{**st, "paper": "mine"}],
+           "statement_summary": {"violated": 0, "depends-on-reading": 1, "holds": 0, "inconclusive": 0},
+           "claims": [], "findings": [], "finding_summary": {}}
+    md = markdown_table(doc)
+    assert "**Warning: 1 statement(s) whose primary reading holds only where its hypotheses force a degenerate" in md
+    assert "- WARNING `mine.half-square` — primary reading mine.half-square#pinned" in md
+    assert "**depends-on-reading** (primary degenerate)" in md
+    # a statement whose primary reading is sound has no warning
+    (st,) = statement_records([(_synthetic("free", primary="as printed"), rf),
+                               (dataclasses.replace(pinned, primary=None), rp)])
+    assert st["primary_degenerate"] is False and st["warnings"] == []

@@ -314,6 +314,60 @@ def test_eq24_per_d_counterexample():
     assert _contains(rhs, LN5)
 
 
+def _xi_by_hand(prior, K):
+    """(ratio of ξ (23), ratio read at each secret's own w*_d): ξ (23) = |log r| at the ratio r = f(d|w)/f(d) farthest
+    from 1 (compared as max(r, 1/r)); (24) per secret = log of max_d max_w r(d, w) (each max_w r ≥ 1)."""
+    marg = [sum(p * row[w] for p, row in zip(prior, K)) for w in range(len(K[0]))]
+    r = {(d, w): K[d][w] / marg[w] for d in range(len(K)) for w in range(len(marg))}
+    far = max(r.values(), key=lambda x: max(x, 1 / x))
+    per_d = max(max(r[(d, w)] for w in range(len(marg))) for d in range(len(K)))
+    return (far if far >= 1 else 1 / far), per_d
+
+
+# Eqs. (24)/(31) at a counted budget of 30 cases, seed 0: the engine's own certified witnesses, recomputed by hand.
+# ξ (23) is the log of a ratio BELOW 1 (f(d|w) < f(d)), which no maximiser of (29) sees.
+EQ24_WITNESSES = {
+    "s002.eq.24": ({"prior": ["2/3", "1/3"], "K": [["2/3", "1/3"], ["1/3", "2/3"]]}, F(5, 3), F(3, 2)),
+    "s002.eq.31": ({"prior": ["1/2", "1/2"], "K": [["1/2", "1/2"], ["3/4", "1/4"]]}, F(3, 2), F(4, 3)),
+}
+
+
+@pytest.fixture(scope="module")
+def eq24_statements():
+    """Statement records of Eqs. (24) and (31) from every reading checked by the engine (cases=30, seed 0)."""
+    from proofcheck.engine import check_claim
+    from proofcheck.report import statement_records
+
+    pairs = [(c, check_claim(c, cases=30, seed=0)) for c in CLAIMS if c.statement_id in EQ24_WITNESSES]
+    return {st["id"]: st for st in statement_records(pairs)}
+
+
+@pytest.mark.parametrize("sid", sorted(EQ24_WITNESSES))
+def test_eq24_and_eq31_are_violated_under_their_primary_reading(sid, eq24_statements):
+    st = eq24_statements[sid]
+    assert st["verdict"] == "violated" and st["primary"]["id"] == f"{sid}#wstar-per-d"
+    assert not st["primary_degenerate"] and st["warnings"] == []
+    by_reading = {r["reading"]: r for r in st["readings"]}
+    assert by_reading["wstar-per-d"]["verdict"] == "violated"
+    assert by_reading["wstar-common"]["verdict"] == "holds" and "forces-xi-zero" in by_reading["wstar-common"]["forces_degenerate"]
+    assert by_reading["wstar-is-argmax-of-abs"]["vacuous"] and not by_reading["wstar-is-argmax-of-abs"]["forces_degenerate"]
+    # the engine's certified counterexample, exact objects, recomputed by hand
+    objects, r23, r24 = EQ24_WITNESSES[sid]
+    cx = st["counterexample"]
+    assert cx["objects"] == objects and cx["relation"] == "="
+    prior = [F(x) for x in objects["prior"]]
+    K = [[F(x) for x in row] for row in objects["K"]]
+    assert _xi_by_hand(prior, K) == (r23, r24)
+    lo, hi = (fo.MP.mpf(x) for x in cx["lhs"].strip("[]").split(", "))
+    lo2, hi2 = (fo.MP.mpf(x) for x in cx["rhs"].strip("[]").split(", "))
+    xi23, xi24 = fo.MP.log(fo.mpf(r23)), fo.MP.log(fo.mpf(r24))
+    assert lo <= xi23 <= hi and lo2 <= xi24 <= hi2
+    assert hi2 < lo  # disjoint enclosures: ξ (23) is certainly above ξ read at each secret's w*_d
+    assert float(cx["certificate"]["gap_lower_bound"]) > 0.1
+    assert (round(float(xi23), 4), round(float(xi24), 4)) == {"s002.eq.24": (0.5108, 0.4055),
+                                                             "s002.eq.31": (0.4055, 0.2877)}[sid]
+
+
 def test_eq24_common_wstar_identical_rows():
     case = {"prior": [F(1, 3), F(2, 3)], "K": [[F(1, 4), F(3, 4)], [F(1, 4), F(3, 4)]]}
     lhs, rhs, ok = _claim_sides(BY_ID["s002.eq.24#wstar-common"], case)

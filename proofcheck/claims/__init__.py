@@ -12,8 +12,11 @@ How a statement is encoded:
   makes the statement non-degenerate and consistent with the paper's own use of it (its proof, the results
   that cite it, its worked examples). A literal reading that only an abuse of notation makes false (a set
   where the paper plainly means a convex one, a definition that would rate a mechanism publishing its
-  input as private) is registered, checked and shown, but it is not primary. The reason is written in
-  ``primary=`` with the paper's own words.
+  input as private) is registered, checked and shown, but it is not primary. Nor is a reading that holds
+  only because its hypotheses force a degenerate case (one common w* in Assumption G.1 forces ξ = 0): it says
+  so in ``forces_degenerate="why"``, the registry refuses it as primary beside a non-degenerate reading, and the
+  report flags a statement whose primary reading is so declared or found (``primary_degenerate``). The reason
+  is written in ``primary=`` with the paper's own words.
 * **Verdict of a statement.** Violated when its primary reading is violated; *depends on a reading* when
   only another reading is; otherwise the primary reading's verdict.
 * **Findings.** Statements violated as printed that fail for one reason — one implies the other, or they

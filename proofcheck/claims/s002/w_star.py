@@ -1,5 +1,8 @@
 """Eqs. (24)/(31) — ξ read off at w* under Assumption G.1 (29) — and what the assumption forces (000's
 Assumption D.1: one common w* admits only identical rows on the prior's support, hence ξ = 0).
+
+The primary reading takes w* per secret (the only reading that is neither degenerate nor true by construction);
+it fails wherever the largest |log ratio| of (23) is a ratio below 1, which no maximiser of (29) sees.
 """
 from __future__ import annotations
 
@@ -70,21 +73,30 @@ def common_w_star(c, m, tab, ds, ws):
     return None
 
 
-PRIMARY_W_STAR = ("one common w*: Assumption G.1 calls w* 'the true model parameter' (a single parameter, l.924) and "
-                  "(24)/(31) place that one w* inside max_d; a w*_d chosen per secret, or chosen to make (24) hold, "
-                  "is not in the paper's words.")
-VACUOUS_EQ24 = {
+PRIMARY_W_STAR = (
+    "w*_d per secret: (29) is written for the d at hand ('the amount of Bayesian privacy leaked from the true "
+    "parameter is maximum over all possible parameters', l.918-924: for any w, f(d|w*)/f(d) >= f(d|w)/f(d)), so "
+    "a careful reader takes w* as the parameter that leaks most about that d, and (24)/(31) as ξ read off at it. "
+    "Read with one w* for every d, Assumption G.1 admits only channels whose rows agree, where ξ = 0 "
+    "(s002.claim.assumption-G.1-forces-xi-zero) and (24)/(31) say nothing; yet the paper goes on to estimate ξ at "
+    "w* (Eqs. (25), (32)) and to use it in C2 = (e^(2ξ) - 1)/2 (Eq. (33)). A w* chosen to make (24) hold (the "
+    "argmax of |log ratio|) is not Assumption G.1.")
+# Of the other two readings, one holds only because its hypotheses force ξ = 0, the other by construction.
+FORCES_DEGENERATE_EQ24 = {
     "wstar-common": ("Assumption G.1 with one w* for every d admits only channels whose rows agree on the prior's "
                      "support (Σ_d f_D(d)·f_{D|W}(d|w)/f_D(d) = 1 at every w, so the ratios at w* cannot dominate "
                      "those at another w unless they are equal): both sides are ξ = 0 there "
                      "(s002.claim.assumption-G.1-forces-xi-zero)."),
+}
+VACUOUS_EQ24 = {
     "wstar-is-argmax-of-abs": ("w* := the output maximising max_d |log f(d|w)/f(d)| turns (24) into the definition (23) "
                                "with its maxima taken in the other order: true by construction."),
 }
 
 
 def xi_at_w_star_readings(cid, where, quote):
-    """Eq. (24) (= (31)) under each reading of w*: per secret, one common w* (primary), the argmax of |log ratio|."""
+    """Eq. (24) (= (31)) under each reading of w*: per secret (primary), one common w* (its hypotheses force
+    ξ = 0), the argmax of |log ratio| (true by construction)."""
     out = []
     for reading, note in (
             ("wstar-per-d", "w*_d := argmax_w f(d|w)/f(d) chosen for each d (each satisfies (29) for its d)"),
@@ -103,8 +115,9 @@ def xi_at_w_star_readings(cid, where, quote):
             hypotheses=(FULL_SUPPORT,),
             strategy=strat,
             reading=reading,
-            primary=PRIMARY_W_STAR if reading == "wstar-common" else None,
+            primary=PRIMARY_W_STAR if reading == "wstar-per-d" else None,
             vacuous=VACUOUS_EQ24.get(reading),
+            forces_degenerate=FORCES_DEGENERATE_EQ24.get(reading),
             degenerate=fq.channel_says_nothing,
             encoding=f"ξ (23) := the MBP level of (K, f_D); {note}",
         ))
