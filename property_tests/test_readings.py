@@ -65,8 +65,8 @@ def test_no_primary_where_there_is_nothing_to_choose():
 @pytest.mark.parametrize("sid, primary", [
     ("s000.lem.C.1", "s000.lem.C.1#eps-le-1"),
     ("s002.lem.F.1", "s002.lem.F.1#eps-le-1"),
-    ("s000.eq.11", "s000.eq.11#common-w-star"),
-    ("s000.eq.18", "s000.eq.18#common-w-star"),
+    ("s000.eq.11", "s000.eq.11#w-star-per-secret"),
+    ("s000.eq.18", "s000.eq.18#w-star-per-secret"),
     ("s002.eq.24", "s002.eq.24#wstar-per-d"),
     ("s002.eq.31", "s002.eq.31#wstar-per-d"),
     ("s002.thm.IV.7", "s002.thm.IV.7#acc-at-true-secret.eps-le-1"),
@@ -197,10 +197,11 @@ def test_assumption_forces_xi_zero_at_a_case_by_hand():
 
 
 # ----------------------------------------------------------------------------- readings true by construction
-def test_common_w_star_readings_are_declared_vacuous():
+def test_common_w_star_readings_of_000_force_xi_zero_and_are_not_primary():
     for cid in ("s000.eq.11#common-w-star", "s000.eq.18#common-w-star"):
         c = BY_ID[cid]
-        assert c.vacuous and "forces-xi-zero" in c.vacuous and c.primary
+        assert c.forces_degenerate and "forces-xi-zero" in c.forces_degenerate and c.primary is None
+        assert [r.id for r in _readings()[c.statement_id] if r.primary] == [c.statement_id + "#w-star-per-secret"]
 
 
 @pytest.mark.parametrize("cid", ["s002.eq.24#wstar-common", "s002.eq.31#wstar-common"])

@@ -173,3 +173,21 @@ def test_assumption_d1_forces_identical_rows():
 def test_engine_does_not_refute_true_statements(cid):
     # true by the oracle above (and by the proof): a short search must not report a violation
     assert check_claim(BY_ID[cid], cases=300, seed=3).verdict == "holds"
+
+
+@pytest.mark.parametrize("cid", ["s000.eq.11#w-star-per-secret", "s000.eq.18#w-star-per-secret"])
+def test_eq_11_and_18_primary_reading_violated_and_certified_by_the_engine(cid):
+    """The per-secret w* is the primary reading (one common w* forces ξ = 0): the engine finds and certifies a
+    channel where ξ of Definition 4.2 exceeds max_d |log ratio(d, w*_d)| (a ratio below 1 sets ξ, and no w*_d
+    maximiser sees it); recomputed here from the exact objects."""
+    r = check_claim(BY_ID[cid], cases=30, seed=0)
+    assert r.verdict == "violated"
+    objects = r.counterexample["objects"]
+    prior, K = [F(x) for x in objects["prior"]], [[F(x) for x in row] for row in objects["K"]]
+    marg = [sum(p * row[w] for p, row in zip(prior, K)) for w in range(len(K[0]))]
+    ratios = [[row[w] / marg[w] for w in range(len(marg)) if marg[w]] for p, row in zip(prior, K) if p]
+    xi = max(abs(math.log(x)) for row in ratios for x in row)
+    at_w_star = max(abs(math.log(max(row))) for row in ratios)
+    assert xi > at_w_star + 0.1
+    lo, hi = (float(x) for x in r.counterexample["lhs"].strip("[]").split(","))
+    assert lo <= xi <= hi or abs(xi - lo) < 1e-12

@@ -17,11 +17,17 @@ from proofcheck.strategies import cases, channels, priors, sized
 QUOTE_EQ11 = ("Given Assumption D.1, we can infer that ξ = max_d |log(f_{D|W}(d|w*)/f_D(d))|.  (11)  "
               "[Assumption D.1: for any w ∈ W, f_{D|W}(d|w*)/f_D(d) ≥ f_{D|W}(d|w)/f_D(d), (16)]")
 
-PRIMARY_W_STAR = ("one common w*: the assumption calls w* 'the true model parameter' (a single parameter, l.542–546) "
-                  "and (11)/(18) place that one w* inside max_d; a w*_d chosen per secret is not in the paper's words.")
-VACUOUS_W_STAR = ("Assumption D.1 with one w* for every d admits only channels whose rows agree on the prior's support "
-                  "(Σ_d f_D(d)·f_{D|W}(d|w)/f_D(d) = 1 at every w, so the ratios at w* cannot dominate those at "
-                  "another w unless they are equal): both sides are ξ = 0 there (s000.claim.assumption-D.1-forces-xi-zero).")
+PRIMARY_W_STAR = (
+    "w*_d per secret: (16) is written for the d at hand ('the amount of Bayesian privacy leaked from the true "
+    "parameter is maximum over all possible parameters', l.542-546: for any w, f(d|w*)/f(d) >= f(d|w)/f(d)), so a "
+    "careful reader takes w* as the parameter that leaks most about that d, and (11)/(18) as ξ read off at it. Read "
+    "with one w* for every d, Assumption D.1 admits only channels whose rows agree, where ξ = 0 "
+    "(s000.claim.assumption-D.1-forces-xi-zero) and (11)/(18) say nothing; yet the paper goes on to estimate ξ at w* "
+    "(Eq. (19)) and to use it in C2 = (e^(2ξ) - 1)/2 (Eq. (20)).")
+FORCES_DEGENERATE_W_STAR = (
+    "Assumption D.1 with one w* for every d admits only channels whose rows agree on the prior's support "
+    "(Σ_d f_D(d)·f_{D|W}(d|w)/f_D(d) = 1 at every w, so the ratios at w* cannot dominate those at another w unless "
+    "they are equal): both sides are ξ = 0 there (s000.claim.assumption-D.1-forces-xi-zero).")
 
 
 def mbp_level(c, m):
@@ -56,8 +62,8 @@ def assumption_d1_gap(c, m):
 
 
 def xi_at_w_star_readings(cid, where):
-    """Eq. (11)/(18) with w* chosen per secret (which makes (16) hold by construction), and with one
-    common w* (Assumption D.1 as a hypothesis: the primary reading)."""
+    """Eq. (11)/(18) with w* chosen per secret (which makes (16) hold by construction: the primary reading), and
+    with one common w* (Assumption D.1 as a hypothesis, which forces ξ = 0)."""
     return [
         Claim(
             id=f"{cid}#w-star-per-secret",
@@ -68,6 +74,7 @@ def xi_at_w_star_readings(cid, where):
             quantities={"xi": mbp_level, "xi_at_w_star": xi_at_w_star},
             strategy=prior_channel_cases(),
             reading="w-star-per-secret",
+            primary=PRIMARY_W_STAR,
             degenerate=fq.channel_says_nothing,
             encoding="w*_d := argmax_w f(d|w)/f(d) for each d, which makes (16) hold by construction; "
                      "ξ by Definition 4.2 against the right side of (11)",
@@ -82,9 +89,8 @@ def xi_at_w_star_readings(cid, where):
             hypotheses=(Hypothesis("Assumption D.1 with a common w*", sp.Le(sp.Symbol("gap"), 0)),),
             strategy=sized(lambda n, mm: cases(prior=priors(n), K=st.one_of(channels(n, mm), identical_rows(n, mm)))),
             reading="common-w-star",
-            primary=PRIMARY_W_STAR,
             degenerate=fq.channel_says_nothing,
-            vacuous=VACUOUS_W_STAR,
+            forces_degenerate=FORCES_DEGENERATE_W_STAR,
             encoding="Assumption D.1 as a hypothesis with one w* for every d. Since Σ_d f_D(d) ratio(d, w) = 1 for "
                      "every w, the assumption forces ratio(·, w) = ratio(·, w*) for all w, i.e. identical rows on the "
                      "support and ξ = 0: the search draws such channels besides random ones",
