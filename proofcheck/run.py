@@ -9,7 +9,11 @@
 * SIGINT / SIGTERM stop the workers, write the report of the claims finished (marked partial: "N of M
   claims") and end with 130 / 143.
 * ``resume=True`` takes from ``results.jsonl`` every claim whose fingerprint, engine version, seed and
-  budget match, and checks only the others.
+  budget match, and checks only the others. A result taken that says ``proved`` is carried only when its
+  certificate (``OUT/certificates/<id>.json``) still proves the claim as it is now
+  (proofcheck.certificate.check_certificate, in a child process under the hard limit); otherwise the claim
+  is checked, and proved, again — the fingerprint decides what is re-checked, the certificate what is
+  carried as proved.
 """
 from __future__ import annotations
 
@@ -222,33 +226,28 @@ def run(claims, *, executor, seconds_per_claim: float, seed: int, out: Path, cas
     """Check the claims on the executor, journalling each result as it ends; SIGINT / SIGTERM stop it
     with what is finished. The caller writes the report (proofcheck.report.write_report). With ``prove``
     (a proofcheck.prove.Budget), each claim that holds then gets a proof attempt (proofcheck.prove.runner),
-    journalled again with it; a result reused by ``resume`` keeps a proof made under the same budget."""
+    journalled again with it; a result reused by ``resume`` keeps a proof made under the same budget, once its
+    certificate is re-checked against the claim as it is now (:func:`recheck_proofs`)."""
     from tqdm import tqdm
 
-    from proofcheck.fingerprint import claim_fingerprint
+    from proofcheck.fingerprint import claim_fingerprints
 
-    fingerprints = {c.id: claim_fingerprint(c) for c in claims}
+    fingerprints = claim_fingerprints(claims)
     budget = budget_key(seconds_per_claim, cases)
     engine = engine_version()
     journal_path = out / RESULTS
     done_before = reusable(journal_path, fingerprints, seed, budget, engine) if resume else {}
-    todo = [c for c in claims if c.id not in done_before]
-    results = dict(done_before)
+    results: dict = {}
     journal = Journal(journal_path, seed, budget, engine).open(keep=resume)
-    bar = tqdm(total=len(claims), initial=len(done_before), desc="checking claims", unit="claim",
-               disable=not progress, file=sys.stderr)
-
-    def done(cid, result):
-        results[cid] = result
-        journal.write(fingerprints[cid], result)
-        bar.set_postfix_str(cid)
-        bar.update()
-
+    bar = None
     stopped_by = {"signal": None}
 
     def on_signal(signum, _frame):
         stopped_by["signal"] = signum
         executor.stop(signum)
+
+    def stopping():
+        return stopped_by["signal"] is not None
 
     old = {s: signal.getsignal(s) for s in (signal.SIGINT, signal.SIGTERM)}
     in_main_thread = _main_thread()
@@ -256,25 +255,183 @@ def run(claims, *, executor, seconds_per_claim: float, seed: int, out: Path, cas
         if in_main_thread:
             for s in old:
                 signal.signal(s, on_signal)
-        if todo:
+        # a proof carried over must still be one: its certificate is checked against the claim as it is now
+        jobs = max(1, min(getattr(executor, "slots", 1), os.cpu_count() or 1))  # children of this machine
+        stale = recheck_proofs(claims, done_before, fingerprints, out, jobs=jobs, hard_limit=hard_limit,
+                               stopping=stopping)
+        for cid, why in stale.items():
+            del done_before[cid]
+            if why is not None:
+                print(f"proofcheck: --resume: {cid} was proved in {RESULTS}, but {why}; it is checked again",
+                      file=sys.stderr)
+        results.update(done_before)
+        todo = [c for c in claims if c.id not in done_before]
+        bar = tqdm(total=len(claims), initial=len(done_before), desc="checking claims", unit="claim",
+                   disable=not progress, file=sys.stderr)
+
+        def done(cid, result):
+            results[cid] = result
+            journal.write(fingerprints[cid], result)
+            bar.set_postfix_str(cid)
+            bar.update()
+
+        if todo and not stopping():
             deadline = None if total_seconds is None else time.monotonic() + total_seconds + overhead(total_seconds)
             executor.check(todo, claims_path, seconds_per_claim, seed, device=device, mc_samples=mc_samples, done=done,
                            cases=cases, hard_limit=hard_limit, fingerprints=fingerprints, deadline=deadline)
-        if prove is not None and stopped_by["signal"] is None:
+        if prove is not None and not stopping():
             from proofcheck.prove.runner import prove_results
 
             bar.close()
             prove_results(claims, results, prove, jobs=executor.slots, out=out, hard_limit=hard_limit,
                           record=lambda cid, r: journal.write(fingerprints[cid], r),
-                          stopping=lambda: stopped_by["signal"] is not None, progress=progress)
+                          stopping=stopping, progress=progress)
+            if not stopping():
+                remove_stale_certificates(claims, results, out)
     finally:
         if in_main_thread:
             for s, h in old.items():
                 signal.signal(s, h)
-        bar.close()
+        if bar is not None:
+            bar.close()
         journal.close()
     pairs = [(c, results[c.id]) for c in claims if c.id in results]
     return Outcome(pairs, len(claims), len(done_before), stopped_by["signal"])
+
+
+# ----------------------------------------------------------------------------- proofs carried over by --resume
+RECHECK_LIMIT_S = 300.0  # default: what re-checking one certificate may take, from outside it
+_POLL_S = 0.2
+
+
+def carried_proof(result) -> dict | None:
+    """The proof evidence of a result that says the claim is proved (None for any other result)."""
+    proof = (result.evidence or {}).get("proof") if isinstance(result.evidence, dict) else None
+    return proof if isinstance(proof, dict) and proof.get("proved") is True else None
+
+
+def recheck_proofs(claims, results: dict, fingerprints: dict, out: Path, *, jobs: int = 1, hard_limit=None,
+                   stopping=lambda: False) -> dict:
+    """{claim id: why} of the results taken from the journal that say ``proved`` but whose certificate does not
+    prove the claim as it is now (missing, made for other code, a box that no longer decides, ...). Each
+    certificate is re-checked by :func:`proofcheck.certificate.check_certificate` in a forked child under the
+    hard limit (claim code runs there: a claim that hangs or exits costs that claim only), ``jobs`` at a time.
+    A claim not re-checked because ``stopping()`` became true is in the answer with ``why`` None."""
+    by_id = {c.id: c for c in claims}
+    todo = [cid for cid, r in results.items() if cid in by_id and carried_proof(r) is not None]
+    if not todo:
+        return {}
+    limit = hard_limit or RECHECK_LIMIT_S
+    bad, running = {}, {}
+    queue = list(todo)
+    try:
+        while (queue or running) and not stopping():
+            while queue and len(running) < max(1, jobs):
+                cid = queue.pop(0)
+                args = (by_id[cid], carried_proof(results[cid]), fingerprints[cid], out)
+                running[_fork(certificate_fails, args)] = (cid, time.monotonic())
+            from multiprocessing.connection import wait
+
+            ready = wait(list(running), timeout=_POLL_S)
+            now = time.monotonic()
+            for conn in list(running):
+                cid, started = running[conn]
+                if conn in ready:
+                    try:
+                        why = conn.recv()
+                    except (EOFError, OSError):
+                        why = "re-checking its certificate ended without an answer"
+                elif now - started > limit:
+                    why = f"re-checking its certificate ran past the hard limit of {limit:g} s"
+                else:
+                    continue
+                _reap(conn)
+                del running[conn]
+                if why is not None:
+                    bad[cid] = why
+    finally:
+        for conn in running:
+            _reap(conn)
+    for cid in queue + [cid for cid, _ in running.values()]:
+        bad[cid] = None  # not re-checked (the run was stopped): not carried
+    return bad
+
+
+def remove_stale_certificates(claims, results: dict, out: Path) -> None:
+    """OUT/certificates/<id>.json of a claim whose result has no certificate now (checked again and violated,
+    say): a certificate of other code is not left beside the report."""
+    from proofcheck.report import safe_name
+
+    for c in claims:
+        r = results.get(c.id)
+        proof = (r.evidence or {}).get("proof") if r is not None and isinstance(r.evidence, dict) else None
+        if r is None or (isinstance(proof, dict) and proof.get("certificate")):
+            continue
+        (out / "certificates" / f"{safe_name(c.id)}.json").unlink(missing_ok=True)
+
+
+def certificate_fails(claim, proof: dict, fingerprint: str, out: Path) -> str | None:
+    """Why the certificate of a carried-over proof does not prove ``claim`` now (None when it does)."""
+    from proofcheck.certificate import check_certificate, read_certificate
+
+    rel = proof.get("certificate")
+    if not isinstance(rel, str) or not rel:
+        return "its proof names no certificate"
+    path = (out / rel).resolve()
+    if out.resolve() not in path.parents:
+        return f"its certificate {rel!r} lies outside the output directory"
+    if not path.is_file():
+        return f"its certificate {rel} is missing"
+    try:
+        doc = read_certificate(str(path))
+    except InvalidInput as e:
+        return f"its certificate {rel} cannot be read ({e})"
+    if doc.get("claim") != claim.id:
+        return f"its certificate {rel} is of another claim ({doc.get('claim')!r})"
+    if doc.get("fingerprint") != fingerprint:
+        return f"its certificate {rel} was made for other code (fingerprint {doc.get('fingerprint')!r})"
+    try:
+        checked = check_certificate(doc, [claim])
+    except Exception as e:  # a malformed certificate, or the claim's code failing: not a proof
+        return f"its certificate {rel} could not be re-checked ({type(e).__name__}: {' '.join(str(e).split())[:200]})"
+    if not checked.proves:
+        failed = next((x for x in checked.lines if x.startswith("FAILS: ")), "it does not prove the claim")
+        return f"its certificate {rel} no longer proves it ({failed.removeprefix('FAILS: ')[:300]})"
+    return None
+
+
+def _fork(fn, args):
+    """fn(*args) in a forked child; the connection the answer comes back on (its pid as ``.pid``)."""
+    from multiprocessing import Pipe
+
+    parent, child = Pipe(duplex=False)
+    pid = os.fork()
+    if pid == 0:  # the child
+        code = 0
+        try:
+            parent.close()
+            signal.signal(signal.SIGINT, signal.SIG_IGN)
+            signal.signal(signal.SIGTERM, signal.SIG_DFL)
+            child.send(fn(*args))
+        except BaseException:
+            code = 1
+        finally:
+            os._exit(code)
+    child.close()
+    parent.pid = pid
+    return parent
+
+
+def _reap(conn):
+    try:
+        os.kill(conn.pid, signal.SIGKILL)
+    except ProcessLookupError:
+        pass
+    try:
+        os.waitpid(conn.pid, 0)
+    except ChildProcessError:
+        pass
+    conn.close()
 
 
 def overhead(total_seconds: float) -> float:
