@@ -19,7 +19,7 @@ from mechanisms.numerics.exact import is_infinity
 from proofcheck.evaluation import ClaimError, Outside, certainly_less, quantity_values, sides
 from proofcheck.margins import float_margin, is_violation, relative
 from proofcheck.measures import CERTIFIED
-from proofcheck.numerics import DEFAULT_PREC, Undecided, fmt, precision, to_arb
+from proofcheck.numerics import DEFAULT_PREC, Undecided, fmt, precision, to_arb, upper
 from proofcheck.rounding import exactify, floatify, show_exact
 
 CERT_PRECISIONS = (DEFAULT_PREC, 512)
@@ -275,7 +275,7 @@ def _counterexample(claim, exact, fcase, q, c: Certified) -> dict:
         "lhs": fmt(lhs),
         "rhs": fmt(rhs),
         "relation": relation_symbol(claim),
-        "margin": _float_mid(margin),
+        "margin": _certified_margin_end(margin),
         "margin_enclosure": fmt(margin) if not is_infinity(margin) else str(margin),
         "certificate": {
             "method": "exact rationals + python-flint arb interval arithmetic",
@@ -301,10 +301,12 @@ def _relative_violation(margin, lhs, rhs) -> float:
     return min(abs(relative(float(margin.mid()), float(lhs.mid()), float(rhs.mid()))), 1e300)
 
 
-def _float_mid(x) -> float:
+def _certified_margin_end(x) -> float:
+    """The margin of a violation as certified: the upper end of its enclosure (every point of it is at most this,
+    below 0), never its midpoint — a near tie whose enclosure is wide is shown as the near tie it is."""
     if is_infinity(x):
         return x
-    return float(x.mid())
+    return upper(x)
 
 
 def certified_quantities(claim, exact: dict, prec: int) -> dict:

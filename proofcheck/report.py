@@ -56,7 +56,7 @@ report.json, schema "proofcheck.report/2":
       "source": {"seed", "where", "quote"},
       "statement": sympy string of the relation checked, "latex": the same in LaTeX,
       "encoding", "reading" (or null), "reconstructed" (or null),
-      "margin": violated: the certified margin at the counterexample shown (rhs − lhs for ≤, lhs − rhs
+      "margin": violated: the certified margin at the counterexample shown, the upper end of its enclosure (rhs − lhs for ≤, lhs − rhs
                 for ≥; negative); otherwise the float margin at the tightest case found (−|lhs−rhs|/max(1,|lhs|,
                 |rhs|) for identities); the search's most negative float margin is evidence.search_float_margin,
       "relative_margin",
