@@ -104,18 +104,25 @@ class Supervisor:
         if not busy:
             return
         now = time.monotonic()
-        nearest = min(w.started + self.hard_limit for w in busy)
+        nearest = min(self._end_of(w) for w in busy)
         ready = wait([w.conn for w in busy], timeout=max(0.0, min(POLL_S, nearest - now)))
         for w in busy:
             if w.conn in ready:
                 self._receive(w, on_result)
         now = time.monotonic()
-        for w in [w for w in self.workers if w.task is not None and now - w.started > self.hard_limit]:
+        for w in [w for w in self.workers if w.task is not None and now > self._end_of(w)]:
             task, stage = w.task, w.stage
             self._kill(w)
-            on_result(task.cid, stopped(task.cid, f"stopped at the hard limit of {self.hard_limit:g} s during {stage}",
-                                        now - w.started, stage))
+            why = (f"stopped at the hard limit of {self.hard_limit:g} s" if now - w.started > self.hard_limit else
+                   "stopped when the run's total time budget (--seconds) ended")
+            on_result(task.cid, stopped(task.cid, f"{why} during {stage}", now - w.started, stage))
             self.workers.remove(w)
+
+    def _end_of(self, w: _Worker) -> float:
+        """When a claim at work is stopped: at its hard limit, or at the run's deadline if that comes first (a
+        total time budget bounds the run's wall time, a claim that hangs included)."""
+        end = w.started + self.hard_limit
+        return end if self.deadline is None else min(end, self.deadline)
 
     def _receive(self, w: _Worker, on_result):
         try:

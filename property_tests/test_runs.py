@@ -277,3 +277,22 @@ def test_a_total_budget_bounds_the_run_whatever_the_number_of_claims(tmp_path):
     assert 0 < len(late) < 16
     # no claim starts after budget + overhead; one in flight then finishes (each takes ~3-4 s here)
     assert wall < 2 + overhead(2) + 20
+
+
+def test_a_total_budget_stops_a_claim_that_hangs(tmp_path):
+    """--seconds S bounds the run's wall time with a stuck quantity too: the claim at work is stopped when the
+    run's deadline (S + 10 % + 15 s) ends, not at its own hard limit of 120 s or more."""
+    from proofcheck.run import overhead
+
+    path = _file(tmp_path, '''
+        CLAIMS = [claim("mine.stuck", stuck), claim("mine.fine", healthy)]
+    ''')
+    out = tmp_path / "out"
+    t0 = time.monotonic()
+    r = pc("run", "--claims", str(path), "--seconds", "4", "--jobs", "1", "--out", str(out), "--quiet")
+    wall = time.monotonic() - t0
+    assert r.returncode == 0, r.stderr
+    recs = {c["id"]: c for c in _doc(out)["claims"]}
+    assert recs["mine.stuck"]["verdict"] == "inconclusive"
+    assert "total time budget (--seconds) ended" in recs["mine.stuck"]["evidence"]["reason"]
+    assert wall < 4 + overhead(4) + 15  # start-up and the report beside the deadline; 120 s before
