@@ -45,10 +45,13 @@ class Var:
     scale: str = "linear"  # reals: "log" moves and rounds the variable in log space
     lo_open: bool = False  # reals: lo itself is excluded (a Rényi order α in (1, 20])
     hi_open: bool = False
+    sizes: tuple | None = None  # simplex, vector: (k, ...); channel: ((n, m), ...); None: not declared
 
     def __post_init__(self):
         if self.kind not in ("simplex", "channel", "real", "vector", "integer", "gain"):
             raise InvalidInput(f"unknown variable kind {self.kind!r} for {self.name!r}")
+        if self.sizes is not None:
+            object.__setattr__(self, "sizes", _declared_sizes(self.name, self.kind, self.sizes))
         for end, is_open in (("lo", self.lo_open), ("hi", self.hi_open)):
             if is_open and (self.kind != "real" or getattr(self, end) is None):
                 raise InvalidInput(f"variable {self.name!r}: only a real with a bound {end} can exclude it")
@@ -77,6 +80,12 @@ class Var:
             return None if self.kind == "integer" else f"{self.name} = {_short(x)} is not numeric"
         if not np.all(np.isfinite(a)):
             return f"{self.name} = {_short(x)} has a non-finite entry"
+        if self.sizes is not None:
+            size = (tuple(int(n) for n in a.shape) if a.ndim == 2 else None) if self.kind == "channel" \
+                else (int(a.size) if a.ndim == 1 else None)
+            if size not in self.sizes:
+                return (f"{self.name} = {_short(x)} has size {_size_text(size, a)}, not one of its declared sizes "
+                        f"{self.sizes_text()}")
         if self.kind in ("simplex", "channel"):
             rows = a.reshape(1, -1) if self.kind == "simplex" else a
             if rows.ndim != 2 or rows.size == 0:
@@ -102,6 +111,10 @@ class Var:
             return f"{self.name} = {_short(x)} is outside its declared range {self.range_text()}"
         return None
 
+    def sizes_text(self) -> str:
+        """The declared sizes as written: 2, 3 (points or lengths) or 2×3, 3×3 (channels); '' when not declared."""
+        return ", ".join(_size_text(k) for k in self.sizes or ())
+
     def range_text(self) -> str:
         """[lo, hi], with a parenthesis at an excluded end: (1, 20]."""
         return f"{'(' if self.lo_open else '['}{self.lo}, {self.hi}{')' if self.hi_open else ']'}"
@@ -116,17 +129,72 @@ class Var:
             return False
 
 
+SIZED = ("simplex", "channel", "vector")
+
+
+def _size_text(size, a=None) -> str:
+    if size is None:
+        return f"of shape {tuple(a.shape)}" if a is not None else "?"
+    return "×".join(map(str, size)) if isinstance(size, tuple) else str(size)
+
+
+def _declared_sizes(name: str, kind: str, sizes) -> tuple:
+    """The declared sizes, checked: positive integers (a channel: pairs of them), at least one, sorted."""
+    if kind not in SIZED:
+        raise InvalidInput(f"variable {name!r}: only a distribution, a channel or a vector has a size, not a "
+                           f"{kind} (got sizes={sizes!r})")
+    if isinstance(sizes, (str, bytes)) or not hasattr(sizes, "__iter__"):
+        raise InvalidInput(f"variable {name!r}: sizes must be a tuple of sizes, got sizes={sizes!r}")
+    sizes = tuple(sizes)
+    if not sizes:
+        raise InvalidInput(f"variable {name!r}: sizes=() declares no size (leave it out, or name at least one)")
+
+    def whole(n) -> bool:
+        import numbers
+
+        return isinstance(n, numbers.Integral) and not isinstance(n, bool) and n >= 1
+
+    out = []
+    for k in sizes:
+        if kind == "channel":
+            if isinstance(k, (str, bytes)) or not hasattr(k, "__len__") or len(k) != 2 or not all(whole(n) for n in k):
+                raise InvalidInput(f"channel {name!r}: a size is a pair (rows, columns) of integers >= 1, got {k!r} "
+                                   f"in sizes={sizes!r}")
+            out.append((int(k[0]), int(k[1])))
+        else:
+            if not whole(k):
+                raise InvalidInput(f"{kind} {name!r}: a size is an integer >= 1 "
+                                   f"({'points' if kind == 'simplex' else 'entries'}), got {k!r} in sizes={sizes!r}")
+            out.append(int(k))
+    return tuple(sorted(set(out)))
+
+
+def _sizes_argument(name: str, kind: str, size, sizes):
+    """size= (one size) or sizes= (several), not both."""
+    if size is not None and sizes is not None:
+        raise InvalidInput(f"variable {name!r}: give size= or sizes=, not both (got size={size!r}, sizes={sizes!r})")
+    if size is not None:
+        if kind == "channel" and (isinstance(size, (str, bytes)) or not hasattr(size, "__len__")):
+            raise InvalidInput(f"channel {name!r}: size is a pair (rows, columns), got size={size!r}")
+        return (size,)
+    return sizes
+
+
 def _short(x, n: int = 80) -> str:
     s = " ".join(repr(x.tolist() if hasattr(x, "tolist") else x).split())
     return s if len(s) <= n else s[: n - 1] + "…"
 
 
-def simplex(name, doc=""):
-    return Var(name, "simplex", doc)
+def simplex(name, doc="", *, size=None, sizes=None):
+    """A distribution on finitely many points. ``size=2`` (or ``sizes=(2, 3)``) declares the numbers of points it
+    takes; a proof covers exactly those (undeclared: only the sizes the strategy draws, "proved for sizes …")."""
+    return Var(name, "simplex", doc, sizes=_sizes_argument(name, "simplex", size, sizes))
 
 
-def channel(name, doc=""):
-    return Var(name, "channel", doc)
+def channel(name, doc="", *, size=None, sizes=None):
+    """A row-stochastic matrix. ``size=(2, 3)`` (2 rows, 3 outputs) or ``sizes=((2, 2), (2, 3))`` declares its
+    shapes; a proof covers exactly those (undeclared: only the shapes the strategy draws)."""
+    return Var(name, "channel", doc, sizes=_sizes_argument(name, "channel", size, sizes))
 
 
 def real(name, lo=None, hi=None, doc="", *, exclude_min=False, exclude_max=False):
@@ -141,8 +209,9 @@ def log_real(name, lo, hi, doc=""):
     return Var(name, "real", doc, lo, hi, scale="log")
 
 
-def vector(name, lo=None, hi=None, doc=""):
-    return Var(name, "vector", doc, lo, hi)
+def vector(name, lo=None, hi=None, doc="", *, size=None, sizes=None):
+    """A vector with every entry in [lo, hi]; ``size=`` / ``sizes=`` declares its lengths (as for simplex)."""
+    return Var(name, "vector", doc, lo, hi, sizes=_sizes_argument(name, "vector", size, sizes))
 
 
 def integer(name, lo=None, hi=None, doc=""):

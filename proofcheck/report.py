@@ -102,7 +102,7 @@ def claim_record(claim: Claim, result: Result) -> dict:
         "reading": claim.reading,
         "reconstructed": claim.reconstructed,
         "hypotheses": [h.text + ": " + sp.sstr(h.relation) for h in claim.hypotheses],
-        "variables": [{"name": v.name, "kind": v.kind, "lo": v.lo, "hi": v.hi, "doc": v.doc} for v in claim.variables],
+        "variables": [_variable_record(v) for v in claim.variables],
         "statement_id": claim.statement_id,
         "primary": claim.primary,
         "tightness_certified": ((result.evidence or {}).get("tightness") or {}).get("certified", {}).get("lower_bound"),
@@ -392,14 +392,38 @@ def _mc_text(ev: dict) -> str:
             f"(n = {r0['n']}, confidence {r0['confidence']}, {r0['method']}, seed {r0['seed']}, {r0['device']})")
 
 
+def _proof_status(claims: dict, st: dict) -> str | None:
+    rec = claims.get((st.get("primary") or {}).get("id")) or {}
+    return (((rec.get("evidence") or {}).get("proof")) or {}).get("status")
+
+
+def _variable_record(v) -> dict:
+    """A variable in report.json; "sizes" is what a distribution, channel or vector declares (null: not declared,
+    so a proof covers only the sizes its strategy draws)."""
+    rec = {"name": v.name, "kind": v.kind, "lo": v.lo, "hi": v.hi, "doc": v.doc}
+    if v.kind in ("simplex", "channel", "vector"):
+        sizes = getattr(v, "sizes", None)
+        rec["sizes"] = None if sizes is None else [list(k) if isinstance(k, tuple) else k for k in sizes]
+    return rec
+
+
 def holds_text(rec: dict) -> str:
-    """'holds — proved on <domain> (N boxes)', or 'holds — no counterexample in <search>' (and why not proved)."""
+    """'holds — proved on <domain> (N boxes)', or 'holds — no counterexample in <search>' (and why not proved:
+    'proved for sizes …' only, vacuous, a sub-domain, ...)."""
     proof = (rec.get("evidence") or {}).get("proof") or {}
     if rec.get("proved"):
         return f"holds — proved on {proof['domain']} ({proof['boxes']} boxes)"
     ev = rec.get("evidence") or {}
+    search = ev.get("summary", "the search")
     thin = f"thin: {ev['thin']}; " if ev.get("thin") else ""
-    text = f"holds — {thin}no counterexample in {ev.get('summary', 'the search')}"
+    if proof.get("status") == "proved-for-sizes":
+        from proofcheck.prove import sizes_text
+
+        return (f"holds — {thin}proved for sizes {sizes_text(proof.get('sizes') or {})} only ({proof['boxes']} boxes; "
+                f"sizes not declared, so not proved on its domain); no counterexample in {search}")
+    text = f"holds — {thin}no counterexample in {search}"
+    if proof.get("status") == "vacuous":
+        return text + f"; not proved: the proof is vacuous ({proof['summary']})"
     return text + (f"; not proved: {proof['summary']}" if proof else "")
 
 
@@ -504,9 +528,12 @@ def markdown_table(doc: dict) -> str:
         mine = [st for st in statements if st["paper"] == paper]
         lines += [f"## Paper {_paper(paper)}", ""]
         if any(r.get("evidence", {}).get("proof") for r in doc["claims"] if r["id"].startswith(paper + ".")):
+            sized = sum(1 for st in mine if st["verdict"] == "holds" and _proof_status(claims, st) == "proved-for-sizes")
+            more = (f" {sized} more are proved only for the sizes their strategies draw (the sizes of their "
+                    "distributions or channels are not declared), not on their domains." if sized else "")
             lines += [f"{doc.get('proved_statements', {}).get(paper, 0)} of {len(mine)} printed statements proved on their "
                       "declared domains (interval branch and bound; certificates in `certificates/`, re-checked by "
-                      "`proofcheck check-certificate`).", ""]
+                      f"`proofcheck check-certificate`).{more}", ""]
         errata = [st for st in mine if st["verdict"] == "violated"]
         lines += ["### Errata: statements violated as printed", ""]
         if not errata:

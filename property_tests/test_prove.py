@@ -53,7 +53,7 @@ AM_GM = claim("mine.am-gm-slack", (real("x", -1, 1), real("y", -1, 1)), sp.Le(L,
 LOG_BELOW = claim("mine.log-below-chord", (log_real("d", 1e-3, 1e3),), sp.Le(L, R),
                   {"L": lambda c, m: m.log(m.value(c["d"])), "R": lambda c, m: m.value(c["d"]) - 1 + Fraction(1, 10)},
                   st.fixed_dictionaries({"d": pst.log_reals(1e-3, 1e3)}))
-SQUARES = claim("mine.sum-of-squares", (simplex("P"),), sp.Ge(L, R),
+SQUARES = claim("mine.sum-of-squares", (simplex("P", size=3),), sp.Ge(L, R),  # Σ p_i² ≥ 1/4 < 3/10 on 4 points
                 {"L": lambda c, m: sum((p * p for p in m.vector(c["P"])), 0), "R": lambda c, m: Fraction(3, 10)},
                 st.fixed_dictionaries({"P": pst.priors(3)}))
 
@@ -79,6 +79,8 @@ def test_a_2d_claim_and_a_log_scale_claim_are_proved():
 
 def test_a_simplex_is_covered_exactly_and_outside_boxes_are_said():
     assert prove_claim(SQUARES, SMALL).proved
+    undeclared = claim(SQUARES.id, (simplex("P"),), SQUARES.statement, SQUARES.quantities, SQUARES.strategy)
+    assert prove_claim(undeclared, SMALL).status == "proved-for-sizes"  # the 3 points drawn only, not declared
     p = prove_claim(SQUARES, Budget(max_boxes=600, max_depth=40, mean_value=False))  # Σ p_i² ≥ 1/3 > 3/10
     ev = p.evidence()
     assert p.proved, ev

@@ -9,11 +9,16 @@ Each coordinate is an interval with exact rational ends (as typed: a bound 1.01 
   1 − their sum, so the boxes of [0, 1]^(k−1) whose lower ends sum to at most 1 cover the simplex exactly;
   a channel is one such parametrisation per row; a vector is one coordinate per entry.
 
-Sizes of distributions, channels and vectors are not declared by a variable: they are the sizes the
-claim's strategy draws (:func:`drawn_shapes`, a fixed number of seeded draws, the same on every machine).
+Sizes of distributions, channels and vectors are those the variable declares (``simplex("P", size=2)``,
+``channel("K", sizes=((2, 2), (2, 3)))``): the domain is every combination of them. A variable that declares
+no size has no bounded domain; :func:`claim_domains` refuses it unless asked for the sizes the claim's
+strategy draws (``undeclared="drawn"``: :func:`drawn_shapes`, a fixed number of seeded draws, the same on
+every machine), and each Domain so made names it in ``drawn``: a proof over them is a proof for those
+sizes only, never on the declared domain.
 """
 from __future__ import annotations
 
+import itertools
 import math
 import random
 import zlib
@@ -55,6 +60,7 @@ class Domain:
     shapes: dict = field(default_factory=dict)  # variable -> ("simplex", k) | ("channel", n, m) | ("vector", k)
     fixed: dict = field(default_factory=dict)  # case entries that are not variables (the same in every draw)
     order: tuple = ()  # the claim's variables, in order
+    drawn: tuple = ()  # variables whose size here is one the strategy drew (declared by none)
 
     def root(self) -> Box:
         return tuple((c.lo, c.hi) for c in self.coordinates)
@@ -82,12 +88,46 @@ class Domain:
     def shape_key(self) -> str:
         return ";".join(f"{k}={'x'.join(map(str, v[1:]))}" for k, v in sorted(self.shapes.items()))
 
+    def sizes(self) -> dict:
+        """{variable: its size here}: points of a distribution, length of a vector, (rows, columns) of a channel."""
+        return {k: (v[1] if len(v) == 2 else tuple(v[1:])) for k, v in self.shapes.items()}
+
     def to_json(self) -> dict:
         from proofcheck.rounding import show_exact
 
-        return {"text": self.text(), "coordinates": [c.to_json() for c in self.coordinates],
-                "shapes": {k: list(v) for k, v in self.shapes.items()}, "fixed": show_exact(dict(self.fixed)),
-                "simplex": {k: _parametrisation(k, v) for k, v in self.shapes.items() if v[0] in ("simplex", "channel")}}
+        out = {"text": self.text(), "coordinates": [c.to_json() for c in self.coordinates],
+               "shapes": {k: list(v) for k, v in self.shapes.items()}, "fixed": show_exact(dict(self.fixed)),
+               "simplex": {k: _parametrisation(k, v) for k, v in self.shapes.items() if v[0] in ("simplex", "channel")}}
+        if self.drawn:
+            out["sizes_drawn_not_declared"] = list(self.drawn)
+        return out
+
+    def point(self, case: dict) -> tuple | None:
+        """The coordinates of a case of this domain (exact: Fractions, ints, 'p/q' texts, a float as its exact
+        binary value), or None when the case has another size or other fixed entries, or is not numeric."""
+        try:
+            for k, v in self.fixed.items():
+                if k in case and not _same(case[k], v):
+                    return None
+            values = {}
+            for name in self.order:
+                shape, x = self.shapes.get(name), case[name]
+                if shape is None:
+                    values[name] = _exact(x)
+                elif shape[0] == "channel":
+                    if len(x) != shape[1] or any(len(row) != shape[2] for row in x):
+                        return None
+                    for r, row in enumerate(x):
+                        for j in range(shape[2] - 1):
+                            values[f"{name}[{r}][{j}]"] = _exact(row[j])
+                else:
+                    if len(x) != shape[1]:
+                        return None
+                    for j in range(shape[1] - (shape[0] == "simplex")):
+                        values[f"{name}[{j}]"] = _exact(x[j])
+            return tuple(values[c.name] for c in self.coordinates)
+        except (KeyError, TypeError, ValueError, ZeroDivisionError, OverflowError):
+            return None
 
     # ------------------------------------------------------------------------- a box as a case
     def outside_simplex(self, box: Box) -> str | None:
@@ -166,6 +206,29 @@ def _parametrisation(name, shape) -> str:
             f"outside the simplex")
 
 
+def _same(a, b) -> bool:
+    try:
+        return _exact(a) == _exact(b)
+    except (TypeError, ValueError, ZeroDivisionError, OverflowError):
+        return a == b
+
+
+def _exact(x):
+    """A number of a case as an exact Fraction: a 'p/q' text (show_exact's), a float by its exact binary value
+    (a float's repr read back as a float first), a list entry by entry."""
+    import numpy as _np
+
+    if isinstance(x, (list, tuple, _np.ndarray)):
+        return [_exact(y) for y in (x.tolist() if isinstance(x, _np.ndarray) else x)]
+    if isinstance(x, bool):
+        return Fraction(int(x))
+    if isinstance(x, str):
+        return Fraction(x) if "/" in x or x.lstrip("-").isdigit() else Fraction(float(x))
+    if isinstance(x, (float, _np.floating)):
+        return Fraction(float(x))
+    return Fraction(x)
+
+
 def _short(x: Fraction) -> str:
     if x.denominator == 1:
         return str(x.numerator)
@@ -195,29 +258,78 @@ def scalar_coordinates(v) -> list[Coordinate]:
     return [Coordinate(v.name, v.name, "log" if v.scale == "log" else "linear", lo, hi)]
 
 
+SIZED = ("simplex", "channel", "vector")
+
+
 def domains(claim, draws: list[dict]) -> list[Domain]:
-    """One Domain per combination of sizes, and of values of case entries that are not variables, that the
-    draws show (sorted by dimension, smallest first)."""
+    """One Domain per combination of sizes (the declared ones; for a variable that declares none, those the
+    draws show) and of values of case entries that are not variables that the draws show (sorted by
+    dimension, smallest first)."""
+    check_kinds(claim)
     order = tuple(v.name for v in claim.variables)
-    sized = [v for v in claim.variables if v.kind in ("simplex", "channel", "vector")]
+    sized = [v for v in claim.variables if v.kind in SIZED]
+    free = [v for v in sized if v.sizes is None]
     scalars = []
     for v in claim.variables:
         if v.kind in ("real", "integer"):
             scalars += scalar_coordinates(v)
     _check_integers(claim, draws)
+    _check_sizes(sized, draws)
     entries = _entry_values(claim, draws)
     combos = {}
     for d in draws:
-        key = (tuple(_shape(v, d[v.name]) for v in sized), tuple(repr(entries[k][repr(d[k])]) for k in sorted(entries)))
+        key = (tuple(_shape(v, d[v.name]) for v in free), tuple(repr(entries[k][repr(d[k])]) for k in sorted(entries)))
         combos.setdefault(key, {k: entries[k][repr(d[k])] for k in sorted(entries)})
+    declared = [[declared_shape(v, k) for k in v.sizes] for v in sized if v.sizes is not None]
     out = []
     for (combo, _), fixed in sorted(combos.items(), key=lambda kv: kv[0]):
-        coords, shapes = list(scalars), {}
-        for v, shape in zip(sized, combo):
-            shapes[v.name] = shape
-            coords += _sized_coordinates(v, shape)
-        out.append(Domain(tuple(coords), shapes, fixed, order))
+        for chosen in itertools.product(*declared):
+            by_name = dict(zip((v.name for v in free), combo))
+            by_name.update(zip((v.name for v in sized if v.sizes is not None), chosen))
+            coords, shapes = list(scalars), {}
+            for v in sized:
+                shapes[v.name] = by_name[v.name]
+                coords += _sized_coordinates(v, by_name[v.name])
+            out.append(Domain(tuple(coords), shapes, fixed, order, tuple(v.name for v in free)))
     return sorted(out, key=lambda d: (dimension(d), d.shape_key(), repr(sorted(d.fixed.items()))))
+
+
+def declared_shape(v, size) -> tuple:
+    """A declared size as a shape: ("simplex", k), ("vector", k) or ("channel", n, m)."""
+    return (v.kind, *size) if v.kind == "channel" else (v.kind, size)
+
+
+def check_kinds(claim) -> None:
+    """A variable the prover has no cover by boxes for (a gain function) makes the claim not provable."""
+    for v in claim.variables:
+        if v.kind == "gain":
+            raise NotProvable(f"{v.name} is a gain function (a matrix of exact gains the strategy draws, of any "
+                              "size): the prover has no cover of gain functions by boxes")
+        if v.kind not in ("real", "integer", *SIZED):
+            raise NotProvable(f"{v.name} is a variable of kind {v.kind!r}, which the prover does not cover")
+
+
+def undeclared_text(free) -> str:
+    """Why a claim whose distributions, channels or vectors declare no size has no bounded domain."""
+    names = ", ".join(v.name for v in free)
+    v = free[0]
+    how = {"simplex": f'simplex("{v.name}", size=2)', "channel": f'channel("{v.name}", size=(2, 3))',
+           "vector": f'vector("{v.name}", lo, hi, size=3)'}[v.kind]
+    return (f"the size of {names} is not declared (a proof covers only the sizes the strategy draws, not every "
+            f"size); declare the sizes the statement takes, e.g. {how}")
+
+
+def _check_sizes(sized, draws) -> None:
+    """A draw of a size the variable does not declare is outside the declared domain: said, not covered."""
+    for v in sized:
+        if v.sizes is None:
+            continue
+        want = {declared_shape(v, k) for k in v.sizes}
+        for d in draws:
+            got = _shape(v, d[v.name])
+            if got not in want:
+                raise NotProvable(f"the strategy draws {v.name} of size {'×'.join(map(str, got[1:]))}, not one of "
+                                  f"its declared sizes {v.sizes_text()}")
 
 
 def dimension(domain: Domain) -> int:
@@ -230,6 +342,8 @@ def _shape(v, x) -> tuple:
     if v.kind == "simplex":
         return ("simplex", int(a.size))
     if v.kind == "channel":
+        if a.ndim != 2:
+            raise NotProvable(f"channel {v.name} is drawn as an array of shape {a.shape}, not a matrix")
         return ("channel", int(a.shape[0]), int(a.shape[1]))
     return ("vector", int(a.size))
 
@@ -284,13 +398,25 @@ def _exact_entry(key, x):
     raise NotProvable(f"the case entry {key!r} ({type(x).__name__}) has no exact form")
 
 
-def claim_domains(claim) -> list[Domain]:
-    """The claim's declared domain, one Domain per combination of sizes (and of values of entries that are
-    not variables) its strategy draws."""
+UNDECLARED = ("refuse", "drawn")
+
+
+def claim_domains(claim, undeclared: str = "refuse") -> list[Domain]:
+    """The claim's declared domain, one Domain per combination of declared sizes (and of values of entries
+    that are not variables its strategy draws).
+
+    A distribution, channel or vector that declares no size: with ``undeclared="refuse"`` (the default, what a
+    check of a proof on the declared domain asks) NotProvable, saying so; with ``"drawn"`` its sizes are those
+    the strategy draws, and each Domain names it in ``drawn`` (a proof over them is a proof for those sizes)."""
+    if undeclared not in UNDECLARED:
+        raise ValueError(f"undeclared must be one of {UNDECLARED}, got {undeclared!r}")
+    check_kinds(claim)
     names = {v.name for v in claim.variables}
-    sized = any(v.kind in ("simplex", "channel", "vector") for v in claim.variables)
-    draws = drawn_shapes(claim, SHAPE_DRAWS if sized else PLAIN_DRAWS)
-    if not sized and any(set(d) - names for d in draws):  # entries to enumerate: as many draws as for sizes
+    free = [v for v in claim.variables if v.kind in SIZED and v.sizes is None]
+    if free and undeclared == "refuse":
+        raise NotProvable(undeclared_text(free))
+    draws = drawn_shapes(claim, SHAPE_DRAWS if free else PLAIN_DRAWS)
+    if not free and any(set(d) - names for d in draws):  # entries to enumerate: as many draws as for sizes
         draws = drawn_shapes(claim, SHAPE_DRAWS)
     return domains(claim, draws)
 

@@ -30,8 +30,16 @@ def proof_evidence(proof) -> dict:
     routes = sorted({p.outcome.route for p in proof.parts if p.outcome and p.outcome.route})
     if routes:
         out["blocked_by"] = routes
-    if proof.status == "proved" and not proof.leaves("decided"):
+    sizes = proof.sizes()
+    if sizes:  # the sizes of distributions, channels and vectors covered, and whether each was declared
+        undeclared = proof.undeclared()
+        out["sizes"] = sizes
+        out["sizes_declared"] = {k: k not in undeclared for k in sizes}
+    if proof.status == "vacuous":
         out["vacuous"] = "every box is outside the domain (the hypotheses admit no point)"
+    empty = [p.domain.text() for p in proof.parts if p.status == "vacuous"]
+    if empty and proof.status != "vacuous":
+        out["vacuous_parts"] = empty  # sizes (or fixed entries) at which no point is in the domain
     if any(p.outcome and p.outcome.where for p in proof.parts):
         part = next(p for p in proof.parts if p.outcome and p.outcome.where)
         out["at"] = box_text(part.domain, part.outcome.where)

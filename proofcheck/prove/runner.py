@@ -129,7 +129,7 @@ def prove_results(claims, results: dict, budget, *, jobs: int, out, hard_limit=N
     from tqdm import tqdm
 
     from proofcheck.certificate import write_certificate
-    from proofcheck.prove import prove_claim, unprovable
+    from proofcheck.prove import against_search, prove_claim, unprovable
     from proofcheck.report import safe_name
 
     todo = [c for c in claims if c.id in results and wants_proof(c, results[c.id], budget)]
@@ -137,9 +137,11 @@ def prove_results(claims, results: dict, budget, *, jobs: int, out, hard_limit=N
 
     def done(claim, proof):
         result = results[claim.id]
+        proof = against_search(proof, claim, result)  # a box said outside that holds an admitted case: refused
         ev = proof.evidence()
         stale = out / "certificates" / f"{safe_name(claim.id)}.json"
-        if proof.status in ("proved", "sub-domain"):  # boxes worth re-checking (a sub-domain lists its excluded ones)
+        # boxes worth re-checking (a sub-domain lists its excluded ones; sizes drawn, not declared, are said)
+        if proof.status in ("proved", "proved-for-sizes", "sub-domain"):
             ev["certificate"] = str(write_certificate(out / "certificates", proof).relative_to(out))
         elif stale.is_file():
             stale.unlink()
