@@ -87,7 +87,8 @@ MAX_TEXT = 1 << 20  # characters of a text field (a reason, an enclosure, a form
 TOP_KEYS = ("schema", "claim", "fingerprint", "proved", "status", "summary", "precision_bits", "budget", "parts",
             "not_attempted")
 BUDGET_KEYS = ("max_boxes", "max_depth", "precision", "mean_value")
-STATUSES = ("proved", "sub-domain", "refuted", "blocked", "error", "stopped", "not-attempted", "not-provable")
+STATUSES = ("proved", "proved-for-sizes", "vacuous", "sub-domain", "refuted", "blocked", "error", "stopped",
+            "not-attempted", "not-provable")
 KINDS = ("decided", "outside", "excluded")
 
 
@@ -166,6 +167,9 @@ def check_certificate(doc: dict, claims) -> Checked:
     if evaluated > cert["max_boxes"]:
         return out.fail(f"the certificate has {evaluated} boxes decided or outside, more than the {cert['max_boxes']} "
                         f"boxes its budget lets the prover evaluate")
+    if not any(b[1] == "decided" for p in cert["parts"] for b in p["boxes"]):
+        return out.fail("no box of the certificate is decided: every box outside the domain is a vacuous proof, "
+                        "never a proof")
     for domain, part in _matched_domains(claim, cert["parts"], out):
         _check_part(claim, domain, part, cert, out)
     if out.proves and (not cert["proved"] or cert["status"] != "proved" or cert["not_attempted"]):
@@ -300,7 +304,8 @@ def _read(doc) -> dict:
 
 def _read_part(p, where: str) -> dict:
     _record(p, where, ("domain", "boxes"))
-    domain = _record(p["domain"], f"{where}.domain", ("text", "coordinates", "shapes", "fixed", "simplex"))
+    domain = _record(p["domain"], f"{where}.domain", ("text", "coordinates", "shapes", "fixed", "simplex"),
+                     optional=("sizes_drawn_not_declared",))
     boxes = [_read_box(b, f"{where}.boxes[{n}]") for n, b in enumerate(_list(p["boxes"], f"{where}.boxes"))]
     return {"domain": domain, "boxes": boxes}
 

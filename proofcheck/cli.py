@@ -233,9 +233,11 @@ def cmd_show(args) -> int:
         if args.prove:
             from proofcheck.prove.runner import prove_in_children
 
+            from proofcheck.prove import against_search
+
             proof = prove_in_children([claim], _prove_budget(args)).get(claim.id)
             if proof is not None and result.verdict == "holds":
-                result.evidence["proof"] = proof.evidence()
+                result.evidence["proof"] = against_search(proof, claim, result).evidence()
         rec = claim_record(claim, result)
         text = _show_lines(rec, args.format)
     else:  # a record read from a file: a malformed one is bad input, in one line

@@ -49,13 +49,15 @@ def check(claims, seconds: float | None = None, seed: int | None = None, cases: 
         raise InvalidInput("check: two claims share an id")
     results = check_in_child(todo, {"seconds": seconds, "seed": seed, "cases": cases}, hard_limit=hard_limit)
     if prove:
-        from proofcheck.prove import Budget
+        from proofcheck.prove import Budget, against_search
         from proofcheck.prove.runner import prove_in_children
 
         held = [c for c in todo if results[c.id].verdict == "holds"]
+        by_id = {c.id: c for c in held}
         for cid, proof in prove_in_children(held, prove if isinstance(prove, Budget) else Budget(),
                                             hard_limit=hard_limit).items():
-            results[cid].evidence["proof"] = proof.evidence()
+            # a box said outside that holds a case the search admitted: the proof is refused
+            results[cid].evidence["proof"] = against_search(proof, by_id[cid], results[cid]).evidence()
     out = [results[c.id] for c in todo]
     return out if many else out[0]
 
