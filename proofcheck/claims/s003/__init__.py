@@ -292,9 +292,11 @@ FINDINGS = [
         "can be found for any given ε, but the left side increases in α towards 2κ − ε, so there is no root "
         "when ε ≥ 2κ (e.g. p = 2, κ = 1, ε = 2), where δ_α decreases in α and its infimum is not attained; "
         "the method needs ε < 2κ (for ε ≥ 2κ the VMF mechanism is already ε-DP).",
-        # a missing range condition of a numerical recipe, at the edge where the answer (δ = 0) is trivial:
-        # it changes no result of the paper, so a minor point rather than the default `claim` severity.
-        severity="minor"),
+        depends="no-consequence",
+        impact="None: a missing range condition of a numerical recipe, at the edge where the answer is trivial "
+               "(for ε ≥ 2κ the VMF mechanism's privacy loss κ(x − x')ᵀy ≤ 2κ makes it (ε, 0)-DP). For ε < 2κ "
+               "the root exists and minimises δ_α (s003.claim.alpha-star-stationarity#eps-lt-2kappa holds), and "
+               "every row of Tables I and IV has ε < 2κ (from κ = 25, ε = 0.0139 to κ = 500, ε = 173)."),
     Finding(
         "s003.F2",
         "Theorem 2 (KOV composition) drops the factor Nε_s from the first summand of ε̃",
@@ -302,7 +304,12 @@ FINDINGS = [
         "",
         "Theorem 2 restates [46, Theorem 10] with first summand (e^{ε_s} − 1)/(e^{ε_s} + 1) in its second and "
         "third terms where Kairouz–Oh–Viswanath have Nε_s(e^{ε_s} − 1)/(e^{ε_s} + 1): the 10-fold composition "
-        "of 1-DP randomised response (ε_s = 1, δ_s = 0) at δ̃ = 1/6 has δ ≈ 0.1688 > 1/6 at the printed ε̃."),
+        "of 1-DP randomised response (ε_s = 1, δ_s = 0) at δ̃ = 1/6 has δ ≈ 0.1688 > 1/6 at the printed ε̃.",
+        depends="results-use-correct-form",
+        impact="No printed number changes: approach 1 of Tables I and IV composes N = 3 times, where the minimum in "
+               "ε̃ picks its first term Nε_s, which is printed correctly; the mis-transcribed second and third terms "
+               "would only be picked for many compositions (the witness: N = 10), e.g. by the per-step accounting "
+               "that s003.F6 calls for (N = 1,406). The corrected restatement holds (s003.thm.2+corrected)."),
     Finding(
         "s003.F3",
         "Theorem 3 (subsampled RDP) has prefactor 1/α instead of Zhu–Wang's 1/(α − 1)",
@@ -310,7 +317,15 @@ FINDINGS = [
         "",
         "Theorem 3 restates Zhu–Wang's bound [24, Theorem 5] with the prefactor 1/α instead of 1/(α − 1), "
         "which halves it at α = 2: with γ = 1 the Gaussian mechanism (σ = 1, sensitivity 1) has τ^s_2 = τ_2 = 1 "
-        "but the printed bound gives 1/2."),
+        "but the printed bound gives 1/2.",
+        depends="results-use-correct-form",
+        impact="No printed number changes: the tables' VMF ε reproduce only with Zhu–Wang's 1/(α − 1) (with it "
+               "the authors' three-composition pipeline reaches every printed ε to within half a unit: "
+               "s003.table.I#achievable and s003.table.IV#achievable hold), while Theorem 3 as printed (1/α) gives "
+               "ε's below the printed ones (s003.table.I#printed-prefactor, s003.table.IV#printed-prefactor are "
+               "violated). As printed the bound is too small by the factor (α − 1)/α (½ at α = 2); a reader who "
+               "used it would under-state ε. The corrected bound holds (s003.thm.3+corrected, "
+               "#both-directions)."),
     Finding(
         "s003.F4",
         "Table I's Approach column names approach 2 for κ = 100, where approach 1 is (marginally) better",
@@ -319,7 +334,11 @@ FINDINGS = [
         "Table I names approach 2 for κ = 100 (ε = 2.5), but under the accounting that reproduces the table's "
         "values (three compositions, Theorem 2 as printed, Theorem 3 with 1/(α − 1), line 226's interpolation) "
         "approach 1 reaches ε ≤ 2.4349 while approach 2 stays above 2.4368 for every order α — a near tie, "
-        "wrongly called."),
+        "wrongly called.",
+        depends="no-consequence",
+        impact="A label of one row: Table I's κ = 100 row (ε = 2.5) names the approach that is 0.002 worse under "
+               "the authors' pipeline (2.4349 by approach 1 against ≥ 2.4368 by approach 2); no other value or "
+               "conclusion depends on the column, and the row's ε is in any case superseded by s003.F6."),
     Finding(
         "s003.F5",
         "RDP interpolation between integer orders interpolates τ_α instead of (α − 1)τ_α",
@@ -327,7 +346,16 @@ FINDINGS = [
         "",
         "Line 226 interpolates τ^s_α linearly between ⌊α⌋ and ⌈α⌉, but only (α − 1)τ_α, which is convex in α, "
         "may be interpolated so: for the VMF mechanism with p = 2, κ = 1 (γ = 1) the Rényi divergence of order 3/2 is "
-        "≈ 1.1762, above the printed interpolation ≈ 1.1211 between τ_1 and τ_2."),
+        "≈ 1.1762, above the printed interpolation ≈ 1.1211 between τ_1 and τ_2.",
+        depends="used-by-results",
+        impact="Four printed values: approach 2 at fractional orders uses it, and under the authors' own pipeline "
+               "(N = 3 compositions, Theorem 3 with 1/(α − 1)) line 226's interpolation gives Table I's (and Table "
+               "IV's) κ = 150 value 7.97 where valid interpolation of (α − 1)τ_α gives 8.18, and κ = 300 41.02 "
+               "where it gives 51.36 (+26%). The other approach-2 rows of Table IV (κ = 125, 175–275, 325–500) agree "
+               "with the valid interpolation to within 0.02, and where the two differ (κ ≥ 250) not with line "
+               "226's (κ = 275: 38.82 valid, 34.13 by line 226, printed 38.84; κ = 400: 112.27 valid, 65.04 by line 226, printed 112.28): κ = 150 and "
+               "300 are the rows line 226 produced. All these values are in any case superseded by s003.F6 "
+               "(3 epochs are 1,406 steps, not 3)."),
     Finding(
         "s003.F6",
         "Epochs counted as single compositions: Tables I and IV's VMF ε hold for 3 steps, not 3 epochs",
@@ -345,7 +373,17 @@ FINDINGS = [
         "with N = 3), but three epochs at sampling rate γ = 128/60000 are 1406 subsampled steps, so the VMF "
         "ε's of Tables I and IV are not (ε, 1/60000)-DP guarantees of the training run: for κ = 25 "
         "(ε = 0.0139 printed) δ at ε = 0.01395 is at least 0.0056, about 340 times 1/60000, and the κ and σ "
-        "columns of Table IV cannot describe the same number of steps."),
+        "columns of Table IV cannot describe the same number of steps.",
+        depends="used-by-results",
+        impact="Every VMF ε of Tables I and IV, and with them the experiments' comparison of the VMF and Gaussian "
+               "mechanisms 'for the same ε values' (l.399, l.440; contribution 3, l.47): Table IV is the mapping "
+               "from ε to κ and σ used in the experiments (l.745) behind Figures 1, 2 and 4. With exact RDP "
+               "accounting over the "
+               "1,406 steps of 3 epochs the VMF's true ε at δ = 1/60000 is 0.107 / 0.79 / 11.6 / 108.7 for "
+               "κ = 25 / 75 / 150 / 300 (issue 26's audit), against 0.0139 / 0.49 / 7.97 / 41.02 printed (×7.7 / "
+               "×1.6 / ×1.5 / ×2.7); RDP accounting with the exact subsampled RDP over 1,406 steps (an upper bound, "
+               "s003 tables.exact_rdp_best) gives 0.131 / 1.51 / 14.04 / 124.85. Each κ of Table IV is thus paired "
+               "with a σ whose run is private at a much smaller ε than the VMF run it is compared with."),
     Finding(
         "s003.F7",
         "Theorem 5's Gaussian Bayes' capacity is wrong: factor 2 before Z, and C(p−i, i) for C(p−1, i)",
@@ -353,5 +391,12 @@ FINDINGS = [
         "",
         "Theorem 5's formula for the Bayes' capacity of the Gaussian mechanism is wrong: for p = 1, σ = 1, "
         "R = 1 it gives 2 + √(2/π) ≈ 2.80, while the capacity of Definition 7 is 1 + √(2/π) ≈ 1.80; the "
-        "proof's own last line (coefficient 1 before Z, C(p−1, i) in Z) gives the right value."),
+        "proof's own last line (coefficient 1 before Z, C(p−1, i) in Z) gives the right value.",
+        depends="contribution",
+        impact="Theorem 5 is the paper's Gaussian Bayes' capacity, the measure it proposes (Section V-D's comparison "
+               "of Algorithms 1 and 2, Figures 4–5, whose values are not printed). At the experiments' p = 13,700 "
+               "and R = 1 the printed formula gives 10^41.27 against 10^41.26 at σ = 1.23 and 10^275.83 against "
+               "10^288.58 at σ = 0.174 (Table IV's σ's): Figures 4–5's Gaussian capacities, if computed by Theorem 5 "
+               "as printed, are off by up to a factor 10^12.7. The formula with both prefactor and binomial "
+               "corrected holds (s003.thm.5+corrected)."),
 ]
