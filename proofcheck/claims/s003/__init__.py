@@ -228,12 +228,37 @@ CLAIMS = [
         "Theorem 5, printed formula, with R layers each clipped to length 1: vs Π_i C(p_i, σ, 1)",
         "Section V-B, Theorem 5 (lines 347–353)",
         formula=capacity.printed_theorem_5, symbol="log_C_printed", against="the printed formula with p and R"),
+    # Theorem 5's independent errors, each shown apart (findings s003.F7–F9): the formula with every error but
+    # one corrected. (a) the prefactor 2 (s003.thm.5 itself shows only (a) at p ≤ 2, where C(p−i, i) = C(p−1, i));
+    # (b) C(p−i, i) for C(p−1, i); (c) R layers each clipped to length 1 are a product of unit balls, not B^p_R.
+    capacity.theorem_5_one_error(
+        "s003.claim.thm5-prefactor",
+        "Theorem 5 with Z as its proof computes it (C(p−1, i)) and the printed prefactor 2 = Bayes' capacity",
+        "Section V-B, Theorem 5 (lines 351–353); Appendix B-F (lines 708–714)",
+        formula=capacity.prefactor_only, symbol="log_C_prefactor_2",
+        isolates="the printed formula with only its binomial corrected (C(p−1, i), the proof's l.714): "
+                 "2Z'/(Γ(p/2)2^{p/2}σ^p) + R^p/(Γ(p/2+1)2^{p/2}σ^p), i.e. log(2e^L − v) with e^L the corrected "
+                 "closed form and v the second term — the prefactor 2 is the only error left."),
+    capacity.theorem_5_one_error(
+        "s003.claim.thm5-binomial",
+        "Theorem 5 with the prefactor 1 (as its proof gives it) and Z as printed (C(p−i, i)) = Bayes' capacity",
+        "Section V-B, Theorem 5 (lines 351–353); Appendix B-F (lines 708–714)",
+        formula=capacity.binomial_only, symbol="log_C_printed_Z",
+        isolates="the printed formula with only its prefactor corrected (1: the proof's ½ times "
+                 "A(S^{p−1}) = 2π^{p/2}/Γ(p/2)): Z/(Γ(p/2)2^{p/2}σ^p) + R^p/(Γ(p/2+1)2^{p/2}σ^p) with the printed "
+                 "Z = Σ Γ((p−i)/2)(√2σ)^{p−i}C(p−i, i)R^i (C(n, k) = 0 for k > n), i.e. log((e^P + v)/2) with e^P the "
+                 "printed formula — the binomial C(p−i, i) is the only error left (none at p ≤ 2, where "
+                 "C(p−i, i) = C(p−1, i))."),
     capacity.theorem_5_per_layer(
-        "s003.thm.5+corrected#per-layer-clipping",
-        "Theorem 5, corrected (ball of radius R), with R layers each clipped to length 1: vs Π_i C(p_i, σ, 1)",
-        "Section V-B, Theorem 5 (lines 347–353)",
+        "s003.claim.thm5-layer-clipping",
+        "Theorem 5 with prefactor 1 and C(p−1, i), R = the number of layers each clipped to length 1: = Π_i C(p_i, σ, 1)",
+        "Section V-B, Theorem 5 (lines 349–353: 'R is the number of layers in the network (each clipped to "
+        "length 1)'); Appendix B-F (line 692: 'x_C ∈ B^p_R')",
         formula=capacity.closed_form, symbol="log_C_corrected",
-        against="the printed corrected formula (the capacity of the ball B^p_R) with p and R"),
+        against="the formula with its prefactor and binomial corrected (the capacity of the ball B^p_R) at p = Σ p_i "
+                "and R = the number of layers — the radius R for R unit layers is the only error left (the layers "
+                "lie in a product of unit balls, inside B^p_{√R})",
+        reading=None),
     capacity.theorem_6(
         "s003.thm.6",
         "Theorem 6: VMF Bayes' capacity = 2Γ(p/2)^{−1}κ^{p/2−1}e^κ/(2^{p/2}I_{p/2−1}(κ))",
@@ -386,17 +411,55 @@ FINDINGS = [
                "with a σ whose run is private at a much smaller ε than the VMF run it is compared with."),
     Finding(
         "s003.F7",
-        "Theorem 5's Gaussian Bayes' capacity is wrong: factor 2 before Z, and C(p−i, i) for C(p−1, i)",
-        ("s003.thm.5",),
-        "",
-        "Theorem 5's formula for the Bayes' capacity of the Gaussian mechanism is wrong: for p = 1, σ = 1, "
-        "R = 1 it gives 2 + √(2/π) ≈ 2.80, while the capacity of Definition 7 is 1 + √(2/π) ≈ 1.80; the "
-        "proof's own last line (coefficient 1 before Z, C(p−1, i) in Z) gives the right value.",
+        "Theorem 5's Gaussian Bayes' capacity has prefactor 2 before Z where its proof gives 1",
+        ("s003.thm.5", "s003.claim.thm5-prefactor"),
+        "same counterexample: for p ≤ 2, C(p − i, i) = C(p − 1, i), so there the theorem as printed is "
+        "s003.claim.thm5-prefactor (the formula with only its binomial corrected), and the theorem's certified "
+        "witness (p = 1) fails by the prefactor alone; the binomial C(p − i, i), which the theorem also carries "
+        "for p ≥ 3, is an independent error (s003.F8), as is the radius R for R layers (s003.F9)",
+        "Theorem 5's formula for the Bayes' capacity of the Gaussian mechanism has the prefactor 2 before Z where "
+        "its proof (the ½ of l.714 times the sphere's area 2π^{p/2}/Γ(p/2)) gives 1: for p = 1, σ = 1, R = 1 "
+        "it gives 2 + √(2/π) ≈ 2.80, while the capacity of Definition 7 is 1 + √(2/π) ≈ 1.80, and with Z "
+        "corrected the prefactor 2 still doubles Z's part for every p.",
         depends="contribution",
         impact="Theorem 5 is the paper's Gaussian Bayes' capacity, the measure it proposes (Section V-D's comparison "
-               "of Algorithms 1 and 2, Figures 4–5, whose values are not printed). At the experiments' p = 13,700 "
-               "and R = 1 the printed formula gives 10^41.27 against 10^41.26 at σ = 1.23 and 10^275.83 against "
-               "10^288.58 at σ = 0.174 (Table IV's σ's): Figures 4–5's Gaussian capacities, if computed by Theorem 5 "
-               "as printed, are off by up to a factor 10^12.7. The formula with both prefactor and binomial "
-               "corrected holds (s003.thm.5+corrected)."),
+               "of Algorithms 1 and 2, Figures 4–5, whose values are not printed). Alone, the prefactor multiplies "
+               "the capacity by 2 − v/C ∈ (1, 2) (v the ball term): 2.80 against 1.80 at p = 1, σ = R = 1 (+56%); "
+               "at the experiments' p = 13,700 and R = 1, a factor ≈ 2 (10^41.556 against 10^41.255 at σ = 1.23), "
+               "small beside s003.F8 there. The formula with both prefactor and binomial corrected holds "
+               "(s003.thm.5+corrected)."),
+    Finding(
+        "s003.F8",
+        "Theorem 5's Z has the binomial C(p − i, i) where its proof has C(p − 1, i)",
+        ("s003.claim.thm5-binomial",),
+        "",
+        "Theorem 5's Z = Σ Γ((p−i)/2)(√2σ)^{p−i} C(p−i, i) R^i has the binomial C(p − i, i) where its proof's "
+        "expansion of (s + R)^{p−1} (l.714) has C(p − 1, i), an error independent of the prefactor: with the "
+        "prefactor corrected to 1, p = 3, σ = 1, R = 1 gives 2.8617 against the Bayes' capacity 3.8617, and at "
+        "p = 5, σ = 1, R = 2 the two errors together even reverse the sign of the error (printed 20.21 < 28.80).",
+        depends="contribution",
+        impact="Theorem 5 (see s003.F7) at p ≥ 3: C(p − i, i) drops the terms i > p/2 and shrinks the others, so the "
+               "capacity comes out too small, by orders of magnitude at the experiments' p = 13,700 (R = 1): "
+               "10^40.97 against 10^41.26 at σ = 1.23 and 10^275.53 against 10^288.58 at σ = 0.174 (Table IV's "
+               "σ's). With the prefactor 2 of s003.F7, Theorem 5 as printed gives 10^41.27 and 10^275.83 there: "
+               "Figures 4–5's Gaussian capacities, if computed by Theorem 5 as printed, are too small by up to a "
+               "factor 10^12.7. Section V-D's comparison at Table IV's (κ, σ) pairs keeps its direction either "
+               "way (Gaussian 10^41.3–10^288.6 against VMF 10^32.5–10^213.2 by Theorem 6, which holds)."),
+    Finding(
+        "s003.F9",
+        "Theorem 5 takes R layers each clipped to length 1 as the ball of radius R",
+        ("s003.claim.thm5-layer-clipping",),
+        "",
+        "Theorem 5 sets R to 'the number of layers in the network (each clipped to length 1)' and its proof puts "
+        "the clipped input in the ball of radius R (l.692), but R layers each clipped to length 1 form a product "
+        "of unit balls, inside the ball of radius √R, whose capacity is the product of the layers' capacities: "
+        "for two one-dimensional layers and σ = 1 the formula, even with its prefactor and binomial corrected, "
+        "gives 3 + √(2π) ≈ 5.507 (the ball of radius 2) while the capacity is (1 + √(2/π))² ≈ 3.232.",
+        depends="contribution",
+        impact="Theorem 5 for networks of R ≥ 2 layers (R = 1, one clipped vector, is exact): the formula "
+               "overstates the capacity, by orders of magnitude at the paper's size — for its 3-layer MLP "
+               "(12,800 + 750 + 150 parameters) clipped per layer, 10^123.34 against Π_i C(p_i, σ, 1) = 10^53.72 "
+               "at σ = 1.23, 10^844.93 against 10^370.90 at σ = 0.174. The experiments flatten the gradient and "
+               "clip it with C = 1 (l.347, l.405), i.e. R = 1, where nothing changes; the text does not say which "
+               "R Figures 4–5 use."),
 ]
