@@ -1,25 +1,59 @@
-"""Findings: the independent errors of a paper, as a reviewer counts them.
+"""Findings: the independent errors of a paper, as a reviewer counts them and signs them.
 
 A statement violated as printed is an erratum; several errata can be one error (a statement implied by
-another's failure, or failing at the same counterexample for the same reason). A paper's package declares
-those links in ``FINDINGS`` (a list of :class:`Finding`): each names the printed statements it covers — the
-leading one first —, how the link is established, and one sentence a reviewer could paste. A violated
-statement that no declared finding covers is a finding of its own.
+another's failure, or failing at the same counterexample for the same reason — fixing one fixes the other). A
+paper's package declares those links in ``FINDINGS`` (a list of :class:`Finding`): each names the printed
+statements it covers — the leading one first —, how the link is established, one sentence a reviewer could
+paste, what of the paper depends on the error (``depends``) and by how much (``impact``). Two errors that a
+witness can show apart are two findings.
 
-Severity comes from the leading statement's kind (or is declared): **critical** — a theorem, lemma or
-proposition false as printed; **major** — a proof step, a displayed equation, a corollary, a constant of a
-main result (the suite's `claim` ids); **minor** — an example, a remark, a table or figure value, a
-definition's illustration. The witness shown is the most convincing certified counterexample among the
-finding's statements: the largest relative violation first, then the fewest and smallest exact objects.
+**Severity follows the consequence, not the statement's kind**; the rule is written once, here
+(:data:`DEPENDS`), and a declared finding states the consequence — one word of the vocabulary below — from which
+its severity follows; a finding without it is refused, and so is one without an ``impact`` text:
+
+* **critical** — a result the paper claims as its contribution is false (``contribution``), or a statement that
+  its numbers, tables, figures or other theorems use is false (``used-by-results``);
+* **major** — false as printed while the paper's own results use a correct form: a restated cited result the
+  paper does not rely on (``restated-unused``), a printed form whose wrong part the paper's numbers never use or
+  that they reproduce only in the correct form (``results-use-correct-form``), or a proof step whose conclusion
+  survives (``proof-step-conclusion-survives``);
+* **minor** — an example or illustration (``illustration``), or a remark, label, range condition or typo that
+  changes no result (``no-consequence``).
+
+A violated statement that no declared finding covers is a finding of its own, but nobody has judged what
+depends on it: it gets the severity **unassessed** and an impact that says so, never a guess from the
+statement's kind (property_tests/test_findings.py checks that the main job's errata leave none). The witness
+shown is the most convincing certified counterexample among the finding's statements: the largest relative
+violation first, then the fewest and smallest exact objects.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-SEVERITIES = ("critical", "major", "minor")
-_KIND_SEVERITY = {"thm": "critical", "lem": "critical", "prop": "critical", "eq": "major", "cor": "major",
-                  "claim": "major", "alg": "major", "ex": "minor", "rem": "minor", "table": "minor", "def": "minor"}
+# depends -> severity: the rule, once
+DEPENDS = {
+    "contribution": "critical",
+    "used-by-results": "critical",
+    "restated-unused": "major",
+    "results-use-correct-form": "major",
+    "proof-step-conclusion-survives": "major",
+    "illustration": "minor",
+    "no-consequence": "minor",
+}
+UNASSESSED = "unassessed"
+SEVERITIES = ("critical", "major", "minor", UNASSESSED)
 LINKS = ("implication checked", "same counterexample", "same root cause")
+UNASSESSED_IMPACT = ("not assessed: no declared finding covers this statement, so nobody has judged which results, "
+                     "tables or numbers of the paper depend on it; its severity is 'unassessed', not a guess from the "
+                     "statement's kind.")
+
+
+def severity_for(depends: str) -> str:
+    """The severity that follows from what of the paper depends on an error (the rule of the module doc)."""
+    try:
+        return DEPENDS[depends]
+    except KeyError:
+        raise ValueError(f"depends {depends!r} is not one of {tuple(DEPENDS)}") from None
 
 
 @dataclass(frozen=True)
@@ -29,20 +63,26 @@ class Finding:
     statements: tuple[str, ...]  # printed statement ids it covers, the leading one first
     link: str  # how the statements are linked: starts with one of LINKS, then why
     sentence: str  # one sentence a reviewer could paste
-    severity: str | None = None  # default: from the leading statement's kind
+    depends: str | None = None  # required: what of the paper depends on the error, one of DEPENDS
+    impact: str | None = None  # required: which results, tables and numbers depend on it, and by how much
 
     def __post_init__(self):
         if not self.statements:
             raise ValueError(f"finding {self.id}: no statements")
-        if self.severity is not None and self.severity not in SEVERITIES:
-            raise ValueError(f"finding {self.id}: severity {self.severity!r} is not one of {SEVERITIES}")
+        if self.depends is None:
+            raise ValueError(f"finding {self.id}: say what of the paper depends on it: depends= one of "
+                             f"{tuple(DEPENDS)} (its severity follows from it)")
+        if self.depends not in DEPENDS:
+            raise ValueError(f"finding {self.id}: depends {self.depends!r} is not one of {tuple(DEPENDS)}")
+        if not (self.impact or "").strip():
+            raise ValueError(f"finding {self.id}: no impact: which results, tables and numbers depend on it, "
+                             "and by how much")
         if len(self.statements) > 1 and not self.link.startswith(LINKS):
             raise ValueError(f"finding {self.id}: the link must start with one of {LINKS}")
 
-
-def severity_of(statement_id: str) -> str:
-    parts = statement_id.split(".")
-    return _KIND_SEVERITY.get(parts[1] if len(parts) > 1 else "", "major")
+    @property
+    def severity(self) -> str:
+        return DEPENDS[self.depends]
 
 
 def declared() -> list[Finding]:
@@ -73,19 +113,20 @@ def findings(statements: list[dict], claims: list[dict], declared_findings=None)
         if not hit:
             continue
         covered |= set(hit)
-        out.append(_record(f.id, f.title, f.severity or severity_of(f.statements[0]), hit, f.link, f.sentence,
-                           by_id, claim_by_id, declared=True))
+        out.append(_record(f.id, f.title, f.severity, hit, f.link, f.sentence, by_id, claim_by_id, declared=True,
+                           depends=f.depends, impact=f.impact))
     for sid in sorted(violated - covered, key=lambda s: list(by_id).index(s)):
         st = by_id[sid]
         where = " ".join(str(st["source"]["where"]).split())
-        out.append(_record(f"{sid}.finding", st["title"], severity_of(sid), [sid], "",
-                           f"{where} of {st['paper']} is false as printed.", by_id, claim_by_id, declared=False))
+        out.append(_record(f"{sid}.finding", st["title"], UNASSESSED, [sid], "",
+                           f"{where} of {st['paper']} is false as printed.", by_id, claim_by_id, declared=False,
+                           depends=None, impact=UNASSESSED_IMPACT))
     order = {s: i for i, s in enumerate(SEVERITIES)}
     out.sort(key=lambda r: (order[r["severity"]], r["paper"], r["id"]))
     return out
 
 
-def _record(fid, title, severity, hit, link, sentence, by_id, claim_by_id, declared):
+def _record(fid, title, severity, hit, link, sentence, by_id, claim_by_id, declared, depends, impact):
     candidates = []
     for sid in hit:
         st = by_id[sid]
@@ -99,7 +140,8 @@ def _record(fid, title, severity, hit, link, sentence, by_id, claim_by_id, decla
         corrected += [{"id": v["id"], "verdict": v["verdict"]} for v in by_id[s]["variants"]
                       if v["variant"] == "corrected"]
     return {
-        "id": fid, "paper": by_id[hit[0]]["paper"], "severity": severity, "title": title,
+        "id": fid, "paper": by_id[hit[0]]["paper"], "severity": severity, "depends": depends, "impact": impact,
+        "title": title,
         "statements": hit, "link": link or None, "declared": declared,
         "witness": {"statement": sid, "claim": cid, "counterexample": st.get("counterexample"),
                     "relative_margin": rec.get("relative_margin"),

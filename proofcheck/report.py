@@ -12,7 +12,7 @@ report.json, schema "proofcheck.report/2":
       "proved_statements": {paper: int} (statements whose primary reading holds with proved: true),
       "budget": {"kind": "time", "seconds"} | {"kind": "counted", "cases"},
       "partial": null | {"checked", "of", "reason"} (a run stopped by a signal),
-      "finding_summary": {"critical", "major", "minor": int},
+      "finding_summary": {"critical", "major", "minor", "unassessed": int},
       "findings": [FindingRecord, ...],
       "statements": [StatementRecord, ...],
       "claims": [ClaimRecord, ...]
@@ -21,7 +21,11 @@ report.json, schema "proofcheck.report/2":
     Non-finite numbers are the strings "inf", "-inf", "nan" (the file is standard JSON).
 
     FindingRecord = {                        one per independent error of a paper (proofcheck.findings)
-      "id", "paper", "severity": "critical" | "major" | "minor", "title",
+      "id", "paper", "severity": "critical" | "major" | "minor" | "unassessed", "title",
+      "depends": what of the paper depends on the error (proofcheck.findings.DEPENDS; the severity follows from it
+                 by the rule written there), null for an undeclared finding (severity "unassessed"),
+      "impact": which results, tables and numbers depend on it and by how much (an undeclared finding: a note
+                that nobody has assessed it),
       "statements": the printed statements violated as printed that it covers, "link": how they are linked,
       "declared": bool (false: a violated statement no declared finding covers, a finding of its own),
       "witness": {"statement", "claim", "counterexample", "relative_margin", "counterexample_file"}: the most
@@ -287,6 +291,9 @@ def _finding_lines(f: dict, cx_prefix: str = "") -> list[str]:
     lines = [f"- **{_md_code(f['id'])}** ({f['severity']}) — {_md_line(f['title']).rstrip('.')}. Statements: {covers}."]
     if f.get("link"):
         lines.append(f"  Linked: {_md_line(f['link']).rstrip('.')}.")
+    if f.get("impact"):
+        depends = f" ({_md_code(f['depends'])})" if f.get("depends") else ""
+        lines.append(f"  Impact{depends}: {_md_line(f['impact']).rstrip('.')}.")
     lines.append(f"  Witness ({_md_code(w['claim'])}): {_cx_line(w['counterexample'])}{link}.")
     for c in f.get("corrected") or []:
         lines.append(f"  Corrected form {_md_code(c['id'])}: **{c['verdict']}**.")

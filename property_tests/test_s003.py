@@ -217,19 +217,101 @@ def test_theorem_5_as_printed_is_violated():
     assert float(MP.exp(ao.gaussian_log_capacity(1, 1, 1))) == pytest.approx(1 + 2 / math.sqrt(2 * math.pi), rel=1e-15)
 
 
-@pytest.mark.parametrize("cid", ["s003.thm.5#per-layer-clipping", "s003.thm.5+corrected#per-layer-clipping"])
+@pytest.mark.parametrize("cid", ["s003.thm.5#per-layer-clipping", "s003.claim.thm5-layer-clipping"])
 def test_theorem_5_per_layer_reading_is_violated(cid):
     o, cx = _violation(cid)
     layers, s = [int(x) for x in o["layers"]], o["sigma"]
     assert len(layers) >= 2
     # inputs in a product of unit balls: the sup factorises, C = Π_i C(p_i, σ, 1)
     product = MP.fsum(ao.gaussian_log_capacity(pi, s, 1) for pi in layers)
-    if "+corrected" in cid:  # the capacity of the ball of radius R = #layers in R^{Σp_i}
+    if cid == "s003.claim.thm5-layer-clipping":  # the capacity of the ball of radius R = #layers in R^{Σp_i}
         formula = ao.gaussian_log_capacity(sum(layers), s, len(layers))
     else:
         formula = ao.gaussian_log_capacity_printed(sum(layers), s, len(layers))
     assert abs(formula - product) > MP.mpf("1e-20")
     assert _near(cx["lhs"], formula) and _near(cx["rhs"], product)
+
+
+# Theorem 5's three independent errors (findings s003.F7–F9), each in a statement where it is the only one left.
+# The formula is typed in afresh here with the prefactor and the binomial as parameters; the capacity is the
+# oracle's mpmath quadrature of Definition 7.
+def _theorem_5_formula(p, sigma, R, prefactor, binomial):
+    """log[prefactor·Z/(Γ(p/2)2^{p/2}σ^p) + R^p/(Γ(p/2+1)2^{p/2}σ^p)], Z = Σ_{i<p} Γ((p−i)/2)(√2σ)^{p−i}B(i)R^i,
+    B(i) = C(p−1, i) (the proof) or C(p−i, i) (Theorem 5 as printed; 0 for i > p − i)."""
+    s, r = ao.mpf(sigma), ao.mpf(R)
+    choose = (lambda i: MP.binomial(p - 1, i)) if binomial == "p-1" else (lambda i: MP.binomial(p - i, i) if 2 * i <= p else 0)
+    Z = MP.fsum(MP.gamma(MP.mpf(p - i) / 2) * (MP.sqrt(2) * s) ** (p - i) * choose(i) * r**i for i in range(p))
+    den = 2 ** (MP.mpf(p) / 2) * s**p
+    return MP.log(prefactor * Z / (MP.gamma(MP.mpf(p) / 2) * den) + r**p / (MP.gamma(MP.mpf(p) / 2 + 1) * den))
+
+
+def test_theorem_5_isolated_errors_agree_with_the_formula_typed_in():
+    # the two one-error formulas against the formula typed in afresh, and both errors off = the capacity
+    for p, s, R in [(1, F(1), 1), (2, F(1, 2), 3), (3, F(1), 1), (5, F(1), 2), (7, F(3, 2), 4)]:
+        case = {"p": p, "sigma": s, "R": R}
+        true = ao.gaussian_log_capacity(p, s, R)
+        assert abs(_theorem_5_formula(p, s, R, 1, "p-1") - true) < MP.mpf("1e-20")
+        assert abs(_theorem_5_formula(p, s, R, 2, "p-i") - ao.gaussian_log_capacity_printed(p, s, R)) < MP.mpf("1e-20")
+        for cid, prefactor, binomial in [("s003.claim.thm5-prefactor", 2, "p-1"), ("s003.claim.thm5-binomial", 1, "p-i")]:
+            lhs, rhs, ok = _claim_sides(BY_ID[cid], case)
+            assert ok  # no hypotheses: every case is in the domain
+            assert _encloses(lhs, _theorem_5_formula(p, s, R, prefactor, binomial), rel="1e-20"), (cid, case)
+            assert _encloses(rhs, true, rel="1e-20"), (cid, case)
+
+
+def test_theorem_5_prefactor_alone_is_violated():
+    # (a): the binomial corrected, the printed prefactor 2 left: the engine's certified witness (counted budget)
+    o, cx = _violation("s003.claim.thm5-prefactor", cases=30)
+    p, s, R = int(o["p"]), o["sigma"], o["R"]
+    formula, true = _theorem_5_formula(p, s, R, 2, "p-1"), ao.gaussian_log_capacity(p, s, R)
+    assert formula - true > MP.mpf("0.01")  # too large, for every p: Z's part doubled
+    assert _near(cx["lhs"], formula) and _near(cx["rhs"], true)
+    assert (p, s, R) == (1, F(20), 1)  # seed 0: 2 + 2/(20√(2π)) against 1 + 2/(20√(2π))
+    assert float(MP.exp(formula)) == pytest.approx(2 + 1 / (10 * math.sqrt(2 * math.pi)), rel=1e-14)
+    assert float(MP.exp(true)) == pytest.approx(1 + 1 / (10 * math.sqrt(2 * math.pi)), rel=1e-14)
+    # the literal theorem at p = 1 is this statement: C(p − i, i) = C(p − 1, i) for p ≤ 2 (the issue's witness)
+    lhs, rhs, _ = _claim_sides(BY_ID["s003.thm.5"], {"p": 1, "sigma": F(1), "R": 1})
+    assert _encloses(lhs, MP.log(2 + 2 / MP.sqrt(2 * MP.pi)), rel="1e-20")
+    assert _encloses(rhs, MP.log(1 + 2 / MP.sqrt(2 * MP.pi)), rel="1e-20")
+
+
+def test_theorem_5_binomial_alone_is_violated():
+    # (b): the prefactor corrected to 1, the printed C(p − i, i) left: the engine's certified witness
+    o, cx = _violation("s003.claim.thm5-binomial", cases=30)
+    p, s, R = int(o["p"]), o["sigma"], o["R"]
+    assert p >= 3  # for p ≤ 2 the two binomials agree
+    formula, true = _theorem_5_formula(p, s, R, 1, "p-i"), ao.gaussian_log_capacity(p, s, R)
+    assert abs(formula - true) > MP.mpf("0.01")
+    assert _near(cx["lhs"], formula) and _near(cx["rhs"], true)
+    assert (p, s, R) == (3, F(1), 1)  # seed 0: the issue's witness, 2.8617 against 3.8617
+    assert float(MP.exp(formula)) == pytest.approx(2.8617306, abs=1e-7)
+    assert float(MP.exp(true)) == pytest.approx(3.8617306, abs=1e-7)
+    assert float(MP.exp(true) - MP.exp(formula)) == pytest.approx(1, abs=1e-12)  # the lost term: Γ(1/2)…/… = 1
+    # with both errors, Theorem 5 as printed at p = 5, σ = 1, R = 2 errs the other way: 20.21 < 28.80
+    lhs, rhs, _ = _claim_sides(BY_ID["s003.thm.5"], {"p": 5, "sigma": F(1), "R": 2})
+    assert _encloses(lhs, _theorem_5_formula(5, 1, 2, 2, "p-i"), rel="1e-20")
+    assert float(MP.exp(_theorem_5_formula(5, 1, 2, 2, "p-i"))) == pytest.approx(20.212922, abs=1e-6)
+    assert float(MP.exp(ao.gaussian_log_capacity(5, 1, 2))) == pytest.approx(28.80164, abs=1e-5)
+    assert upper(lhs) < lower(rhs)
+
+
+def test_theorem_5_layer_clipping_alone_is_violated():
+    # (c): prefactor and binomial corrected, R = the number of layers each clipped to 1: the engine's witness
+    o, cx = _violation("s003.claim.thm5-layer-clipping", cases=30)
+    layers, s = [int(x) for x in o["layers"]], o["sigma"]
+    assert (layers, s) == ([1, 1], F(2))  # seed 0: two one-dimensional layers, σ = 2
+    ball = _theorem_5_formula(2, s, 2, 1, "p-1")  # the ball of radius 2 in R²
+    product = 2 * ao.gaussian_log_capacity(1, s, 1)  # the square [−1, 1]², a product of unit balls
+    assert _near(cx["lhs"], ball) and _near(cx["rhs"], product)
+    # p = 2, σ = 2, R = 2: 1 + √(π/2) + 1/2; (1 + 1/√(2π))² for the square
+    assert float(MP.exp(ball)) == pytest.approx(1.5 + math.sqrt(math.pi / 2), rel=1e-14)
+    assert float(MP.exp(product)) == pytest.approx((1 + 1 / math.sqrt(2 * math.pi)) ** 2, rel=1e-14)
+    # the issue's numbers at σ = 1: 3 + √(2π) ≈ 5.507 against (1 + √(2/π))² ≈ 3.232; the ball of radius √2,
+    # which holds the square, is still larger (3.772): the layers are not a ball of any radius
+    lhs, rhs, _ = _claim_sides(BY_ID["s003.claim.thm5-layer-clipping"], {"sigma": F(1), "layers": [1, 1]})
+    assert _encloses(lhs, MP.log(3 + MP.sqrt(2 * MP.pi)), rel="1e-20")
+    assert _encloses(rhs, 2 * MP.log(1 + MP.sqrt(2 / MP.pi)), rel="1e-20")
+    assert float(MP.exp(ao.gaussian_log_capacity(2, 1, MP.sqrt(2)))) == pytest.approx(2 + math.sqrt(math.pi), rel=1e-12)
 
 
 def test_printed_tables_as_encoded():

@@ -76,6 +76,11 @@ FINDINGS = [
                  "2 ln 2; without the factor n it is still only an inequality (x = (0, 1), y = (1, 0): 0 against "
                  "2 ln 2). The triangle inequality gives '≤ Σ_i' (s001.claim.lemma-1-proof+corrected), so Lemma 1's "
                  "constant L·n survives, loose by the factor n under ρⁿ = Σ_i ρ(x_i, y_i) (the +sharp claims: L).",
+        depends="proof-step-conclusion-survives",
+        impact="Lemma 1's conclusion survives: the triangle inequality gives d(p_θ({x_i}), p_θ({y_i})) ≤ Σ_i "
+               "d(p_θ(x_i), p_θ(y_i)) (s001.claim.lemma-1-proof+corrected holds), so Lemma 1's constant L·n still "
+               "holds, loose by the factor n under ρⁿ = Σ_i ρ(x_i, y_i) (the +sharp claims: L); what uses Lemma 1 "
+               "(the constant L·n, e.g. Theorem 3's threshold) is unaffected by this step.",
     ),
     Finding(
         id="s001.F2",
@@ -101,6 +106,13 @@ FINDINGS = [
                  "one with P(0) = 1 − 10⁻⁶⁰, weight 1/1000: c* = ln 1000/ln(10⁶⁰ − 1) ≈ 0.05; 21 records 0 against "
                  "20 records 0 and one 1 give D ≈ 130.4 > κ/c* ≈ 98.2), and so does the proof's bound on each "
                  "shell of (C.4).",
+        depends="contribution",
+        impact="Contribution (ii), the posterior's robustness under Assumption 2 (Theorem 1 (ii), Eq. (3.3)), and "
+               "what rests on it: Theorem 2 (ii), the posterior's (0, √(κρ/2c))-differential privacy (contribution "
+               "iii), follows from it by Pinsker's inequality, and Theorem 3's Assumption-2 threshold (4.4) uses the "
+               "same κ/c. The printed bound is too small by ×1.75 in the witness (KL 858.5 against κρ/c ≈ 491.1 for "
+               "Lemma 3's model at c = 1/100) and ×1.33 at a finite-support prior (130.4 against 98.2); the suite "
+               "establishes no corrected constant.",
     ),
     Finding(
         id="s001.F3",
@@ -118,6 +130,13 @@ FINDINGS = [
                  "distinguishable — with a prior (1/2, 1/2) on two models of one binary record, P(1) = 1/2 and "
                  "P(1) = 99/100 (L = ln 99), and data sets x = (0), y = (1) (ρ = 1), one posterior sample meets the "
                  "threshold at δ ≈ 0.0022, yet the best test errs with probability 0.255.",
+        depends="contribution",
+        impact="Contribution (iv), the finite-sample distinguishability bounds (Theorem 3, Eqs. (4.3)–(4.4)): as "
+               "printed they claim that meeting the threshold makes x and y distinguishable with error δ, which "
+               "fails (witness: threshold met at δ ≈ 0.0022, best test errs with probability 0.255); read as the "
+               "necessary condition the proof derives, part (i) holds (s001.thm.3.i#necessary-test, #l1-gap) and "
+               "part (ii) inherits s001.F2's constant. No number of the paper depends on it beyond the theorem "
+               "itself.",
     ),
     Finding(
         id="s001.F4",
@@ -128,6 +147,11 @@ FINDINGS = [
                  "is μ ∈ R and s > L', is not the set Θ_L of (2.5): L(μ, s) = 1/s, so Θ_L = {s ≥ 1/L}; with the printed "
                  "set and the proof's prior 1/s ∼ Exp(λ), ξ({s > L}) = 1 − e^{−λ/L} < 1 − e^{−λL} for every L > 1 "
                  "(λ = 1, L = 2: 0.393 < 0.865), while with Θ_L = {s ≥ 1/L} the lemma holds with c = λ (s001.lem.4).",
+        depends="proof-step-conclusion-survives",
+        impact="Lemma 4's conclusion survives: with the feasible set Θ_L = {s ≥ 1/L} that (2.5) gives for L(μ, s) = "
+               "1/s, the proof's prior (1/s ∼ Exp(λ), any prior on μ) satisfies Assumption 2 with c = λ (s001.lem.4 "
+               "holds); only the set 's > L' of the statement and the proof is wrong (its mass 1 − e^{−λ/L} < 1 − "
+               "e^{−λL} for L > 1). Nothing else in the paper uses Lemma 4.",
     ),
     Finding(
         id="s001.F5",
@@ -138,6 +162,11 @@ FINDINGS = [
                  "with n ≥ 2, L(θ) = ln n + |ln θ/(1 − θ)| ≥ ln n, so Θ_L is empty for every L < ln n and "
                  "ξ(Θ_L) = 0 < 1 − e^{−cL} for every c > 0, whatever α ≥ 1 (e.g. α = β = 2, n = 2, L = 1/1000); the "
                  "proof's bound holds only for L ≥ ln n.",
+        depends="contribution",
+        impact="Contribution (v), the conjugate examples where the assumptions hold: the Beta–Binomial example "
+               "satisfies Assumption 2 with no c > 0 for any n ≥ 2 trials (Θ_L is empty for L < ln n); it holds for "
+               "one trial (n = 1), and the proof's bound holds only for L ≥ ln n (s001.lem.5+corrected). Nothing "
+               "else in the paper uses Lemma 5.",
     ),
     Finding(
         id="s001.F6",
@@ -152,6 +181,10 @@ FINDINGS = [
                  "Assumption-2 constant: it is negative for every n ≥ 2 and α ≥ 1 (n = 2, α = 2: v = 24, c = 2 − ln 24) and, "
                  "with one trial, for every α > 3.018 (n = 1, α = 4: v = 70, c = 4 − ln 70 ≈ −0.248), because solving "
                  "v e^{−αL} ≤ e^{−cL} gives c ≤ α − ln(v)/L, not ln(1/v) + α.",
+        depends="proof-step-conclusion-survives",
+        impact="Where Lemma 5 is true (one trial, n = 1) its conclusion survives with a positive constant c* > 0, "
+               "but not the proof's c = ln(1/v) + α, which is negative for α > 3.018 (n = 1, α = 4: c ≈ −0.248); for "
+               "n ≥ 2 no constant exists at all (s001.F5). Nothing else in the paper uses the constant.",
     ),
     Finding(
         id="s001.F7",
@@ -162,6 +195,11 @@ FINDINGS = [
                  "ξ(Θ_L) = e^{−λ max(1, |μ|)/(2L)}, which is below 1 − e^{−λL} for small L (λ = 1/1000, μ = −5, "
                  "L = 10⁻⁴: 1.4·10⁻¹¹ < 10⁻⁷); with the Exp(λ) prior on the precision 1/σ² instead, Assumption 2 holds "
                  "with c = 2λ/max(1, |μ|).",
+        depends="contribution",
+        impact="Contribution (v)'s Normal example as printed (an Exp(λ) prior on σ² with c = λ) fails (ξ(Θ_L) = "
+               "1.4·10⁻¹¹ < 10⁻⁷ in the witness); with the Exp(λ) prior on the precision 1/σ² Assumption 2 holds "
+               "with c = 2λ/max(1, |μ|) (s001.lem.6+corrected), a different prior and constant. Nothing else in the "
+               "paper uses Lemma 6.",
     ),
     Finding(
         id="s001.F8",
@@ -172,6 +210,11 @@ FINDINGS = [
                  "with P(X₁ = 0) = 2/3, P(X₂ = 0 | X₁ = 0) = 1/3 and P(X₂ = 0 | X₁ = 1) = 2/3 (smallest probability "
                  "ε = 1/3), the outcomes (0, 1) and (1, 1), at distance 1, have probabilities 4/9 and 1/9, a log-ratio "
                  "ln 4 > ln(1/ε) = ln 3; the proof's weighted distance (weight 1 + number of children) repairs it.",
+        depends="contribution",
+        impact="Contribution (v)'s Bayesian-network example holds under the Hamming distance only for networks "
+               "without edges (witness: log-ratio ln 4 > ln(1/ε) = ln 3 for one edge); the proof's weighted distance "
+               "(weight 1 + number of children) repairs it, a different metric from the one stated. Nothing else in "
+               "the paper uses Lemma 7.",
     ),
 ]
 

@@ -267,7 +267,14 @@ FINDINGS = [
         "(Eq. (20), false for ε > 0.90) and then by 1 + 4ε (Eq. (21), false for ε > 1/2), and indeed for the "
         "prior (2/5, 3/10, 3/10) and the channel with rows (1/2, 1/2), (1/10, 9/10), (1/10, 9/10), which is "
         "ε-MBP with ε ≈ 0.956 ≤ 1, the inaccurate output has probability β = 1/10 at the true secret but 1/2 "
-        "at another, above γ = (1 + 4ε)β ≈ 0.482; the argument gives γ = e^(2ε)β."),
+        "at another, above γ = (1 + 4ε)β ≈ 0.482; the argument gives γ = e^(2ε)β.",
+        depends="contribution",
+        impact="The paper's second contribution, PAC robustness derived from ε-MBP (Theorem IV.7, restated as "
+               "Theorem E.1): the printed γ = (1 + 4ε)β is too small (the proof's step e^{2ε} ≤ 1 + 4ε fails for "
+               "ε > 0.6282, the theorem itself at the witness's ε ≈ 0.956); the proof gives γ = e^{2ε}β "
+               "(s002.thm.IV.7+corrected#acc-at-true-secret holds), larger by e^{2ε}/(1 + 4ε): ×1.40 at "
+               "ε ≈ 0.956, ×1.48 at ε = 1. "
+               "The paper has no experiment or table that uses the constant."),
     Finding(
         "s002.F2",
         "Appendix G's 'upper bound' ε̃_p = 2C1 − C2·TV can be negative, so it bounds no leakage",
@@ -276,5 +283,12 @@ FINDINGS = [
         "Appendix G calls ε̃_p = 2C1 − C2·TV(P^O‖P^D) an upper bound of the privacy leakage ε_p, but it is not "
         "one: for a uniform prior on two secrets, the channel with rows (3/4, 1/4) and (1/2, 1/2), "
         "P^O = (1/2, 1/2) and P^D = (3/4, 1/4), ε_p = C1 ≈ 0.0236 while 2C1 − C2·TV ≈ −0.109 "
-        "(C2 = 5/8, TV = 1/4)."),
+        "(C2 = 5/8, TV = 1/4).",
+        depends="restated-unused",
+        impact="None of the paper's results: Appendix G restates ε̃_p = 2C1 − C2·TV from a cited work (Zhang et al. "
+               "2023e) as the quantity whose constants C1 and C2 it then estimates, and no theorem of the paper uses "
+               "ε̃_p as a bound (Theorems G.1–G.2 bound estimation errors only); what the cited trade-off gives is "
+               "the lower bound ε_p ≥ C1 − C2·TV (s002.claim.G-leakage-formula+corrected holds). Calling ε̃_p an "
+               "upper bound of the leakage is wrong (it can be negative: −0.109 against ε_p ≈ 0.0236 in the "
+               "witness)."),
 ]

@@ -228,12 +228,37 @@ CLAIMS = [
         "Theorem 5, printed formula, with R layers each clipped to length 1: vs Π_i C(p_i, σ, 1)",
         "Section V-B, Theorem 5 (lines 347–353)",
         formula=capacity.printed_theorem_5, symbol="log_C_printed", against="the printed formula with p and R"),
+    # Theorem 5's independent errors, each shown apart (findings s003.F7–F9): the formula with every error but
+    # one corrected. (a) the prefactor 2 (s003.thm.5 itself shows only (a) at p ≤ 2, where C(p−i, i) = C(p−1, i));
+    # (b) C(p−i, i) for C(p−1, i); (c) R layers each clipped to length 1 are a product of unit balls, not B^p_R.
+    capacity.theorem_5_one_error(
+        "s003.claim.thm5-prefactor",
+        "Theorem 5 with Z as its proof computes it (C(p−1, i)) and the printed prefactor 2 = Bayes' capacity",
+        "Section V-B, Theorem 5 (lines 351–353); Appendix B-F (lines 708–714)",
+        formula=capacity.prefactor_only, symbol="log_C_prefactor_2",
+        isolates="the printed formula with only its binomial corrected (C(p−1, i), the proof's l.714): "
+                 "2Z'/(Γ(p/2)2^{p/2}σ^p) + R^p/(Γ(p/2+1)2^{p/2}σ^p), i.e. log(2e^L − v) with e^L the corrected "
+                 "closed form and v the second term — the prefactor 2 is the only error left."),
+    capacity.theorem_5_one_error(
+        "s003.claim.thm5-binomial",
+        "Theorem 5 with the prefactor 1 (as its proof gives it) and Z as printed (C(p−i, i)) = Bayes' capacity",
+        "Section V-B, Theorem 5 (lines 351–353); Appendix B-F (lines 708–714)",
+        formula=capacity.binomial_only, symbol="log_C_printed_Z",
+        isolates="the printed formula with only its prefactor corrected (1: the proof's ½ times "
+                 "A(S^{p−1}) = 2π^{p/2}/Γ(p/2)): Z/(Γ(p/2)2^{p/2}σ^p) + R^p/(Γ(p/2+1)2^{p/2}σ^p) with the printed "
+                 "Z = Σ Γ((p−i)/2)(√2σ)^{p−i}C(p−i, i)R^i (C(n, k) = 0 for k > n), i.e. log((e^P + v)/2) with e^P the "
+                 "printed formula — the binomial C(p−i, i) is the only error left (none at p ≤ 2, where "
+                 "C(p−i, i) = C(p−1, i))."),
     capacity.theorem_5_per_layer(
-        "s003.thm.5+corrected#per-layer-clipping",
-        "Theorem 5, corrected (ball of radius R), with R layers each clipped to length 1: vs Π_i C(p_i, σ, 1)",
-        "Section V-B, Theorem 5 (lines 347–353)",
+        "s003.claim.thm5-layer-clipping",
+        "Theorem 5 with prefactor 1 and C(p−1, i), R = the number of layers each clipped to length 1: = Π_i C(p_i, σ, 1)",
+        "Section V-B, Theorem 5 (lines 349–353: 'R is the number of layers in the network (each clipped to "
+        "length 1)'); Appendix B-F (line 692: 'x_C ∈ B^p_R')",
         formula=capacity.closed_form, symbol="log_C_corrected",
-        against="the printed corrected formula (the capacity of the ball B^p_R) with p and R"),
+        against="the formula with its prefactor and binomial corrected (the capacity of the ball B^p_R) at p = Σ p_i "
+                "and R = the number of layers — the radius R for R unit layers is the only error left (the layers "
+                "lie in a product of unit balls, inside B^p_{√R})",
+        reading=None),
     capacity.theorem_6(
         "s003.thm.6",
         "Theorem 6: VMF Bayes' capacity = 2Γ(p/2)^{−1}κ^{p/2−1}e^κ/(2^{p/2}I_{p/2−1}(κ))",
@@ -292,9 +317,11 @@ FINDINGS = [
         "can be found for any given ε, but the left side increases in α towards 2κ − ε, so there is no root "
         "when ε ≥ 2κ (e.g. p = 2, κ = 1, ε = 2), where δ_α decreases in α and its infimum is not attained; "
         "the method needs ε < 2κ (for ε ≥ 2κ the VMF mechanism is already ε-DP).",
-        # a missing range condition of a numerical recipe, at the edge where the answer (δ = 0) is trivial:
-        # it changes no result of the paper, so a minor point rather than the default `claim` severity.
-        severity="minor"),
+        depends="no-consequence",
+        impact="None: a missing range condition of a numerical recipe, at the edge where the answer is trivial "
+               "(for ε ≥ 2κ the VMF mechanism's privacy loss κ(x − x')ᵀy ≤ 2κ makes it (ε, 0)-DP). For ε < 2κ "
+               "the root exists and minimises δ_α (s003.claim.alpha-star-stationarity#eps-lt-2kappa holds), and "
+               "every row of Tables I and IV has ε < 2κ (from κ = 25, ε = 0.0139 to κ = 500, ε = 173)."),
     Finding(
         "s003.F2",
         "Theorem 2 (KOV composition) drops the factor Nε_s from the first summand of ε̃",
@@ -302,7 +329,12 @@ FINDINGS = [
         "",
         "Theorem 2 restates [46, Theorem 10] with first summand (e^{ε_s} − 1)/(e^{ε_s} + 1) in its second and "
         "third terms where Kairouz–Oh–Viswanath have Nε_s(e^{ε_s} − 1)/(e^{ε_s} + 1): the 10-fold composition "
-        "of 1-DP randomised response (ε_s = 1, δ_s = 0) at δ̃ = 1/6 has δ ≈ 0.1688 > 1/6 at the printed ε̃."),
+        "of 1-DP randomised response (ε_s = 1, δ_s = 0) at δ̃ = 1/6 has δ ≈ 0.1688 > 1/6 at the printed ε̃.",
+        depends="results-use-correct-form",
+        impact="No printed number changes: approach 1 of Tables I and IV composes N = 3 times, where the minimum in "
+               "ε̃ picks its first term Nε_s, which is printed correctly; the mis-transcribed second and third terms "
+               "would only be picked for many compositions (the witness: N = 10), e.g. by the per-step accounting "
+               "that s003.F6 calls for (N = 1,406). The corrected restatement holds (s003.thm.2+corrected)."),
     Finding(
         "s003.F3",
         "Theorem 3 (subsampled RDP) has prefactor 1/α instead of Zhu–Wang's 1/(α − 1)",
@@ -310,7 +342,15 @@ FINDINGS = [
         "",
         "Theorem 3 restates Zhu–Wang's bound [24, Theorem 5] with the prefactor 1/α instead of 1/(α − 1), "
         "which halves it at α = 2: with γ = 1 the Gaussian mechanism (σ = 1, sensitivity 1) has τ^s_2 = τ_2 = 1 "
-        "but the printed bound gives 1/2."),
+        "but the printed bound gives 1/2.",
+        depends="results-use-correct-form",
+        impact="No printed number changes: the tables' VMF ε reproduce only with Zhu–Wang's 1/(α − 1) (with it "
+               "the authors' three-composition pipeline reaches every printed ε to within half a unit: "
+               "s003.table.I#achievable and s003.table.IV#achievable hold), while Theorem 3 as printed (1/α) gives "
+               "ε's below the printed ones (s003.table.I#printed-prefactor, s003.table.IV#printed-prefactor are "
+               "violated). As printed the bound is too small by the factor (α − 1)/α (½ at α = 2); a reader who "
+               "used it would under-state ε. The corrected bound holds (s003.thm.3+corrected, "
+               "#both-directions)."),
     Finding(
         "s003.F4",
         "Table I's Approach column names approach 2 for κ = 100, where approach 1 is (marginally) better",
@@ -319,7 +359,11 @@ FINDINGS = [
         "Table I names approach 2 for κ = 100 (ε = 2.5), but under the accounting that reproduces the table's "
         "values (three compositions, Theorem 2 as printed, Theorem 3 with 1/(α − 1), line 226's interpolation) "
         "approach 1 reaches ε ≤ 2.4349 while approach 2 stays above 2.4368 for every order α — a near tie, "
-        "wrongly called."),
+        "wrongly called.",
+        depends="no-consequence",
+        impact="A label of one row: Table I's κ = 100 row (ε = 2.5) names the approach that is 0.002 worse under "
+               "the authors' pipeline (2.4349 by approach 1 against ≥ 2.4368 by approach 2); no other value or "
+               "conclusion depends on the column, and the row's ε is in any case superseded by s003.F6."),
     Finding(
         "s003.F5",
         "RDP interpolation between integer orders interpolates τ_α instead of (α − 1)τ_α",
@@ -327,7 +371,16 @@ FINDINGS = [
         "",
         "Line 226 interpolates τ^s_α linearly between ⌊α⌋ and ⌈α⌉, but only (α − 1)τ_α, which is convex in α, "
         "may be interpolated so: for the VMF mechanism with p = 2, κ = 1 (γ = 1) the Rényi divergence of order 3/2 is "
-        "≈ 1.1762, above the printed interpolation ≈ 1.1211 between τ_1 and τ_2."),
+        "≈ 1.1762, above the printed interpolation ≈ 1.1211 between τ_1 and τ_2.",
+        depends="used-by-results",
+        impact="Four printed values: approach 2 at fractional orders uses it, and under the authors' own pipeline "
+               "(N = 3 compositions, Theorem 3 with 1/(α − 1)) line 226's interpolation gives Table I's (and Table "
+               "IV's) κ = 150 value 7.97 where valid interpolation of (α − 1)τ_α gives 8.18, and κ = 300 41.02 "
+               "where it gives 51.36 (+26%). The other approach-2 rows of Table IV (κ = 125, 175–275, 325–500) agree "
+               "with the valid interpolation to within 0.02, and where the two differ (κ ≥ 250) not with line "
+               "226's (κ = 275: 38.82 valid, 34.13 by line 226, printed 38.84; κ = 400: 112.27 valid, 65.04 by line 226, printed 112.28): κ = 150 and "
+               "300 are the rows line 226 produced. All these values are in any case superseded by s003.F6 "
+               "(3 epochs are 1,406 steps, not 3)."),
     Finding(
         "s003.F6",
         "Epochs counted as single compositions: Tables I and IV's VMF ε hold for 3 steps, not 3 epochs",
@@ -345,13 +398,68 @@ FINDINGS = [
         "with N = 3), but three epochs at sampling rate γ = 128/60000 are 1406 subsampled steps, so the VMF "
         "ε's of Tables I and IV are not (ε, 1/60000)-DP guarantees of the training run: for κ = 25 "
         "(ε = 0.0139 printed) δ at ε = 0.01395 is at least 0.0056, about 340 times 1/60000, and the κ and σ "
-        "columns of Table IV cannot describe the same number of steps."),
+        "columns of Table IV cannot describe the same number of steps.",
+        depends="used-by-results",
+        impact="Every VMF ε of Tables I and IV, and with them the experiments' comparison of the VMF and Gaussian "
+               "mechanisms 'for the same ε values' (l.399, l.440; contribution 3, l.47): Table IV is the mapping "
+               "from ε to κ and σ used in the experiments (l.745) behind Figures 1, 2 and 4. With exact RDP "
+               "accounting over the "
+               "1,406 steps of 3 epochs the VMF's true ε at δ = 1/60000 is 0.107 / 0.79 / 11.6 / 108.7 for "
+               "κ = 25 / 75 / 150 / 300 (issue 26's audit), against 0.0139 / 0.49 / 7.97 / 41.02 printed (×7.7 / "
+               "×1.6 / ×1.5 / ×2.7); RDP accounting with the exact subsampled RDP over 1,406 steps (an upper bound, "
+               "s003 tables.exact_rdp_best) gives 0.131 / 1.51 / 14.04 / 124.85. Each κ of Table IV is thus paired "
+               "with a σ whose run is private at a much smaller ε than the VMF run it is compared with."),
     Finding(
         "s003.F7",
-        "Theorem 5's Gaussian Bayes' capacity is wrong: factor 2 before Z, and C(p−i, i) for C(p−1, i)",
-        ("s003.thm.5",),
+        "Theorem 5's Gaussian Bayes' capacity has prefactor 2 before Z where its proof gives 1",
+        ("s003.thm.5", "s003.claim.thm5-prefactor"),
+        "same counterexample: for p ≤ 2, C(p − i, i) = C(p − 1, i), so there the theorem as printed is "
+        "s003.claim.thm5-prefactor (the formula with only its binomial corrected), and the theorem's certified "
+        "witness (p = 1) fails by the prefactor alone; the binomial C(p − i, i), which the theorem also carries "
+        "for p ≥ 3, is an independent error (s003.F8), as is the radius R for R layers (s003.F9)",
+        "Theorem 5's formula for the Bayes' capacity of the Gaussian mechanism has the prefactor 2 before Z where "
+        "its proof (the ½ of l.714 times the sphere's area 2π^{p/2}/Γ(p/2)) gives 1: for p = 1, σ = 1, R = 1 "
+        "it gives 2 + √(2/π) ≈ 2.80, while the capacity of Definition 7 is 1 + √(2/π) ≈ 1.80, and with Z "
+        "corrected the prefactor 2 still doubles Z's part for every p.",
+        depends="contribution",
+        impact="Theorem 5 is the paper's Gaussian Bayes' capacity, the measure it proposes (Section V-D's comparison "
+               "of Algorithms 1 and 2, Figures 4–5, whose values are not printed). Alone, the prefactor multiplies "
+               "the capacity by 2 − v/C ∈ (1, 2) (v the ball term): 2.80 against 1.80 at p = 1, σ = R = 1 (+56%); "
+               "at the experiments' p = 13,700 and R = 1, a factor ≈ 2 (10^41.556 against 10^41.255 at σ = 1.23), "
+               "small beside s003.F8 there. The formula with both prefactor and binomial corrected holds "
+               "(s003.thm.5+corrected)."),
+    Finding(
+        "s003.F8",
+        "Theorem 5's Z has the binomial C(p − i, i) where its proof has C(p − 1, i)",
+        ("s003.claim.thm5-binomial",),
         "",
-        "Theorem 5's formula for the Bayes' capacity of the Gaussian mechanism is wrong: for p = 1, σ = 1, "
-        "R = 1 it gives 2 + √(2/π) ≈ 2.80, while the capacity of Definition 7 is 1 + √(2/π) ≈ 1.80; the "
-        "proof's own last line (coefficient 1 before Z, C(p−1, i) in Z) gives the right value."),
+        "Theorem 5's Z = Σ Γ((p−i)/2)(√2σ)^{p−i} C(p−i, i) R^i has the binomial C(p − i, i) where its proof's "
+        "expansion of (s + R)^{p−1} (l.714) has C(p − 1, i), an error independent of the prefactor: with the "
+        "prefactor corrected to 1, p = 3, σ = 1, R = 1 gives 2.8617 against the Bayes' capacity 3.8617, and at "
+        "p = 5, σ = 1, R = 2 the two errors together even reverse the sign of the error (printed 20.21 < 28.80).",
+        depends="contribution",
+        impact="Theorem 5 (see s003.F7) at p ≥ 3: C(p − i, i) drops the terms i > p/2 and shrinks the others, so the "
+               "capacity comes out too small, by orders of magnitude at the experiments' p = 13,700 (R = 1): "
+               "10^40.97 against 10^41.26 at σ = 1.23 and 10^275.53 against 10^288.58 at σ = 0.174 (Table IV's "
+               "σ's). With the prefactor 2 of s003.F7, Theorem 5 as printed gives 10^41.27 and 10^275.83 there: "
+               "Figures 4–5's Gaussian capacities, if computed by Theorem 5 as printed, are too small by up to a "
+               "factor 10^12.7. Section V-D's comparison at Table IV's (κ, σ) pairs keeps its direction either "
+               "way (Gaussian 10^41.3–10^288.6 against VMF 10^32.5–10^213.2 by Theorem 6, which holds)."),
+    Finding(
+        "s003.F9",
+        "Theorem 5 takes R layers each clipped to length 1 as the ball of radius R",
+        ("s003.claim.thm5-layer-clipping",),
+        "",
+        "Theorem 5 sets R to 'the number of layers in the network (each clipped to length 1)' and its proof puts "
+        "the clipped input in the ball of radius R (l.692), but R layers each clipped to length 1 form a product "
+        "of unit balls, inside the ball of radius √R, whose capacity is the product of the layers' capacities: "
+        "for two one-dimensional layers and σ = 1 the formula, even with its prefactor and binomial corrected, "
+        "gives 3 + √(2π) ≈ 5.507 (the ball of radius 2) while the capacity is (1 + √(2/π))² ≈ 3.232.",
+        depends="contribution",
+        impact="Theorem 5 for networks of R ≥ 2 layers (R = 1, one clipped vector, is exact): the formula "
+               "overstates the capacity, by orders of magnitude at the paper's size — for its 3-layer MLP "
+               "(12,800 + 750 + 150 parameters) clipped per layer, 10^123.34 against Π_i C(p_i, σ, 1) = 10^53.72 "
+               "at σ = 1.23, 10^844.93 against 10^370.90 at σ = 0.174. The experiments flatten the gradient and "
+               "clip it with C = 1 (l.347, l.405), i.e. R = 1, where nothing changes; the text does not say which "
+               "R Figures 4–5 use."),
 ]

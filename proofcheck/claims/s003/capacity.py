@@ -4,6 +4,8 @@ noise (Theorem 5, as printed, corrected, and read with per-layer clipping) and o
 Capacities are compared as logarithms (C reaches 10^288 at p = 13,700)."""
 from __future__ import annotations
 
+from fractions import Fraction
+
 import sympy as sp
 from hypothesis import strategies as st
 
@@ -43,6 +45,28 @@ def radial_quadrature(m, p, sigma, R):
 
 def printed_theorem_5(m, p, sigma, R):
     return gaussian_capacity_printed(p, sigma, R, m)
+
+
+def _log_ball_term(m, p, sigma, R):
+    """log of the formula's second term R^p/(Γ(p/2+1)2^{p/2}σ^p) = ρ^p/Γ(p/2+1), ρ = R/(√2σ), R > 0: the volume
+    of the ball B^p_R times the density at the mode; the same in the printed and the corrected formula."""
+    log_rho = m.log(m.num(R)) - m.log(m.num(sigma)) - m.log(2) / 2
+    return p * log_rho - m.lgamma(m.value(Fraction(p, 2) + 1))
+
+
+def prefactor_only(m, p, sigma, R):
+    """log of Theorem 5 with Z as its proof computes it (C(p−1, i), l.714) and the printed prefactor 2:
+    log(2Z'/(Γ(p/2)2^{p/2}σ^p) + v) = log(2e^L − v) = log 2 + L + log(1 − e^{log v − L − log 2}), with
+    e^L = Z'/(Γ(p/2)2^{p/2}σ^p) + v the corrected closed form (:func:`closed_form`) and v the ball term."""
+    L = closed_form(m, p, sigma, R)
+    return m.log(2) + L + m.log1mexp(_log_ball_term(m, p, sigma, R) - L - m.log(2))
+
+
+def binomial_only(m, p, sigma, R):
+    """log of Theorem 5 with the prefactor 1 (the proof's ½ times A(S^{p−1}) = 2π^{p/2}/Γ(p/2), l.708–714) and Z
+    as printed, C(p−i, i): log(Z/(Γ(p/2)2^{p/2}σ^p) + v) = log((e^P + v)/2), with e^P = 2Z/(…) + v the printed
+    formula (:func:`printed_theorem_5`) and v the ball term."""
+    return m.log_sum_exp([printed_theorem_5(m, p, sigma, R), _log_ball_term(m, p, sigma, R)]) - m.log(2)
 
 
 def capacity_quadrature(c, m):
@@ -125,6 +149,25 @@ def theorem_5(cid, title, where):
     )
 
 
+def theorem_5_one_error(cid, title, where, formula, symbol, isolates, strategy_p=P_CAP):
+    """Theorem 5 with every printed error but one corrected (`formula`: the printed formula so amended), against
+    Definition 7 by radial quadrature: a violation is that one error's, shown apart from the others."""
+    return Claim(
+        id=cid,
+        title=title,
+        source=Source(SEED, where, QUOTE_T5),
+        variables=(integer("p", 1, 13700), real("sigma", 0.01, 20), integer("R", 1, 10)),
+        statement=sp.Eq(sp.Symbol(symbol), log_cap),
+        quantities={symbol: gaussian(formula), "log_C_Bayes": gaussian(radial_quadrature)},
+        strategy=cases(p=strategy_p, sigma=SIGMA, R=st.integers(1, 5)),
+        exact_inputs=("p", "R"),
+        digits=9,
+        encoding="inputs in the ball B^p_R as in s003.thm.5 (its primary reading), R a positive integer; "
+                 f"{isolates} Against C_Bayes of Definition 7 by radial quadrature (Gauss–Legendre on the float "
+                 "path, acb.integral with tail bounds on the certified path); logarithms.",
+    )
+
+
 def theorem_5_corrected(cid, title, where):
     return Claim(
         id=cid,
@@ -142,7 +185,7 @@ def theorem_5_corrected(cid, title, where):
     )
 
 
-def theorem_5_per_layer(cid, title, where, formula, symbol, against):
+def theorem_5_per_layer(cid, title, where, formula, symbol, against, reading="per-layer-clipping"):
     """Theorem 5 read with R layers each clipped to length 1 (a product of unit balls), compared with a capacity
     formula(m, p, σ, R) for a ball: the printed one or the corrected one."""
     return Claim(
@@ -154,7 +197,7 @@ def theorem_5_per_layer(cid, title, where, formula, symbol, against):
         quantities={symbol: _layers(formula), "log_C_product_of_balls": product_of_unit_balls},
         strategy=cases(sigma=SIGMA, layers=st.lists(st.one_of(st.integers(1, 6), st.sampled_from([50, 300])),
                                                     min_size=2, max_size=4)),
-        reading="per-layer-clipping",
+        reading=reading,
         digits=9,
         encoding="'R is the number of layers in the network (each clipped to length 1)': the input is a product of "
                  "unit balls B^{p_1}_1 × … × B^{p_R}_1, p = Σ p_i; the sup factorises, so C_Bayes = Π_i C(p_i, σ, 1) "

@@ -80,6 +80,11 @@ FINDINGS = [
                  "outcome laws are (1/2, 1/2) and (0.667, 0.333), at ε = 0.001 every outcome has |L| ≥ ε, so "
                  "Pr[|L| ≥ ε] = 1, while each of the two one-sided tails Pr[L ≥ ε] is at most 0.667; the one-sided δ's "
                  "of the two ordered pairs must be added.",
+        depends="proof-step-conclusion-survives",
+        impact="The step's conclusion survives: Definition 1 bounds the one-sided tail Pr[L ≥ ε_μ] for every ordered "
+               "pair, and that is what Eq. (6) and the accountant bound, so dropping |L| between Eqs. (5) and (6) "
+               "loses nothing the paper uses; only the remark's claim that the two-sided tail is bounded by the same "
+               "δ is false (Pr[|L| ≥ ε] = 1 against one-sided tails ≤ 0.667 in the witness).",
     ),
     Finding(
         id="s004.F2",
@@ -91,6 +96,13 @@ FINDINGS = [
                  "999/1000)), the second step repeating K1 after w^(1) = 0 and leaking nothing after w^(1) = 1, λ = 1, "
                  "E[e^{λL^(1:2)}] ≈ 62563 while the right side along the path w^(1) = 1 is ≈ 250.25 (averaging the "
                  "past over p(·|D) gives ≈ 44283, still too small); with a supremum over the past it holds.",
+        depends="contribution",
+        impact="The paper's accounting method (contribution 2: Theorem 1, the Bayesian accountant's composition, "
+               "used by Theorem 2, Corollary 1 and every ε_μ of Figure 1 and Table 1): along the realised path of an "
+               "adaptive run the product bound can fail by orders of magnitude (62,563 against 250.25 in the "
+               "two-step witness; 44,283 when the past is averaged); with a supremum over the past it holds. By how "
+               "much the paper's own ε_μ change cannot be computed from the text (the gradient distributions are not "
+               "given).",
     ),
     Finding(
         id="s004.F3",
@@ -108,6 +120,13 @@ FINDINGS = [
                  "≈ 0.620 while the exact costs of the two directions are ≈ 0.357 (= c^L) and ≈ 0.186, so the "
                  "theorem's equality fails (it remains an upper bound), and so does §4.4.2's claim that Theorem 3 at "
                  "‖g_t − g'_t‖ = C is exactly the moments accountant (only c^L is).",
+        depends="contribution",
+        impact="Theorem 3 (the subsampled Gaussian's privacy cost, part of contribution 2) and §4.4.2's claim that "
+               "the moments accountant is its special case: max{c^L, c^R} is not the cost — c^R exceeds both "
+               "directions' exact costs (0.620 against 0.357 and 0.186 in the witness) — and only c^L is the moments "
+               "accountant's moment. The theorem remains an upper bound, so the BDP ε_μ of Figure 1 and Table 1 stay "
+               "valid but may be loose wherever c^R is the larger term; by how much cannot be computed from the "
+               "text.",
     ),
     Finding(
         id="s004.F4",
@@ -117,6 +136,12 @@ FINDINGS = [
         sentence="Eq. (14) as printed takes the samples e^{λD̂} with no T and no 1/T, so as m → ∞ it estimates "
                  "c_t(λ, 1) rather than c_t(λ, T) of Eq. (10) (Gaussian reference with λ = 1, T = 2, s/σ = 1/5, d = 1: "
                  "limit ≈ 0.0417 against c_t ≈ 0.0436); the form (1/T) log[M + …] of the samples e^{TλD̂} is consistent.",
+        depends="used-by-results",
+        impact="Eq. (14) is the estimator behind every BDP ε_μ of Table 1 and Figure 1. As printed (samples e^{λD̂}, "
+               "no T) it estimates c_t(λ, 1), which by Jensen is at most c_t(λ, T), so an accountant that follows "
+               "the text under-states the cost for T > 1 (0.0417 against 0.0436 per step in the Gaussian reference "
+               "with λ = 1, T = 2: −4.4%); at T = 1 nothing changes. Whether the authors' code has the T the text "
+               "omits cannot be told from the paper.",
     ),
     Finding(
         id="s004.F5",
@@ -127,6 +152,12 @@ FINDINGS = [
                  "d = 1) and γ = 0.001, Eq. (14) underestimates c_t with probability between 0.035 and 0.041 "
                  "(Clopper–Pearson at confidence 1 − 10⁻⁹ over simulated replications), at least 35 times γ — the "
                  "Student-t bound is a guarantee for normal samples only, and e^{λD̂} is right-skewed.",
+        depends="contribution",
+        impact="Theorem 4 is the guarantee behind δ_μ = β + γ, i.e. behind every BDP (ε_μ, δ_μ) of Table 1 (δ_μ = "
+               "10⁻¹⁰ with γ = 10⁻¹⁵) and Figure 1: for right-skewed samples of e^{λD̂} the estimator underestimates "
+               "with probability far above γ (0.035–0.041 against γ = 0.001 at m = 3 in the witness, ≥ 35γ), so the "
+               "printed δ_μ are not established; the true failure probability at the paper's sample sizes cannot be "
+               "computed from the text.",
     ),
     Finding(
         id="s004.F6",
@@ -138,6 +169,12 @@ FINDINGS = [
                  "γ = 10⁻⁴, the estimator underestimates ρ exactly when the point is 0, with probability "
                  "2/883 ≈ 2.3·10⁻³, and the joint probability bounded in (17) is ≈ 7.6·10⁻⁴ > γ, so δ_μ = β + γ "
                  "does not bound the tail.",
+        depends="illustration",
+        impact="§4.3.1's binary estimator is a worked illustration: no table or figure uses it (the experiments use "
+               "the continuous estimator of Eq. (14), whose coverage failure is s004.F5). Its 1 − γ is a posterior "
+               "probability, not a coverage over the data (joint probability ≈ 7.6·10⁻⁴ > γ = 10⁻⁴ in the witness); "
+               "the same conflation underlies Theorem 4's proof ('follows the steps of the binary example'), counted "
+               "as s004.F5.",
     ),
     Finding(
         id="s004.F7",
@@ -148,6 +185,11 @@ FINDINGS = [
                  "meets Theorem 4 with failure probability exactly γ, with T = 2 independent estimates that err by −1 "
                  "on failure and +1/10 otherwise and γ = 0.01, Pr[Σ ĉ_t < Σ c_t] = 1 − 0.99² = 0.0199 > γ; the union "
                  "bound δ_μ = β + Tγ holds (the authors' accountant itself uses 1 − (1 − γ)^T).",
+        depends="results-use-correct-form",
+        impact="δ_μ = β + γ as printed charges the estimators' failure once for the T estimates β sums; the union "
+               "bound β + Tγ holds (s004.claim.delta-beta-plus-gamma+corrected), and the authors' accountant uses 1 "
+               "− (1 − γ)^T. At the paper's γ = 10⁻¹⁵ and δ_μ = 10⁻¹⁰ the difference (T − 1)γ is below 10⁻¹¹ for up "
+               "to 10⁴ steps, moving ε_μ by at most log(10/9)/λ: Table 1 is essentially unchanged.",
     ),
     Finding(
         id="s004.F8",
@@ -158,5 +200,10 @@ FINDINGS = [
                  "and the Gaussian mechanism, c_t(λ, T) = (1/T) log E[e^{Tλ(λ+1)r²/(2σ²)}] = +∞ for every λ > 0 "
                  "(e^{ar²} outgrows the Weibull tail e^{−(r/s)^k}; e.g. k = 1/2, s = σ = 1), so Corollary 1 gives "
                  "ε_μ = +∞ and extreme contributions are not 'mitigated by their low probability'.",
+        depends="used-by-results",
+        impact="Figure 1's BDP curves without clipping (§5.1, Weibull gradients with shape < 1): the true privacy "
+               "cost and hence ε_μ are +∞ for every λ > 0, so the finite curves are artefacts of the finite-sample "
+               "estimator, and §5.1's remark that bounded sensitivity is 'not as essential for BDP' fails; Table 1 "
+               "(§5.2, clipped gradients) is unaffected.",
     ),
 ]
