@@ -17,6 +17,7 @@ from __future__ import annotations
 PAPER = "000 — Zhang, Fei, Chen: LDP, Average and Maximum Bayesian Privacy"
 
 from proofcheck.claims.s000 import abp, definitions, estimators, w_star
+from proofcheck.findings import Finding
 from proofcheck.claims.s000.ldp_mbp import (QUOTE_L51, QUOTE_L52, ldp_implies_mbp, mbp_implies_2ldp,
                                            posterior_lower_bound, posterior_upper_bound, upper_by_e_xi_over_n)
 
@@ -112,8 +113,24 @@ CLAIMS = [
 ]
 
 # ---------------------------------------------------------------------- findings (proofcheck.findings)
-# No printed statement of 000 is violated in its primary reading: Eqs. (11), (18) fail only when w* is chosen
-# per secret (#w-star-per-secret) and Lemma C.1 only for ε > 1 (the literal reading; the paper uses ε ∈ (0, 1]),
-# both readings that are not primary, so these statements roll up to `depends-on-reading`, not to a finding.
+# Eqs. (11)/(18) are violated under their primary reading (w* per secret; one common w* forces ξ = 0). Lemma C.1
+# fails only for ε > 1 (the literal reading; the paper uses ε ∈ (0, 1]), not its primary reading.
 # 002's errors (Theorem IV.7 / E.1, Appendix G's 'upper bound') are 002's own: 000 prints neither.
-FINDINGS: list = []
+FINDINGS = [
+    Finding(
+        "s000.F1",
+        "ξ read off at w* (Eqs. (11)/(18)) misses the ratios below 1 that set the Maximum Bayesian Privacy",
+        ("s000.eq.18", "s000.eq.11"),
+        "same root cause: Eq. (18) restates Eq. (11) under Assumption D.1 (the same builder, the same readings); "
+        "with w* per secret, max_d |log f(d|w*)/f(d)| sees only each secret's largest ratio, while ξ of "
+        "Definition 4.2 also counts the smallest, and with one common w* the assumption forces ξ = 0",
+        "Eqs. (11) and (18) read ξ off at w*, but the largest |log ratio| of Definition 4.2 may be a ratio below 1, "
+        "which no maximiser w* of (16) sees: for the prior (1/2, 1/2) and the channel with rows (1/2, 1/2), "
+        "(3/4, 1/4), ξ = ln(3/2) ≈ 0.4055 while (11) gives ln(4/3) ≈ 0.2877.",
+        depends="used-by-results",
+        impact="Appendix D.2's estimation of C2, a method the paper proposes: ξ̂ of Eq. (19) reads ξ at w* and "
+               "Ĉ2 = (e^(2ξ̂) − 1)/2 of Eq. (20) follows it, so both are too small wherever a posterior/prior ratio "
+               "below 1 sets ξ — at the witness C2 = (e^(2ξ) − 1)/2 = 5/8 is estimated as 7/18 ≈ 0.389 (−38 %), "
+               "and the leakage bound ε̃_p = 2C1 − C2·TV built on it is then too large by 0.236·TV. The paper "
+               "prints no number computed with it that the suite reproduces."),
+]
