@@ -321,7 +321,9 @@ def recheck_proofs(claims, results: dict, fingerprints: dict, out: Path, *, jobs
     todo = [cid for cid, r in results.items() if cid in by_id and carried_proof(r) is not None]
     if not todo:
         return {}
+    todo.sort(key=lambda cid: -_number(carried_proof(results[cid]).get("seconds")))  # the longest first
     limit = hard_limit or RECHECK_LIMIT_S
+    _warm_checker()
     bad, running = {}, {}
     queue = list(todo)
     try:
@@ -368,6 +370,28 @@ def remove_stale_certificates(claims, results: dict, out: Path) -> None:
         if r is None or (isinstance(proof, dict) and proof.get("certificate")):
             continue
         (out / "certificates" / f"{safe_name(c.id)}.json").unlink(missing_ok=True)
+
+
+def _number(x) -> float:
+    return float(x) if isinstance(x, (int, float)) and not isinstance(x, bool) and math.isfinite(x) else 0.0
+
+
+def _warm_checker():
+    """Set up once here what each child would otherwise set up again: the checker's and the box path's modules,
+    and Hypothesis's engine (the checker draws a case to find a claim's shapes; a first draw costs ~0.2 s)."""
+    import importlib
+
+    from hypothesis import find, settings
+    from hypothesis import strategies as st
+
+    for name in ("proofcheck.certificate", "proofcheck.evaluation", "proofcheck.prove", "proofcheck.prove.tight",
+                 "proofcheck.prove.cover", "proofcheck.prove.decide", "proofcheck.prove.mean_value",
+                 "proofcheck.prove.faces", "proofcheck.prove.symbolic"):
+        try:
+            importlib.import_module(name)
+        except ImportError:  # pragma: no cover - a module renamed: the child imports what it needs
+            pass
+    find(st.integers(0, 1), lambda _: True, settings=settings(database=None, max_examples=1))
 
 
 def certificate_fails(claim, proof: dict, fingerprint: str, out: Path) -> str | None:
