@@ -54,7 +54,7 @@ def l1_deviation_tail(ctx, p: Sequence, n: int, eps_sq):
             slack = slack + term
         elif far:
             inside = inside + term
-    if ctx.is_zero(slack):
+    if ctx.exactly_zero(slack):  # a shortcut: inside + hull(0, 0) is inside too
         return inside
     return inside + ctx.hull(0, slack)
 

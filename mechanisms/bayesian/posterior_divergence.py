@@ -70,7 +70,7 @@ def kl(ctx, P, Q):
     if kind == "gamma":
         (k1, r1), (k2, r2) = a, b
         t = (r2 - r1) / r1
-        if ctx.is_zero(k1 - k2):
+        if ctx.exactly_zero(k1 - k2):  # the same value as the general form, without its cancellation
             return ctx.max(zero, k1 * (t - ctx.log1p(t)))
         return ctx.max(zero, (k1 - k2) * ctx.digamma(k1) - ctx.lgamma(k1) + ctx.lgamma(k2) - k2 * ctx.log1p(t)
                        + k1 * t)

@@ -47,7 +47,7 @@ def _excess(ctx, p, q, eps):
     """max(0, P − e^ε Q) elementwise for ε ≥ 0, as P·(−expm1(min(ε + log Q − log P, 0))) (no e^ε formed):
     only where P > Q can P exceed e^ε Q (elsewhere 0, exactly); Q = 0 < P gives P whole. ε may be a float
     array (a grid): the terms get its shape in front."""
-    above = ~ctx.is_zero(ctx.positive_part(p - q))
+    above = ~ctx.exactly_zero(ctx.positive_part(p - q))  # a shortcut: the general term is 0 where P ≤ Q too
     whole = above & ctx.is_zero(q)
     part = above & ~whole
     grid = isinstance(eps, np.ndarray)
