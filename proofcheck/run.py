@@ -28,6 +28,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from mechanisms.errors import InvalidInput
+from proofcheck.prove.runner import end_child, fork_call
 
 RESULTS = "results.jsonl"
 LOCK = ".proofcheck.lock"
@@ -336,7 +337,7 @@ def recheck_proofs(claims, results: dict, fingerprints: dict, out: Path, *, jobs
             while queue and len(running) < max(1, jobs):
                 cid = queue.pop(0)
                 args = (by_id[cid], carried_proof(results[cid]), fingerprints[cid], out)
-                running[_fork(certificate_fails, args)] = (cid, time.monotonic())
+                running[fork_call(certificate_fails, args)] = (cid, time.monotonic())
             from multiprocessing.connection import wait
 
             ready = wait(list(running), timeout=_POLL_S)
@@ -352,13 +353,13 @@ def recheck_proofs(claims, results: dict, fingerprints: dict, out: Path, *, jobs
                     why = f"re-checking its certificate ran past the hard limit of {limit:g} s"
                 else:
                     continue
-                _reap(conn)
+                end_child(conn)
                 del running[conn]
                 if why is not None:
                     bad[cid] = why
     finally:
         for conn in running:
-            _reap(conn)
+            end_child(conn)
     for cid in queue + [cid for cid, _ in running.values()]:
         bad[cid] = None  # not re-checked (the run was stopped): not carried
     return bad
@@ -427,40 +428,6 @@ def certificate_fails(claim, proof: dict, fingerprint: str, out: Path) -> str | 
         failed = next((x for x in checked.lines if x.startswith("FAILS: ")), "it does not prove the claim")
         return f"its certificate {rel} no longer proves it ({failed.removeprefix('FAILS: ')[:300]})"
     return None
-
-
-def _fork(fn, args):
-    """fn(*args) in a forked child; the connection the answer comes back on (its pid as ``.pid``)."""
-    from multiprocessing import Pipe
-
-    parent, child = Pipe(duplex=False)
-    pid = os.fork()
-    if pid == 0:  # the child
-        code = 0
-        try:
-            parent.close()
-            signal.signal(signal.SIGINT, signal.SIG_IGN)
-            signal.signal(signal.SIGTERM, signal.SIG_DFL)
-            child.send(fn(*args))
-        except BaseException:
-            code = 1
-        finally:
-            os._exit(code)
-    child.close()
-    parent.pid = pid
-    return parent
-
-
-def _reap(conn):
-    try:
-        os.kill(conn.pid, signal.SIGKILL)
-    except ProcessLookupError:
-        pass
-    try:
-        os.waitpid(conn.pid, 0)
-    except ChildProcessError:
-        pass
-    conn.close()
 
 
 def overhead(total_seconds: float) -> float:

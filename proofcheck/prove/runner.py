@@ -39,13 +39,13 @@ def prove_in_children(claims, budget, jobs: int = 1, hard_limit: float | None = 
                 proof = _stopped(claim, budget, f"stopped at the hard limit of {limit:g} s", now - started)
             else:
                 continue
-            _end(conn)
+            end_child(conn)
             del running[conn]
             out[claim.id] = proof
             if done is not None:
                 done(claim, proof)
     for conn in running:
-        _end(conn)
+        end_child(conn)
     return out
 
 
@@ -58,6 +58,12 @@ def _warm():
 
 
 def _start(claim, budget):
+    return fork_call(_attempt, (claim, budget))
+
+
+def fork_call(fn, args):
+    """fn(*args) in a forked child that ignores Ctrl-C (the parent stops it); the connection its answer comes back
+    on, with the child's pid as ``.pid``. A child that raises ends with exit code 1 and sends nothing."""
     parent, child = Pipe(duplex=False)
     pid = os.fork()
     if pid == 0:  # the child
@@ -65,7 +71,8 @@ def _start(claim, budget):
         try:
             parent.close()
             signal.signal(signal.SIGINT, signal.SIG_IGN)
-            child.send(_attempt(claim, budget))
+            signal.signal(signal.SIGTERM, signal.SIG_DFL)
+            child.send(fn(*args))
         except BaseException:
             code = 1
         finally:
@@ -98,7 +105,8 @@ def _stopped(claim, budget, reason, seconds):
     return Proof(claim.id, claim_fingerprint(claim), "stopped", budget, reason=reason, seconds=seconds)
 
 
-def _end(conn):
+def end_child(conn):
+    """Kill a child of fork_call (if still running), reap it and close its connection."""
     try:
         os.kill(conn.pid, signal.SIGKILL)
     except ProcessLookupError:
