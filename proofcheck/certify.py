@@ -464,9 +464,13 @@ def _certified_ratio_at(claim, exact) -> dict | None:
     if is_infinity(lhs) or is_infinity(rhs):
         return None
     num, den = (lhs, rhs) if isinstance(claim.statement, (sp.Le, sp.Lt)) else (rhs, lhs)
-    if not (den > 0 and num >= 0):
+    if claim.sides == "logs":  # the sides are logarithms: the ratio of the quantities is exp(num − den)
+        with precision(c.precision):
+            r = (num - den).exp()
+    elif not (den > 0 and num >= 0):
         return None
-    with precision(c.precision):
-        r = num / den
+    else:
+        with precision(c.precision):
+            r = num / den
     return {"lower_bound": lower(r), "enclosure": fmt(r), "objects": show_exact(exact), "lhs": fmt(lhs),
             "rhs": fmt(rhs)}

@@ -276,6 +276,17 @@ class MonteCarloRoute:
     doc: str = ""
 
 
+# A claim's default budget is counted, so that its verdict is the same on every machine under any load: its cost
+# class says how many cases the search draws and how many evaluations each optimiser run may make, chosen so
+# that a claim of that class takes about 1–3 s on one core (the main job: benchmarks/cost_classes.py measures).
+COST_CLASSES = {
+    "light": (200, 800),  # a finite channel of a few entries, a closed form: well under a millisecond a case
+    "standard": (100, 250),  # about a millisecond a case
+    "heavy": (40, 60),  # quadrature, Bessel series, a large composition: tens of milliseconds a case
+    "costly": (12, 15),  # a table row, a nested quadrature: a tenth of a second and more a case
+}
+
+
 @dataclass(frozen=True)
 class Claim:
     id: str
@@ -319,6 +330,11 @@ class Claim:
     # Where the bound is attained only in a limit (its tightness sup is not attained at any case), which
     # limit: shown beside the witnessed tightness figure.
     limit: str | None = None
+    # "logs" when both sides are the logarithms of the positive quantities the statement compares (log δ ≤
+    # log δ_α): how tight the bound is is then exp(lhs − rhs), the ratio of the quantities, not of their logs.
+    sides: str = "values"
+    # the claim's default (counted) budget: one of COST_CLASSES
+    cost: str = "standard"
 
     def __post_init__(self):
         validate_id(self.id)
@@ -335,6 +351,10 @@ class Claim:
                 raise InvalidInput(f"{self.id}: {name} must be None or a reason in words, got {why!r}"[:300])
         if not isinstance(self.strategy, SearchStrategy):
             raise InvalidInput(f"{self.id}: strategy must be a Hypothesis strategy, got {type(self.strategy).__name__}")
+        if self.cost not in COST_CLASSES:
+            raise InvalidInput(f"{self.id}: cost must be one of {sorted(COST_CLASSES)}, got {self.cost!r}"[:300])
+        if self.sides not in ("values", "logs"):
+            raise InvalidInput(f"{self.id}: sides must be 'values' or 'logs', got {self.sides!r}"[:300])
         if not isinstance(self.statement, (sp.Le, sp.Ge, sp.Lt, sp.Gt, sp.Eq)):
             raise InvalidInput(f"{self.id}: statement must be a sympy relation, got {type(self.statement).__name__}")
 

@@ -15,6 +15,7 @@ import os
 import shlex
 import signal
 import sys
+import time
 from pathlib import Path
 
 from mechanisms.errors import InvalidInput
@@ -78,6 +79,15 @@ def cmd_list(args) -> int:
     return 0
 
 
+def _cases(args):
+    """The counted budget of a run or show: --cases N, else each claim's cost class unless --seconds is given."""
+    from proofcheck.engine import BY_COST
+
+    if args.cases is not None:
+        return args.cases
+    return None if args.seconds is not None else BY_COST
+
+
 def run_claims(claims, claims_path, seconds_per_claim, seed, jobs, progress=True, *, executor=None,
                device="auto", mc_samples=None, cases=None, hard_limit=None):
     """Check claims on ``executor`` (see proofcheck.executors; default the local pool of ``jobs``
@@ -113,6 +123,7 @@ def _jobs(asked: int | None, n_claims: int) -> int:
 
 
 def cmd_run(args) -> int:
+    started = time.monotonic()  # a --seconds budget counts from here: loading and fingerprinting the claims too
     from proofcheck import registry
     from proofcheck import run as runs
     from proofcheck.report import write_report
@@ -132,21 +143,23 @@ def cmd_run(args) -> int:
     jobs = _jobs(args.jobs, len(claims))
     with runs.Lock(out), make_executor(args.executor, jobs=jobs, scheduler=args.scheduler) as executor:
         slots = executor.slots  # a remote Dask cluster has as many as its workers' threads
-        if args.cases is not None or args.seconds is None:
+        cases = _cases(args)
+        if cases is not None:
             per = DEFAULT_SECONDS_PER_CLAIM
         else:
             per = args.seconds * min(slots, len(claims)) / len(claims) * 0.8  # room for start-up, certification
         outcome = runs.run(claims, executor=executor, seconds_per_claim=per, seed=args.seed, out=out,
-                           cases=args.cases, hard_limit=args.hard_limit, resume=args.resume, device=args.device,
+                           cases=cases, hard_limit=args.hard_limit, resume=args.resume, device=args.device,
                            mc_samples=args.mc_samples, progress=not args.quiet, claims_path=claims_path,
-                           total_seconds=args.seconds if args.cases is None else None, prove=_prove_budget(args))
+                           total_seconds=args.seconds if cases is None else None, prove=_prove_budget(args),
+                           started=started)
         command = "proofcheck " + " ".join(shlex.quote(a) for a in sys.argv[1:])
         partial = None
         if outcome.stopped_by is not None:
             partial = {"checked": len(outcome.pairs), "of": outcome.total,
                        "reason": f"stopped by {signal.Signals(outcome.stopped_by).name}"}
         doc = write_report(outcome.pairs, out, args.seed, per, command, claims_path=args.claims,
-                           budget=runs.budget_key(per, args.cases), partial=partial)
+                           budget=runs.budget_key(per, cases), partial=partial)
     s = doc["summary"]
     reused = f" ({outcome.reused} taken from an earlier run's results.jsonl)" if outcome.reused else ""
     proved = f" ({s['proved']} of them proved on their whole domain)" if args.prove else ""
@@ -228,7 +241,7 @@ def cmd_show(args) -> int:
     if rec is None:  # checked now, in a child process under the hard limit, like a run
         from proofcheck.executors import check_in_child
 
-        params = {"seconds": args.seconds, "seed": args.seed, "cases": args.cases}
+        params = {"seconds": args.seconds, "seed": args.seed, "cases": _cases(args)}
         result = check_in_child([claim], params)[claim.id]
         if args.prove:
             from proofcheck.prove.runner import prove_in_children
@@ -528,11 +541,13 @@ def build_parser() -> argparse.ArgumentParser:
     pr = sub.add_parser("run", help="check claims and write the report")
     pr.add_argument("--only", metavar="GLOB", help="claim ids matching this glob, e.g. 's000.*'")
     pr.add_argument("--seconds", type=_positive_finite, metavar="S",
-                    help=f"total time budget (default {DEFAULT_SECONDS_PER_CLAIM:g} s per claim)")
+                    help="a total time budget instead of the counted default: the run ends within about S "
+                         "seconds, and how far each claim's search gets depends on the machine and its load")
     pr.add_argument("--cases", type=_positive(int), metavar="N",
-                    help="a counted budget instead of a time budget: N cases drawn per claim, a fixed number of "
-                         "optimiser and rounding steps; the same seed then gives the same report on any machine "
-                         "under any load (time only acts as the hard limit)")
+                    help="N cases drawn per claim and the optimiser's full number of evaluations, instead of each "
+                         "claim's own counted budget (its cost class). Without --seconds the budget is counted: "
+                         "the same seed gives the same report on any machine under any load (time only acts as "
+                         "the hard limit)")
     pr.add_argument("--hard-limit", type=_positive_finite, metavar="S", dest="hard_limit",
                     help="stop a claim that runs longer than S seconds and record it as inconclusive (default: "
                          "4 x its budget + 20 s, at least 120 s; 300 s with --cases)")
@@ -561,9 +576,10 @@ def build_parser() -> argparse.ArgumentParser:
     ps = sub.add_parser("show", help="one claim: statement, encoding, verdict and evidence")
     ps.add_argument("id")
     ps.add_argument("--format", choices=["text", "json"], default="text")
-    ps.add_argument("--seconds", type=_positive(float), default=5.0, help="search budget when not read from a report")
+    ps.add_argument("--seconds", type=_positive(float), metavar="S",
+                    help="a time budget when not read from a report (default: the claim's counted budget)")
     ps.add_argument("--seed", type=_nonneg_int, default=0)
-    ps.add_argument("--cases", type=_positive(int), metavar="N", help="a counted budget instead of --seconds")
+    ps.add_argument("--cases", type=_positive(int), metavar="N", help="N cases instead of the claim's counted budget")
     ps.add_argument("--from", dest="from_dir", metavar="DIR", help="read the verdict from DIR/report.json (DIR, or the report.json itself)")
     ps.add_argument("--claims", metavar="PATH.py")
     _prove_options(ps)

@@ -26,9 +26,10 @@ import sympy as sp
 
 from proofcheck import mc_evidence
 from proofcheck.certify import certify_case, certify_ratio, certify_violation, merge_witnesses, noise_check
+from proofcheck.claim import COST_CLASSES
 from proofcheck.evaluation import ClaimError
 from proofcheck.margins import RATIO_FLOOR, float_margin, is_degenerate, is_violation, ratio, relative, scaled
-from proofcheck.optimise import flatten, optimise, unflatten
+from proofcheck.optimise import flatten, optimise, optimise_limit, unflatten
 from proofcheck.rounding import show_exact
 from proofcheck.search import search
 from mechanisms.numerics.exact import Undecided
@@ -98,27 +99,41 @@ def on_stage(name: str) -> None:
     which names the stage a claim was in when it hit its hard limit)."""
 
 
-def check_claim(claim, seconds: float = 10.0, seed: int = 0, max_examples: int = 20000,
-                device: str = "auto", mc_samples: int | None = None, cases: int | None = None,
+BY_COST = "by cost class"  # cases=BY_COST: the claim's own counted budget (Claim.cost, claim.COST_CLASSES)
+
+
+def check_claim(claim, seconds: float | None = None, seed: int = 0, max_examples: int = 20000,
+                device: str = "auto", mc_samples: int | None = None, cases: int | str | None = None,
                 prove=False) -> Result:
-    """Search, optimise, round and certify one claim within about `seconds` (a float violation
-    always gets at least CERT_MIN_SECONDS to be certified). With `cases`, the budget is counted
-    instead: the search draws `cases` cases, the optimiser and the rounding do their fixed number of
-    evaluations, and no stage looks at the clock — the same seed gives the same result on any machine
-    under any load (`seconds` is then ignored; only a hard limit from outside stops a claim).
+    """Search, optimise, round and certify one claim. By default (neither `seconds` nor `cases`, or
+    cases=BY_COST) the budget is the claim's cost class (Claim.cost): a counted number of cases and of
+    optimiser evaluations, so that the same seed gives the same result on any machine under any load. With
+    `cases` = N the search draws N cases and the optimiser and the rounding do their full fixed number of
+    evaluations; no stage looks at the clock in either (only a hard limit from outside stops a claim). With
+    `seconds`, a time budget: within about `seconds` (a float violation always gets at least CERT_MIN_SECONDS
+    to be certified), and how far it gets depends on the machine.
     `device` and `mc_samples` set the Monte Carlo routes (torch device; samples per interval, default
     mc_evidence.DEFAULT_SAMPLES). A claim with a paper table gets its rows in evidence["table"]
     (computed once per process). With `prove` (True, or a proofcheck.prove.Budget), a claim that holds
     then gets a proof attempt in this process (proofcheck.prove.prove_result): evidence["proof"]."""
-    if cases is not None:
+    evaluations = None
+    if cases is None and seconds is None:
+        cases = BY_COST
+    if cases == BY_COST:
+        cases, evaluations = COST_CLASSES[claim.cost]
+        budget = {"kind": "counted", "cost": claim.cost, "cases": cases, "evaluations": evaluations}
+    elif cases is not None:
         if isinstance(cases, bool) or not isinstance(cases, int) or cases < 1:
             from mechanisms.errors import InvalidInput
 
             raise InvalidInput(f"cases must be an integer >= 1, got cases={cases!r}")
+        budget = {"kind": "counted", "cases": cases}
+    else:
+        budget = {"kind": "time", "seconds": seconds}
+    if cases is not None:
         seconds, max_examples = math.inf, cases
-    result = _check_claim(claim, seconds, seed, max_examples, device, mc_samples)
-    result.evidence["budget"] = ({"kind": "counted", "cases": cases} if cases is not None
-                                 else {"kind": "time", "seconds": seconds})
+    result = _check_claim(claim, seconds, seed, max_examples, device, mc_samples, evaluations)
+    result.evidence["budget"] = budget
     if claim.table is not None:
         on_stage("table")
         from proofcheck import tables
@@ -136,7 +151,7 @@ def check_claim(claim, seconds: float = 10.0, seed: int = 0, max_examples: int =
     return result
 
 
-def _check_claim(claim, seconds, seed, max_examples, device, mc_samples) -> Result:
+def _check_claim(claim, seconds, seed, max_examples, device, mc_samples, evaluations=None) -> Result:
     mc = {"seed": seed, "samples": mc_samples, "device": device}
     t0 = time.monotonic()
     deadline = t0 + seconds
@@ -151,32 +166,33 @@ def _check_claim(claim, seconds, seed, max_examples, device, mc_samples) -> Resu
         res = Result(claim.id, "inconclusive", None, None, None, evidence, time.monotonic() - t0)
     else:
         try:
-            res = _after_search(claim, s, evidence, seed, t0, deadline, seconds, mc)
+            res = _after_search(claim, s, evidence, seed, t0, deadline, seconds, mc, evaluations)
         except ClaimError as e:
             res = _error_result(claim, e, evidence, t0)
     res.forces_degenerate = forced_degenerate_reason(claim, s)
     return res
 
 
-def _after_search(claim, s, evidence, seed, t0, deadline, seconds, mc) -> Result:
+def _after_search(claim, s, evidence, seed, t0, deadline, seconds, mc, evaluations=None) -> Result:
     on_stage("optimise")
     start = s.found if s.found is not None else s.worst.case
     opt_end = deadline - 0.15 * seconds if math.isfinite(deadline) else math.inf
     by_ratio, ratio_evals = None, 0
     if s.found is None and s.tight is not None:
         # half the optimiser's time pushes the ratio lhs/rhs up, from each of the tightest cases in turn
+        # (free to walk towards a limit: channel rows → equal, ε → 0, ...; optimise.optimise_limit)
         half = time.monotonic() + (opt_end - time.monotonic()) / 2
         starts = [t.case for t in s.tight_starts] or [s.tight.case]
         best_q = None
         for i, start_case in enumerate(starts):
             now = time.monotonic()
-            r = optimise(claim, start_case, now + (half - now) / (len(starts) - i), objective="ratio")
+            r = optimise_limit(claim, start_case, now + (half - now) / (len(starts) - i), evaluations)
             ratio_evals += r.evaluations
             if r.case is not None and r.value is not None and (best_q is None or r.value > best_q):
                 by_ratio, best_q = r.case, r.value
             if r.case is not None and r.case is not by_ratio:
                 _note_tightness(claim, s, r.case)
-    by_margin = optimise(claim, start, opt_end)
+    by_margin = optimise(claim, start, opt_end, evaluations=evaluations)
     evidence["optimiser"] = {"method": "Nelder-Mead", "margin_evaluations": by_margin.evaluations,
                              "ratio_evaluations": ratio_evals}
     candidates = [c for c in (s.found, by_margin.case, by_ratio, s.worst.case if s.worst else None) if c is not None]
@@ -281,8 +297,11 @@ def _holds(claim, s, best, evidence, seed, t0, mc) -> Result:
         tightness = float(f"{s.tight.ratio:.{TIGHTNESS_DIGITS}g}")
         key = "max_lhs_over_rhs" if isinstance(claim.statement, (sp.Le, sp.Lt)) else "max_rhs_over_lhs"
         evidence["tightness"] = {key: tightness, "at": show_exact(dict(s.tight.case)),
-                                 "note": f"float ratio to {TIGHTNESS_DIGITS} significant digits, over cases in the "
-                                         f"domain that are not degenerate and where the bound exceeds {RATIO_FLOOR:g}"}
+                                 "note": (f"float ratio to {TIGHTNESS_DIGITS} significant digits, over cases in the "
+                                          + ("domain that are not degenerate; the sides are logarithms, so the ratio "
+                                             "is of the quantities, exp(lhs − rhs)" if claim.sides == "logs" else
+                                             f"domain that are not degenerate and where the bound exceeds "
+                                             f"{RATIO_FLOOR:g}"))}
         witnessed = certify_ratio(claim, s.tight.case)
         if witnessed is not None:  # a certified lower bound on the sup of the ratio, at exact objects shown
             evidence["tightness"]["certified"] = witnessed

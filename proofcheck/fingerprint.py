@@ -82,14 +82,28 @@ def claim_fingerprints(claims) -> dict:
 _MEMO = threading.local()
 
 
-def _fingerprint(claim) -> str:
+def formula_fingerprints(claims) -> dict:
+    """{claim id: fingerprint of what it computes} — the claim's fingerprint without its naming (id, title,
+    source, reading and the reasons that go with it): two copies of one formula printed as different
+    statements (Theorem IV.5 = B.1 = D.1) get one, so what is witnessed for one holds for the other."""
+    outer = getattr(_MEMO, "functions", None)
+    if outer is None:
+        _MEMO.functions = {}
+    try:
+        return {c.id: _fingerprint(c, naming=False) for c in claims}
+    finally:
+        if outer is None:
+            _MEMO.functions = None
+
+
+def _fingerprint(claim, naming: bool = True) -> str:
     parts = [
         claim.id, claim.title, repr(tuple(claim.source.__dict__.values())),
         sp.srepr(claim.statement),
         repr([(h.text, sp.srepr(h.relation)) for h in claim.hypotheses]),
         repr([tuple(v.__dict__.values()) for v in claim.variables]),
-        repr((claim.digits, tuple(claim.rounding), tuple(claim.exact_inputs), claim.statistical, claim.vacuous,
-              claim.primary, claim.reading)),
+        repr((claim.digits, tuple(claim.rounding), tuple(claim.exact_inputs), claim.statistical, claim.sides)),
+        repr((claim.vacuous, claim.primary, claim.reading, claim.cost)),
         _strategy_text(claim.strategy),
         _strategy_code(claim.strategy),
     ]
@@ -99,6 +113,8 @@ def _fingerprint(claim) -> str:
         parts.append("mc:" + route.quantity + "=" + _value(route.estimate, DEPTH, frozenset(), top=True))
     if claim.degenerate is not None:
         parts.append("degenerate=" + _value(claim.degenerate, DEPTH, frozenset(), top=True))
+    if not naming:
+        del parts[6], parts[:3]
     return hashlib.sha256("\x1f".join(parts).encode("utf-8", "surrogatepass")).hexdigest()[:32]
 
 

@@ -56,10 +56,14 @@ def float_margin(claim, case: dict) -> tuple[float, float, float] | None:
 
 
 def ratio(claim, lhs: float, rhs: float) -> float | None:
-    """lhs/rhs for an upper bound (rhs/lhs for a lower bound): 1 means the bound is attained."""
+    """lhs/rhs for an upper bound (rhs/lhs for a lower bound): 1 means the bound is attained. For a claim
+    whose sides are logarithms (Claim.sides == "logs") the ratio of the quantities: exp(lhs − rhs)."""
     if isinstance(claim.statement, sp.Eq):
         return None
     num, den = (lhs, rhs) if isinstance(claim.statement, (sp.Le, sp.Lt)) else (rhs, lhs)
+    if claim.sides == "logs":
+        d = num - den
+        return math.exp(min(d, 700.0)) if math.isfinite(d) else None
     if not (math.isfinite(num) and math.isfinite(den)) or den <= RATIO_FLOOR:
         return None
     return num / den

@@ -23,7 +23,7 @@ class Optimised:
     evaluations: int
 
 
-def optimise(claim, start: dict, until: float, objective: str = "margin") -> Optimised:
+def optimise(claim, start: dict, until: float, objective: str = "margin", evaluations: int | None = None) -> Optimised:
     """Minimise the scaled margin (objective 'margin') or maximise lhs/rhs ('ratio') from start.
 
     A case outside the domain scores as a wall; an error of the claim propagates (ClaimError)."""
@@ -53,11 +53,16 @@ def optimise(claim, start: dict, until: float, objective: str = "margin") -> Opt
 
     try:
         res = minimize(score, x0, method="Nelder-Mead",
-                       options={"maxfev": 200 * min(x0.size, 20), "xatol": 1e-9, "fatol": 1e-14})
+                       options={"maxfev": _most(200 * min(x0.size, 20), evaluations), "xatol": 1e-9, "fatol": 1e-14})
     except (ValueError, FloatingPointError):  # an error of the claim (ClaimError) is neither: it propagates
         return Optimised(None, None, count["n"])
     value = None if res.fun >= wall else (-float(res.fun) if objective == "ratio" else float(res.fun))
     return Optimised(unflatten(claim, res.x, start, floor), value, count["n"])
+
+
+def _most(default: int, cap: int | None) -> int:
+    """An optimiser run's evaluations: its default, or a counted budget's cap when that is smaller."""
+    return default if cap is None else max(1, min(default, cap))
 
 
 FLOOR = 40.0  # probabilities are kept above e^-FLOOR times the largest of their distribution (see unflatten)
@@ -149,3 +154,63 @@ def _from_free(z, lo, hi):
     return z
 
 
+
+
+LIMIT_DEPTH = 16.0  # a shrink coordinate s ∈ [−LIMIT_DEPTH, 0]: a variable moved e^s of the way from its centre (e^−16 ≈ 10⁻⁷: deeper, float noise rules the ratio)
+
+
+def optimise_limit(claim, start: dict, until: float, evaluations: int | None = None) -> Optimised:
+    """Push lhs/rhs up towards a limit: many bounds are tightest only as the case degenerates (channel rows
+    ½ ± 10⁻⁵, an attacker prior within e^{±0.01} of the true one, ε → 0), where the plain ratio optimiser,
+    moving coordinates of order one, never gets. Each distribution, channel and bounded-below real gets a
+    shrink coordinate s ≤ 0 beside its free coordinates: the case is centre + e^s (x − centre), the centre
+    uniform for a distribution and each channel row, the lower end for a real. Nelder–Mead starts at s = 0
+    with the shrink vertices e^{−2} in — so it walks down towards the limit only where the ratio rises."""
+    free = flatten(claim, start)
+    movable = [v for v in claim.variables if v.name not in claim.exact_inputs and
+               (v.kind in ("simplex", "channel") or (v.kind == "real" and v.lo is not None and
+                                                      (v.hi is None or v.hi > v.lo)))]
+    if not movable or time.monotonic() > until:
+        return Optimised(None, None, 0)
+    n, k = free.size, len(movable)
+    count = {"n": 0}
+    wall = 1e6
+    floor = min(FLOOR + simplex_depth(claim, start), DEEPEST)
+
+    def case_at(x):
+        case = unflatten(claim, x[:n], start, floor)
+        for v, s in zip(movable, x[n:]):
+            shrink = math.exp(min(max(float(s), -LIMIT_DEPTH), 0.0))
+            case[v.name] = _shrunk(v, case[v.name], shrink)
+        return case
+
+    def score(x):
+        count["n"] += 1
+        if time.monotonic() > until:
+            return wall
+        r = float_margin(claim, case_at(x))
+        if r is None:
+            return wall
+        q = ratio(claim, r[1], r[2])
+        return wall if q is None else -q
+
+    x0 = np.concatenate([free, np.zeros(k)])
+    simplex = [x0] + [x0 + np.eye(n + k)[i] * (0.1 if i < n else -2.0) for i in range(n + k)]
+    try:
+        res = minimize(score, x0, method="Nelder-Mead",
+                       options={"maxfev": _most(200 * min(n + k, 20), evaluations), "xatol": 1e-9, "fatol": 1e-14,
+                                "initial_simplex": np.array(simplex)})
+    except (ValueError, FloatingPointError):
+        return Optimised(None, None, count["n"])
+    if res.fun >= wall:
+        return Optimised(None, None, count["n"])
+    return Optimised(case_at(res.x), -float(res.fun), count["n"])
+
+
+def _shrunk(v, x, shrink: float):
+    if v.kind == "real":
+        return v.lo + shrink * (float(x) - v.lo)
+    a = np.asarray(x, float)
+    centre = np.full_like(a, 1.0 / a.shape[-1])
+    out = centre + shrink * (a - centre)
+    return out / out.sum(axis=-1, keepdims=True)

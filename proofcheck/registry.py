@@ -65,10 +65,42 @@ def paper_title(prefix: str) -> str:
 def builtin_claims() -> list[Claim]:
     claims: list[Claim] = []
     for mod in paper_packages():
-        claims.extend(mod.CLAIMS)
+        claims.extend(with_costs(mod.CLAIMS, _paper_costs(mod)))
     _check_unique(claims)
     check_primary_readings(claims)
     return claims
+
+
+def _paper_costs(mod) -> dict:
+    """COSTS of a paper package's optional `costs` module: {id glob: cost class} (proofcheck.claim.COST_CLASSES),
+    measured by benchmarks/cost_classes.py; a claim no glob matches keeps its own (Claim.cost)."""
+    name = f"{mod.__name__}.costs"
+    try:
+        return importlib.import_module(name).COSTS
+    except ModuleNotFoundError as e:
+        if e.name == name:
+            return {}
+        raise
+
+
+def with_costs(claims, costs: dict) -> list[Claim]:
+    """The claims, each with the cost class of the first glob of `costs` that matches its id. A glob that
+    matches no claim, or a class that does not exist, is an error (a table that went stale)."""
+    import dataclasses
+
+    from proofcheck.claim import COST_CLASSES
+
+    bad = {k: v for k, v in costs.items() if v not in COST_CLASSES}
+    if bad:
+        raise ValueError(f"unknown cost class(es) {bad}: the classes are {sorted(COST_CLASSES)}")
+    unused = [g for g in costs if not any(fnmatch.fnmatchcase(c.id, g) for c in claims)]
+    if unused:
+        raise ValueError(f"cost glob(s) {unused} match no claim")
+    out = []
+    for c in claims:
+        cost = next((v for g, v in costs.items() if fnmatch.fnmatchcase(c.id, g)), None)
+        out.append(c if cost is None or cost == c.cost else dataclasses.replace(c, cost=cost))
+    return out
 
 
 def paper_prefixes() -> tuple:

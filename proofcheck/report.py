@@ -68,7 +68,10 @@ report.json, schema "proofcheck.report/2":
                    that are not degenerate and where the bound exceeds 1e-6, to 10 significant digits; 1 means
                    attained, 0.47 means never above 47% of the bound,
       "tightness_certified": a float certainly below lhs/rhs at an exact case (evidence.tightness.certified has
-                   the objects and the enclosure): a certified lower bound on how tight the bound is, or null,
+                   the objects and the enclosure): a certified lower bound on how tight the bound is, or null;
+                   claims that compute one formula (a bound printed as several theorems) all show the best witness
+                   of any of them, evidence.tightness.found_on naming the copy it was found on; for a claim whose
+                   sides are logarithms (log δ ≤ log δ_α) the ratio is of the quantities, exp(lhs − rhs),
       "counterexample": null | {"objects": exact objects as 'p/q' strings, "denominator",
                                 "lhs", "rhs": certified enclosures "[lo, hi]", "relation", "certificate"},
       "evidence": {...: search counts, seed, seconds, optimiser evaluations, certified enclosures at the
@@ -380,7 +383,9 @@ def _margin_text(rec: dict) -> str:
         return "—"
     text = m if isinstance(m, str) else f"{m:.3g}"
     if rec.get("tightness_certified") is not None:
-        text += f"; lhs/rhs reaches {rec['tightness_certified']:.4g} (certified, at the case in the evidence)"
+        found_on = (((rec.get("evidence") or {}).get("tightness") or {}).get("found_on"))
+        text += (f"; lhs/rhs reaches {rec['tightness_certified']:.4g} (certified, at the case in the evidence"
+                 + (f", found on {found_on}, the same formula)" if found_on else ")"))
     elif rec.get("tightness") is not None:
         text += f"; lhs/rhs up to {rec['tightness']:.3g} (float)"
     limit = (((rec.get("evidence") or {}).get("tightness") or {}).get("limit"))

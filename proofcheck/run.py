@@ -228,7 +228,7 @@ class Outcome:
 
 def run(claims, *, executor, seconds_per_claim: float, seed: int, out: Path, cases=None, hard_limit=None,
         resume: bool = False, device="auto", mc_samples=None, progress: bool = True, claims_path=None,
-        total_seconds: float | None = None, prove=None) -> Outcome:
+        total_seconds: float | None = None, prove=None, started: float | None = None) -> Outcome:
     """Check the claims on the executor, journalling each result as it ends; SIGINT / SIGTERM stop it
     with what is finished. The caller writes the report (proofcheck.report.write_report). With ``prove``
     (a proofcheck.prove.Budget), each claim that holds then gets a proof attempt (proofcheck.prove.runner),
@@ -282,7 +282,9 @@ def run(claims, *, executor, seconds_per_claim: float, seed: int, out: Path, cas
             bar.update()
 
         if todo and not stopping():
-            deadline = None if total_seconds is None else time.monotonic() + total_seconds + overhead(total_seconds)
+            # the total budget counts from `started` (the command's start: loading the claims is part of the run)
+            deadline = None if total_seconds is None else \
+                (started if started is not None else time.monotonic()) + total_seconds + overhead(total_seconds)
             executor.check(todo, claims_path, seconds_per_claim, seed, device=device, mc_samples=mc_samples, done=done,
                            cases=cases, hard_limit=hard_limit, fingerprints=fingerprints, deadline=deadline)
         if prove is not None and not stopping():
@@ -301,8 +303,36 @@ def run(claims, *, executor, seconds_per_claim: float, seed: int, out: Path, cas
         if bar is not None:
             bar.close()
         journal.close()
+    share_tightness(claims, results)
     pairs = [(c, results[c.id]) for c in claims if c.id in results]
     return Outcome(pairs, len(claims), len(done_before), stopped_by["signal"])
+
+
+def share_tightness(claims, results: dict) -> None:
+    """One formula, one tightness figure: claims that compute the same thing (one bound printed as Theorems
+    IV.5, IV.6, B.1 and D.1; proofcheck.fingerprint.formula_fingerprints) and hold all show the best certified
+    witness any of them found, with the copy it was found on — a witness of one is a witness of each."""
+    from proofcheck.fingerprint import formula_fingerprints
+
+    groups: dict = {}
+    for cid, key in formula_fingerprints([c for c in claims if c.id in results]).items():
+        groups.setdefault(key, []).append(cid)
+    for ids in groups.values():
+        held = [cid for cid in ids if results[cid].verdict == "holds" and _certified_tightness(results[cid])]
+        if len(held) < 2:
+            continue
+        best = max(held, key=lambda cid: (_certified_tightness(results[cid])["lower_bound"], cid))
+        figure = results[best].evidence["tightness"]
+        for cid in held:
+            if cid != best and _certified_tightness(results[cid])["lower_bound"] < figure["certified"]["lower_bound"]:
+                results[cid].evidence["tightness"] = {**figure, "found_on": best}
+                results[cid].tightness = results[best].tightness
+
+
+def _certified_tightness(result) -> dict | None:
+    t = result.evidence.get("tightness") if isinstance(result.evidence, dict) else None
+    c = t.get("certified") if isinstance(t, dict) else None
+    return c if isinstance(c, dict) and isinstance(c.get("lower_bound"), (int, float)) else None
 
 
 # ----------------------------------------------------------------------------- proofs carried over by --resume

@@ -7,6 +7,7 @@ certifying anything.
 """
 from __future__ import annotations
 
+import functools
 import math
 from fractions import Fraction
 
@@ -99,6 +100,7 @@ def _near_degenerate(n, i, rest, ws):
     return _normalise(w)
 
 
+@functools.lru_cache(maxsize=None)  # one strategy object per size: Hypothesis validates it once, not per draw
 def priors(n: int):
     _check_size("n", n)
     return st.one_of(uniform_priors(n), _weights(n).map(_normalise), dirichlet_priors(n, 0.5),
@@ -174,6 +176,7 @@ def extremal_channels(n: int, m: int):
     )
 
 
+@functools.lru_cache(maxsize=None)  # one strategy object per size: Hypothesis validates it once, not per draw
 def channels(n: int, m: int | None = None):
     _check_size("n", n)
     if m is not None:

@@ -121,6 +121,7 @@ ACCOUNTING_CLAIMS = [
                     "lam": qs.num("lam"), "eps": qs.num("eps")},
         hypotheses=(Hypothesis("λ > 0", sp.Gt(lam_s, 0)),),
         strategy=composed_model(extra=lambda n, mm: {"lam": LAM, "eps": reals(0.0, 6.0)}),
+        sides="logs",
         encoding=COMPOSED_NOTE + "δ_μ := the composed mechanism's strong-BDP tail at ε_μ (Definition 1, the "
                  "smallest admissible); log 0 = −∞.",
     ),
