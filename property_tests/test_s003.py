@@ -663,6 +663,32 @@ def test_lemma_1_needs_no_zero_columns():
     assert exact_bayes_capacity(certified.cascade(C, D)) == 1 and exact_bayes_capacity(D) == 2
 
 
+def test_theorem_4_with_the_range_over_all_inputs_is_violated():
+    """Theorem 4 read with C onto dom D over all inputs and the prior uniform on part of them: the engine's witness,
+    and the issue's (D = I₂, X = {a, b, c}, C(a) ≠ C(b) = C(c), prior uniform on {b, c}), by hand."""
+    o, cx = _violation("s003.thm.4#range-over-all-inputs", cases=100)
+    D, f, support = o["D"], [int(x) for x in o["f"]], [int(x) for x in o["support"]]
+    assert set(f) == set(range(len(D))) and len(support) >= 2  # onto over all of X; two feasible secrets
+
+    def leakage_by_hand(D, f, support):  # Eq. (12): Σ_z max over the support of (C·D)[x, z]; row x of C·D is D[f(x)]
+        return sum(max(F(D[f[x]][z]) for x in support) for z in range(len(D[0])))
+
+    def capacity_by_hand(D):  # Eq. (13): Σ_z max_y D[y, z]
+        return sum(max(F(row[z]) for row in D) for z in range(len(D[0])))
+
+    assert leakage_by_hand(D, f, support) < capacity_by_hand(D)
+    assert _near(cx["lhs"], leakage_by_hand(D, f, support)) and _near(cx["rhs"], capacity_by_hand(D))
+    # the issue's case: the risk is 1 (nothing leaks about {b, c}), C_Bayes(D) = 2
+    I2 = [[F(1), F(0)], [F(0), F(1)]]
+    case = {"D": I2, "f": [0, 1, 1], "support": [1, 2]}
+    assert (leakage_by_hand(I2, [0, 1, 1], [1, 2]), capacity_by_hand(I2)) == (1, 2)
+    lhs, rhs, ok = _claim_sides(BY_ID["s003.thm.4#range-over-all-inputs"], case)
+    assert ok and lhs == 1 and rhs == 2
+    # the primary reading (onto on the prior's support) excludes that case: output 0 is not reached from {b, c}
+    assert _claim_sides(BY_ID["s003.thm.4"], case)[2] is False
+    assert [c.id for c in CLAIMS if c.statement_id == "s003.thm.4" and c.primary] == ["s003.thm.4"]
+
+
 def test_finite_channel_operations_agree():
     rng = np.random.default_rng(0)
     C = rng.dirichlet(np.ones(4), size=3)

@@ -208,7 +208,11 @@ CLAIMS = [
     finite_channels.theorem_4(
         "s003.thm.4",
         "Theorem 4: deterministic pre-processing onto dom D ⇒ reconstruction risk L_bv(π, C·D) = C_Bayes(D)",
-        "Section V, Theorem 4 (line 327)"),
+        "Section V, Theorem 4 (line 327)", primary=finite_channels.THEOREM_4_PRIMARY),
+    finite_channels.theorem_4_all_inputs(
+        "s003.thm.4#range-over-all-inputs",
+        "Theorem 4 with C onto dom D over all inputs, the prior uniform on part of them: L_bv(π, C·D) = C_Bayes(D)",
+        "Section V, Theorem 4 (line 327); Section IV-C (the prior's support, lines 281–283)"),
 
     # ------------------------------------------------------------------ Section V-A to V-C: continuous Bayes' capacity
     capacity.definition_7(

@@ -62,6 +62,17 @@ def preprocessing_cases():
     return st.tuples(st.integers(1, 5), st.integers(2, 5)).flatmap(lambda t: build(*t))
 
 
+def partial_prior_cases():
+    """As :func:`preprocessing_cases`, with at least two secrets in X and in the prior's support (a prior on one
+    secret leaves nothing to reconstruct)."""
+    def build(n_y, n_z, extra):
+        f = surjections(n_y).filter(lambda f: len(f) >= 2)
+        return cases(D=channels(n_y, n_z), f=f, support=st.just(None)).flatmap(
+            lambda c: st.lists(st.booleans(), min_size=len(c["f"]), max_size=len(c["f"])).map(
+                lambda keep: {**c, "support": [i for i, k in enumerate(keep) if k] if sum(keep) >= 2 else [0, 1]}))
+    return st.tuples(st.integers(1, 5), st.integers(2, 5), st.just(0)).flatmap(lambda t: build(*t))
+
+
 def _composable_pairs():
     return st.tuples(st.integers(1, 5), st.integers(2, 5), st.integers(2, 5)).flatmap(
         lambda t: cases(C=channels(t[0], t[1]), D=channels(t[1], t[2])))
@@ -92,6 +103,15 @@ def theorem_4_leakage(c, m):
 def uncovered_outputs(c, m):
     """Outputs of C (inputs of D) that no secret in the prior's support reaches."""
     return m.num(len(set(range(len(c["D"]))) - {c["f"][x] for x in c["support"]}))
+
+
+def uncovered_by_all_inputs(c, m):
+    """Outputs of C (inputs of D) that no secret at all reaches: C's range over its whole domain X."""
+    return m.num(len(set(range(len(c["D"]))) - set(c["f"])))
+
+
+def support_size(c, m):
+    return m.num(len(c["support"]))
 
 
 def gain_leakage(c, m):
@@ -210,7 +230,13 @@ def lemma_3(cid, title, where):
     )
 
 
-def theorem_4(cid, title, where):
+THEOREM_4_PRIMARY = ("the theorem's proof is 'immediate from Equation (12) and Lemma 1' (Appendix B-E, l.688): Eq. (12) "
+                     "maximises over the prior's support ⌈X^L⌉ only, so Lemma 1 (C deterministic with no 0 columns) is "
+                     "applied to C on that support, which needs C to map the support onto the domain of D; with the "
+                     "range taken over all inputs the proof's step fails (#range-over-all-inputs).")
+
+
+def theorem_4(cid, title, where, primary=None):
     return Claim(
         id=cid,
         title=title,
@@ -223,6 +249,33 @@ def theorem_4(cid, title, where):
         encoding="the risk is Eq. (12)'s multiplicative leakage V_bv(π, C·D)/V_bv(π) under a prior uniform on its "
                  "support (Section IV-C), computed from the prior and the composed channel; C the 0/1 channel of a map "
                  "f; the hypothesis 'range of C is the domain of D' is taken on the prior's support.",
+        primary=primary,
+    )
+
+
+def theorem_4_all_inputs(cid, title, where):
+    """Theorem 4 with 'the range of C is the domain of D' over all inputs X^L, the prior uniform on part of them
+    (Section IV-C: a strong prior limits the support to the 'feasible' images)."""
+    return Claim(
+        id=cid,
+        title=title,
+        source=Source(SEED, where, QUOTE_T4),
+        variables=(channel("D"),),
+        statement=sp.Eq(sp.Symbol("L_bv"), sp.Symbol("C_Bayes_D")),
+        quantities={"L_bv": theorem_4_leakage, "C_Bayes_D": capacity_of("D"), "uncovered": uncovered_by_all_inputs,
+                    "support_size": support_size},
+        hypotheses=(Hypothesis("C maps all of X onto the domain of D", sp.Eq(sp.Symbol("uncovered"), 0)),
+                    Hypothesis("the prior's support has at least two secrets", sp.Ge(sp.Symbol("support_size"), 2))),
+        strategy=partial_prior_cases(),
+        reading="range-over-all-inputs",
+        encoding="as s003.thm.4 (Eq. (12)'s multiplicative leakage under the prior uniform on its support, C the 0/1 "
+                 "channel of a map f), but the hypothesis 'the range of C is the domain of D' is taken over all of C's "
+                 "inputs X, as C (lines 5–9 of Algorithm 1) is defined on every input set, while the prior is uniform "
+                 "on a subset of X (Section IV-C: a strong prior limits the support to 'feasible' images) with at least two "
+                 "secrets (a prior on one secret leaves nothing to reconstruct, and its leakage 1 would be a trivial "
+                 "witness). "
+                 "Two secrets of the support with the same image, and an input outside it reaching another output of "
+                 "D, make the leakage smaller than C_Bayes(D).",
     )
 
 
