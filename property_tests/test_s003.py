@@ -314,6 +314,76 @@ def test_theorem_5_layer_clipping_alone_is_violated():
     assert float(MP.exp(ao.gaussian_log_capacity(2, 1, MP.sqrt(2)))) == pytest.approx(2 + math.sqrt(math.pi), rel=1e-12)
 
 
+# Theorem 5's "and then averaging by L" (Algorithm 1, line 10: g̃ + N(0, σ²)/L): the output noise is σ/L.
+def test_theorem_5_read_with_noise_sigma_over_L_is_violated():
+    o, cx = _violation("s003.thm.5#noise-sigma-over-L", cases=100)
+    p, s, R, L = int(o["p"]), o["sigma"], o["R"], int(o["L"])
+    printed, averaged = ao.gaussian_log_capacity_printed(p, s, R), ao.gaussian_log_capacity(p, s / L, R)
+    assert abs(printed - averaged) > MP.mpf("1e-20")
+    assert _near(cx["lhs"], printed) and _near(cx["rhs"], averaged)
+
+
+def test_gaussian_capacity_averaging_alone_is_violated():
+    o, cx = _violation("s003.claim.gaussian-capacity-averaging", cases=100)
+    p, s, R, L = int(o["p"]), o["sigma"], o["R"], int(o["L"])
+    assert L >= 2
+    at_sigma, averaged = ao.gaussian_log_capacity(p, s, R), ao.gaussian_log_capacity(p, s / L, R)
+    assert averaged - at_sigma > MP.mpf("0.01")  # less noise: a larger capacity
+    assert _near(cx["lhs"], at_sigma) and _near(cx["rhs"], averaged)
+    # by hand on the line (p = 1, R = 1): C = 1 + 2R/(√(2π)σ'), the ball's term plus the two tails' 1
+    assert float(MP.exp(ao.gaussian_log_capacity(1, F(1, 2), 1))) == pytest.approx(1 + 4 / math.sqrt(2 * math.pi), rel=1e-14)
+    # the experiments' L = 128 at σ = 1.23, p = 13,700: the capacity at σ/L is larger by orders of magnitude
+    lhs, rhs, ok = _claim_sides(BY_ID["s003.claim.gaussian-capacity-averaging"],
+                                {"p": 13700, "sigma": F(123, 100), "R": 1, "L": 128})
+    assert ok and float(rhs.mid()) - float(lhs.mid()) > 1000
+
+
+# Appendix B-F, the sketch proof of Theorem 5, step by step; the oracle integrates the printed integrands itself.
+def _radial(p, sigma, R, square):
+    """∫_R^∞ r^{p−1} e^{−(r−R)^k/(2σ²)} dr, k = 2 or 1, by mpmath quadrature."""
+    s, r0 = ao.mpf(sigma), ao.mpf(R)
+    g = (lambda r: (r - r0) ** 2) if square else (lambda r: r - r0)
+    return MP.quad(lambda r: r ** (p - 1) * MP.exp(-g(r) / (2 * s * s)), [r0, r0 + 10 * s, r0 + 100 * s, MP.inf])
+
+
+def test_capacity_proof_inner_integral_misses_the_power_p():
+    o, cx = _violation("s003.claim.capacity-proof-inner-integral", cases=100)
+    p, s, R = int(o["p"]), ao.mpf(o["sigma"]), ao.mpf(o["R"])
+    assert p >= 2
+    volume = MP.pi ** (MP.mpf(p) / 2) * R**p / MP.gamma(MP.mpf(p) / 2 + 1)
+    # the inner integral by quadrature in polar coordinates: the sup over the ball is the density at its mode
+    mode_density = (2 * MP.pi * s * s) ** (-MP.mpf(p) / 2)
+    area = MP.exp(ao.log_sphere_area(p - 1))
+    inner = MP.quad(lambda r: area * r ** (p - 1) * mode_density, [0, R])
+    assert abs(inner / (mode_density * volume) - 1) < MP.mpf("1e-30")
+    printed = volume / MP.sqrt(2 * MP.pi * s * s)
+    assert _near(cx["lhs"], MP.log(printed)) and _near(cx["rhs"], MP.log(inner))
+    # p = 1 is the one dimension where the printed step is right: 2R/√(2πσ²)
+    lhs, rhs, ok = _claim_sides(BY_ID["s003.claim.capacity-proof-inner-integral"], {"p": 1, "sigma": F(1), "R": F(1)})
+    assert _encloses(lhs, MP.log(2 / MP.sqrt(2 * MP.pi)), rel="1e-30") and _encloses(rhs, MP.log(2 / MP.sqrt(2 * MP.pi)), rel="1e-30")
+
+
+def test_capacity_proof_exponent_without_square_is_violated():
+    o, cx = _violation("s003.claim.capacity-proof-exponent", cases=100)
+    p, s, R = int(o["p"]), o["sigma"], o["R"]
+    factor = MP.exp(ao.log_sphere_area(p - 1)) / MP.sqrt(2 * MP.pi * ao.mpf(s) ** 2)  # the printed 1/√(2πσ²) · A(S^{p−1})
+    line2, line3 = factor * _radial(p, s, R, square=False), factor * _radial(p, s, R, square=True)
+    assert abs(MP.log(line2) - MP.log(line3)) > MP.mpf("0.01")
+    assert _near(cx["lhs"], MP.log(line2)) and _near(cx["rhs"], MP.log(line3))
+    # by hand at p = 1, σ = R = 1: line 2 = 2 · 2σ²/√(2π), line 3 = 2 · σ√(π/2)/√(2π) = 1
+    lhs, rhs, ok = _claim_sides(BY_ID["s003.claim.capacity-proof-exponent"], {"p": 1, "sigma": F(1), "R": F(1)})
+    assert _encloses(lhs, MP.log(4 / MP.sqrt(2 * MP.pi)), rel="1e-30") and _encloses(rhs, MP.mpf(0), rel="1e-30")
+
+
+def test_capacity_proof_expansion_holds():
+    claim = BY_ID["s003.claim.capacity-proof-expansion"]
+    for p, s, R in [(1, F(1), F(1)), (3, F(1, 2), F(2)), (7, F(123, 100), F(1)), (20, F(1), F(3))]:
+        lhs, rhs, ok = _claim_sides(claim, {"p": p, "sigma": s, "R": R})
+        radial = _radial(p, s, R, square=True)
+        assert ok and _encloses(lhs, MP.log(radial), rel="1e-20") and _encloses(rhs, MP.log(radial), rel="1e-20")
+    assert check_claim(claim, cases=100, seed=0).verdict == "holds"
+
+
 def test_printed_tables_as_encoded():
     # the module's transcription of Tables I and IV matches the seed
     assert [(k, e) for k, e, _ in tables.TABLE_I] == TABLE_I

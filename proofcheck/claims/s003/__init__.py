@@ -16,7 +16,7 @@ from __future__ import annotations
 
 PAPER = "003 — Biswas et al.: privacy notions against reconstruction (VMF)"
 
-from proofcheck.claims.s003 import (capacity, eps_delta, finite_channels, printed_numbers, subsampling, table_claims,
+from proofcheck.claims.s003 import (capacity, capacity_proof, eps_delta, finite_channels, printed_numbers, subsampling, table_claims,
                                     table_rows, vmf_renyi)
 
 CLAIMS = [
@@ -263,6 +263,19 @@ CLAIMS = [
                 "and R = the number of layers — the radius R for R unit layers is the only error left (the layers "
                 "lie in a product of unit balls, inside B^p_{√R})",
         reading=None),
+    capacity.theorem_5_averaged(
+        "s003.thm.5#noise-sigma-over-L",
+        "Theorem 5 as printed (at σ) = Bayes' capacity of the mechanism it describes, noise σ then averaging by L (σ/L)",
+        "Section V-B, Theorem 5 (lines 347–353: 'and then averaging by L'); Algorithm 1, line 10",
+        formula=capacity.printed_theorem_5, symbol="log_C_printed", against="The printed formula at (p, σ, R)",
+        reading="noise-sigma-over-L"),
+    capacity.theorem_5_averaged(
+        "s003.claim.gaussian-capacity-averaging",
+        "Theorem 5 with prefactor 1 and C(p−1, i) (the capacity at noise σ) = the capacity after averaging by L (σ/L)",
+        "Section V-B, Theorem 5 (lines 347–353: 'and then averaging by L'); Algorithm 1, line 10",
+        formula=capacity.closed_form, symbol="log_C_corrected",
+        against="The formula with its prefactor and binomial corrected (the capacity of noise σ on B^p_R) at (p, σ, R) — "
+                "the missing L is the only error left —"),
     capacity.theorem_6(
         "s003.thm.6",
         "Theorem 6: VMF Bayes' capacity = 2Γ(p/2)^{−1}κ^{p/2−1}e^κ/(2^{p/2}I_{p/2−1}(κ))",
@@ -292,6 +305,20 @@ CLAIMS = [
         "s003.claim.lemma3-min",
         "C_Bayes(C·D) ≤ min{C_Bayes(C), C_Bayes(D)}",
         "Appendix B-D (line 684)"),
+
+    # ------------------------------------------------------------------ Appendix B-F: sketch proof of Theorem 5
+    capacity_proof.inner_integral_step(
+        "s003.claim.capacity-proof-inner-integral",
+        "proof of Theorem 5: ∫_{B^p_R} sup_x G(x)(y) dy = V(B^p_R)/√(2πσ²) (the power p of the normaliser missing)",
+        "Appendix B-F (lines 699–704)"),
+    capacity_proof.exponent_step(
+        "s003.claim.capacity-proof-exponent",
+        "proof of Theorem 5: ∫ e^{−‖y − Ry/‖y‖‖/(2σ²)} dy = ∫ e^{−(‖y‖ − R)²/(2σ²)} dy outside B^p_R (no square on the left)",
+        "Appendix B-F (lines 706–708)"),
+    capacity_proof.expansion_step(
+        "s003.claim.capacity-proof-expansion",
+        "proof of Theorem 5: ∫_0^∞ (s+R)^{p−1}e^{−s²/(2σ²)}ds = ½ΣΓ((p−i)/2)(√2σ)^{p−i}C(p−1, i)R^i",
+        "Appendix B-F (lines 712–714)"),
 
     # ------------------------------------------------------------------ Appendix C: Table III
     printed_numbers.sigma_column(
@@ -504,6 +531,22 @@ FINDINGS = [
                "R Figures 4–5 use."),
     Finding(
         "s003.F10",
+        "Theorem 5's formula has no L although its mechanism averages the noise by L",
+        ("s003.claim.gaussian-capacity-averaging",),
+        "",
+        "Theorem 5 describes G_{p,σ} as adding Gaussian noise with parameter σ and 'then averaging by L' (Algorithm 1, "
+        "line 10: g̃ + N(0, σ²)/L), which leaves noise of standard deviation σ/L, but its formula is the capacity "
+        "for noise σ: even with its prefactor and binomial corrected, for p = 1, R = 1, σ = 1 and L = 2 it gives "
+        "1 + √(2/π) ≈ 1.80 while the mechanism's capacity is 1 + 4/√(2π) ≈ 2.60.",
+        depends="contribution",
+        impact="Theorem 5 (see s003.F7) for every batch size L ≥ 2; R = 1, L = 1 is exact. Read with σ the noise "
+               "multiplier of Table IV (l.409: 'noise multiplier σ for Gaussian') and the experiments' L = 128, the "
+               "formula understates the capacity at p = 13,700 by thousands of orders of magnitude: 10^41.26 against "
+               "10^4283.4 at σ = 1.23 and 10^288.58 against 10^13984.5 at σ = 0.174 (both with the corrected "
+               "formula, R = 1). Figures 4–5's Gaussian capacities (values not printed) change by as much if they "
+               "used σ rather than σ/L; the text does not say which."),
+    Finding(
+        "s003.F11",
         "Tables II and III print σ = .0174 for Table IV's σ = .174 at κ = 500",
         ("s003.table.II.sigma-column", "s003.table.III.sigma-column"),
         "same root cause: one σ mis-typed in the row that both tables pair with VMF κ = 500 (ε = 173), where "
@@ -516,4 +559,30 @@ FINDINGS = [
                "σ = .174 (Table II, MNIST: SSIM .2443 and MSE 2.822, continuing Table VI's batch-128 trend — σ = .204: "
                ".2383 and 2.891 — and short of clipping alone, .2577 and 2.637), and the text reads the row as "
                "σ = 0.17, ε = 173 (s003.claim.sigma-at-kappa-500 holds)."),
+    Finding(
+        "s003.F12",
+        "The proof of Theorem 5 writes the Gaussian density's normaliser as 1/√(2πσ²), without the power p",
+        ("s003.claim.capacity-proof-inner-integral",),
+        "",
+        "The sketch proof of Theorem 5 evaluates the integral over the ball as V(B^p_R)/√(2πσ²), but the density of "
+        "Definition 3 at its mode is (2πσ²)^{−p/2}: for p = 2, σ = 3, R = 5/2 the printed value is "
+        "6.25π/√(18π) ≈ 2.611 while the integral is R²/(2σ²) ≈ 0.347; the outer integral's lines carry the same "
+        "1/√(2πσ²).",
+        depends="proof-step-conclusion-survives",
+        impact="None on the theorem: its formula's ball term R^p/(Γ(p/2+1)2^{p/2}σ^p) and the 2^{p/2}σ^p in front "
+               "of Z are the correctly normalised values, so the formula does not use the printed step (its errors "
+               "are s003.F7–F10); the proof as printed does not derive it for p ≥ 2. With the power restored the "
+               "proof's computation gives the corrected formula, which holds (s003.thm.5+corrected)."),
+    Finding(
+        "s003.F13",
+        "The proof of Theorem 5 drops the square in the exponent of the outer integral",
+        ("s003.claim.capacity-proof-exponent",),
+        "",
+        "In the sketch proof of Theorem 5 the integrand outside the ball is first written e^{−‖y − Ry/‖y‖‖/(2σ²)}, "
+        "without the square of the Gaussian exponent, and then equated with e^{−(‖y‖ − R)²/(2σ²)}: the two integrals "
+        "differ, e.g. for p = 1, σ = 1, R = 1 (with the printed factor 1/√(2πσ²)) 4/√(2π) ≈ 1.596 against 1.",
+        depends="proof-step-conclusion-survives",
+        impact="None: the next line restores the square, and the proof's later lines and the theorem's formula use "
+               "the squared exponent; the expansion of the radial integral that follows is correct "
+               "(s003.claim.capacity-proof-expansion holds). A typo inside the proof."),
 ]
