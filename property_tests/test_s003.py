@@ -978,3 +978,42 @@ def test_zhu_wang_bound_is_autodp_general_upperbound():
 def test_bad_input_names_the_value(call, word):
     with pytest.raises(InvalidInput, match=word.replace(".", r"\.").replace("(", r"\(")):
         call()
+
+
+# ----------------------------------------------------------------------------- footnote 1: Sibson's I_∞
+def _sibson_by_definition(M, prior, alpha):
+    """Sibson's I_α(π; M) in bits, typed in from the definition α/(α−1) log Σ_y (Σ_x π_x M[x,y]^α)^{1/α} (mpmath)."""
+    a = MP.mpf(alpha)
+    cols = [MP.fsum(ao.mpf(F(prior[x])) * ao.mpf(F(M[x][y])) ** a for x in range(len(M))) for y in range(len(M[0]))]
+    return a / (a - 1) * MP.log(MP.fsum(c ** (1 / a) for c in cols if c > 0), 2)
+
+
+def test_sibson_infinity_is_log_bayes_capacity_for_full_support_priors():
+    claim = BY_ID["s003.claim.sibson-infinity#full-support"]
+    rng = np.random.default_rng(3)
+    for n, k in [(2, 2), (3, 4), (5, 3)]:
+        M = [[F(int(v)) for v in row] for row in rng.integers(1, 9, size=(n, k))]
+        M = [[v / sum(row) for v in row] for row in M]
+        prior = [F(int(v)) for v in rng.integers(1, 5, size=n)]
+        prior = [v / sum(prior) for v in prior]
+        capacity = ao.mpf(_qif_capacity(M))  # qif's exact Bayes capacity
+        # Sibson's I_α increases to log₂ C_Bayes as α → ∞ (within log₂(1/min π)/α for a full-support prior)
+        orders = [10, 10**3, 10**6, 10**9]
+        values = [_sibson_by_definition(M, prior, a) for a in orders]
+        assert all(u <= v + MP.mpf("1e-30") for u, v in zip(values, values[1:]))
+        assert abs(values[-1] - MP.log(capacity, 2)) < MP.mpf("1e-8")
+        lhs, rhs, ok = _claim_sides(claim, {"prior": prior, "M": M})
+        assert ok and _encloses(lhs, MP.log(capacity, 2), rel="1e-30") and _encloses(rhs, MP.log(capacity, 2), rel="1e-30")
+    assert check_claim(claim, cases=100, seed=0).verdict == "holds"
+
+
+def test_sibson_infinity_for_a_prior_on_part_of_the_secrets_is_violated():
+    o, cx = _violation("s003.claim.sibson-infinity#any-prior", cases=100)
+    M, prior = o["M"], o["prior"]
+    support = [x for x in range(len(M)) if prior[x] > 0]
+    assert len(support) < len(M)
+    capacity = ao.mpf(_qif_capacity(M))
+    on_support = ao.mpf(_qif_capacity([M[x] for x in support]))  # I_∞ = log₂ C_Bayes of M on the prior's support
+    assert on_support < capacity
+    assert abs(_sibson_by_definition(M, prior, 10**9) - MP.log(on_support, 2)) < MP.mpf("1e-8")
+    assert _near(cx["lhs"], MP.log(on_support, 2)) and _near(cx["rhs"], MP.log(capacity, 2))

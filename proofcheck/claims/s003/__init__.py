@@ -20,6 +20,16 @@ from proofcheck.claims.s003 import (capacity, capacity_proof, eps_delta, finite_
                                     table_rows, vmf_renyi)
 
 CLAIMS = [
+    # ------------------------------------------------------------------ Section II: footnote 1
+    finite_channels.sibson_footnote(
+        "s003.claim.sibson-infinity#full-support",
+        "footnote 1: log C_Bayes(M) = Sibson's mutual information of order ∞, I_∞(π; M), for priors of full support",
+        "Section II, footnote 1 (line 88)", full_support=True),
+    finite_channels.sibson_footnote(
+        "s003.claim.sibson-infinity#any-prior",
+        "footnote 1: log C_Bayes(M) = Sibson's mutual information of order ∞, I_∞(π; M), for every prior",
+        "Section II, footnote 1 (line 88)", full_support=False),
+
     # ------------------------------------------------------------------ Section III: the VMF mechanism
     vmf_renyi.definition_4(
         "s003.def.4",
