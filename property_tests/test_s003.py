@@ -375,6 +375,19 @@ def test_capacity_proof_exponent_without_square_is_violated():
     assert _encloses(lhs, MP.log(4 / MP.sqrt(2 * MP.pi)), rel="1e-30") and _encloses(rhs, MP.mpf(0), rel="1e-30")
 
 
+def test_capacity_proof_gamma_identity_holds():
+    claim = BY_ID["s003.claim.capacity-proof-gamma-identity"]
+    for k, s in [(1, F(1)), (2, F(1, 2)), (5, F(123, 100)), (12, F(3))]:
+        sig = ao.mpf(s)
+        integral = MP.quad(lambda x: x ** (k - 1) * MP.exp(-x * x / (2 * sig * sig)), [0, sig, 10 * sig, MP.inf])
+        lhs, rhs, ok = _claim_sides(claim, {"k": k, "sigma": s})
+        assert ok and _encloses(lhs, MP.log(integral), rel="1e-25") and _encloses(rhs, MP.log(integral), rel="1e-20")
+    # by hand: k = 1 is the half-Gaussian integral σ√(π/2), k = 2 is σ²
+    assert float(MP.exp(_claim_sides(claim, {"k": 1, "sigma": F(1)})[0].mid())) == pytest.approx(math.sqrt(math.pi / 2))
+    assert float(MP.exp(_claim_sides(claim, {"k": 2, "sigma": F(3)})[0].mid())) == pytest.approx(9.0)
+    assert check_claim(claim, cases=100, seed=0).verdict == "holds"
+
+
 def test_capacity_proof_expansion_holds():
     claim = BY_ID["s003.claim.capacity-proof-expansion"]
     for p, s, R in [(1, F(1), F(1)), (3, F(1, 2), F(2)), (7, F(123, 100), F(1)), (20, F(1), F(3))]:

@@ -325,6 +325,10 @@ CLAIMS = [
         "s003.claim.capacity-proof-exponent",
         "proof of Theorem 5: ∫ e^{−‖y − Ry/‖y‖‖/(2σ²)} dy = ∫ e^{−(‖y‖ − R)²/(2σ²)} dy outside B^p_R (no square on the left)",
         "Appendix B-F (lines 706–708)"),
+    capacity_proof.gamma_identity_step(
+        "s003.claim.capacity-proof-gamma-identity",
+        "proof of Theorem 5: ∫_0^∞ x^{k−1}e^{−x²/(2σ²)}dx = Γ(k/2)/2·(2σ²)^{k/2}",
+        "Appendix B-F (line 712)"),
     capacity_proof.expansion_step(
         "s003.claim.capacity-proof-expansion",
         "proof of Theorem 5: ∫_0^∞ (s+R)^{p−1}e^{−s²/(2σ²)}ds = ½ΣΓ((p−i)/2)(√2σ)^{p−i}C(p−1, i)R^i",

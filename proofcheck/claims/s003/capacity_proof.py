@@ -33,6 +33,7 @@ QUOTE_INNER = ("For the first integral, the supremum for each y occurs when y = 
                "any vector in B_R^p and V(S) is the volume of S.")
 QUOTE_EXPONENT = ("∫_{y∈R^p∖B_R^p} sup_x G_{p,σ}(x)(y) dy = ∫_{y∈R^p∖B_R^p} f^G_{p,σ²}(R y/‖y‖₂)(y) dy = "
                   "∫_{R^p∖B_R^p} 1/√(2πσ²) e^{−‖y−R‖_y‖₂/(2σ²)} dy = ∫_{R^p∖B_R^p} 1/√(2πσ²) e^{−(‖y‖₂−R)²/(2σ²)} dy")
+QUOTE_GAMMA = ("using the identity ∫_0^∞ x^{k−1} e^{−x²/(2σ²)} dx = Γ(k/2)/2 (2σ²)^{k/2}")
 QUOTE_EXPANSION = ("Now, expanding (s + R)^{p−1} and using the identity ∫_0^∞ x^{k−1} e^{−x²/(2σ²)} dx = "
                    "Γ(k/2)/2 (2σ²)^{k/2}, we compute: ∫_{s=0}^∞ (s+R)^{p−1} e^{−s²/(2σ²)} ds = "
                    "½ Σ_{i=0}^{p−1} Γ((p−i)/2) (√2σ)^{p−i} C(p−1, i) R^i")
@@ -118,6 +119,22 @@ def expansion_printed(c, m):
     return m.log_sum_exp(terms) - m.log(2)
 
 
+def gamma_identity_printed(c, m):
+    """log of Γ(k/2)/2 · (2σ²)^{k/2}."""
+    k, sigma = int(c["k"]), m.value(c["sigma"])
+    half = m.value(Fraction(k, 2))
+    return m.lgamma(half) - m.log(2) + half * (m.log(2) + 2 * m.log(m.num(sigma)))
+
+
+def gamma_integral_quadrature(c, m):
+    """log ∫_0^∞ x^{k−1} e^{−x²/(2σ²)} dx = k log σ + log ∫_0^∞ u^{k−1}e^{−u²/2} du, the latter from the radial
+    quadrature of Definition 7 at R = 0 (a single input): C = (2π)^{−k/2} A(S^{k−1}) ∫_0^∞ u^{k−1}e^{−u²/2} du."""
+    k, sigma = int(c["k"]), m.value(c["sigma"])
+    half = m.value(Fraction(k, 2))
+    unit = m.gaussian_capacity_quadrature(k, 1, 0) + half * m.log(2 * m.pi()) - m.log_sphere_area(k)
+    return k * m.log(m.num(sigma)) + unit
+
+
 # ----------------------------------------------------------------------------- claims
 def _variables():
     return (integer("p", 1, 300), real("sigma", 0.01, 20), real("R", 0.01, 20))
@@ -180,4 +197,21 @@ def expansion_step(cid, title, where):
         encoding="the proof's closed form ½ΣΓ((p−i)/2)(√2σ)^{p−i}C(p−1, i)R^i (the binomial C(p−1, i) as the proof "
                  "prints it, not Theorem 5's C(p−i, i)) against ∫_0^∞ (s+R)^{p−1}e^{−s²/(2σ²)}ds = ∫_R^∞ "
                  "r^{p−1}e^{−(r−R)²/(2σ²)}dr by the radial quadrature of Definition 7; logarithms.",
+    )
+
+
+def gamma_identity_step(cid, title, where):
+    return Claim(
+        id=cid,
+        title=title,
+        source=Source(SEED, where, QUOTE_GAMMA),
+        variables=(integer("k", 1, 300), real("sigma", 0.01, 20)),
+        statement=sp.Eq(sp.Symbol("log_gamma_form"), sp.Symbol("log_integral")),
+        quantities={"log_gamma_form": gamma_identity_printed, "log_integral": gamma_integral_quadrature},
+        strategy=cases(k=P_STEPS, sigma=SIGMA_STEPS),
+        exact_inputs=("k",),
+        digits=9,
+        encoding="the identity at integer k ≥ 1 (the proof uses k = p − i): the printed Γ(k/2)/2·(2σ²)^{k/2} against "
+                 "the integral by radial quadrature (Definition 7's quadrature at R = 0, rescaled by σ^k); "
+                 "logarithms.",
     )
