@@ -8,8 +8,9 @@ one, ``#reading`` entries the sensible readings of an ambiguous one.
 
 Each entry is ``builder(id, title, where printed, ...)``; the builders, their quantities and strategies are in
 the sibling modules (:mod:`.vmf_renyi`, :mod:`.eps_delta`, :mod:`.subsampling`, :mod:`.table_claims`,
-:mod:`.finite_channels`, :mod:`.capacity`); the paper's printed formulas where they differ from the library's
-correct ones are in :mod:`.printed`, its tables and accounting pipeline in :mod:`.tables`.
+:mod:`.finite_channels`, :mod:`.capacity`, :mod:`.capacity_proof` for Theorem 5's sketch proof step by step,
+:mod:`.printed_numbers` for the printed numbers against each other); the paper's printed formulas where they differ
+from the library's correct ones are in :mod:`.printed`, its tables and accounting pipeline in :mod:`.tables`.
 """
 
 from __future__ import annotations
