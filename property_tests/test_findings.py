@@ -196,6 +196,21 @@ def test_theorem_5_is_one_finding_per_independent_error():
     assert "5.507" in by_id["s003.F9"].sentence and "3.232" in by_id["s003.F9"].sentence
 
 
+def test_severities_of_the_findings_on_theorem_5s_averaging_its_proof_and_the_tables_sigma():
+    by_id = {f.id: f for f in declared()}
+    # the missing L is Theorem 5's (a contribution), independent of F7–F9: shown with prefactor and binomial corrected
+    assert by_id["s003.F10"].statements == ("s003.claim.gaussian-capacity-averaging",)
+    assert by_id["s003.F10"].severity == "critical" and "2.60" in by_id["s003.F10"].sentence
+    # the proof's two slips: the theorem's formula does not use them (its errors are F7–F10)
+    assert by_id["s003.F12"].statements == ("s003.claim.capacity-proof-inner-integral",)
+    assert by_id["s003.F13"].statements == ("s003.claim.capacity-proof-exponent",)
+    assert by_id["s003.F12"].severity == by_id["s003.F13"].severity == "major"
+    # one mis-typed σ in two tables: one finding, minor (a label; the text and the metrics fit .174)
+    f11 = by_id["s003.F11"]
+    assert f11.statements == ("s003.table.II.sigma-column", "s003.table.III.sigma-column")
+    assert f11.severity == "minor" and f11.link.startswith("same root cause")
+
+
 # The statements violated under their primary reading in the main job (`proofcheck run --only 'sNNN.*' --cases 30
 # --seed 0`, one paper at a time): each is covered by a declared finding, so none is left `unassessed`.
 MAIN_JOB_ERRATA = {
@@ -208,7 +223,9 @@ MAIN_JOB_ERRATA = {
     "s003": {"s003.claim.alpha-star-stationarity", "s003.thm.2", "s003.thm.3", "s003.table.I",
              "s003.table.I.approach-column", "s003.claim.rdp-interpolation", "s003.claim.rdp-composition-epochs",
              "s003.thm.5", "s003.claim.thm5-prefactor", "s003.claim.thm5-binomial", "s003.claim.thm5-layer-clipping",
-             "s003.table.IV", "s003.claim.table-IV-same-steps"},
+             "s003.table.IV", "s003.claim.table-IV-same-steps", "s003.claim.gaussian-capacity-averaging",
+             "s003.claim.capacity-proof-inner-integral", "s003.claim.capacity-proof-exponent",
+             "s003.table.II.sigma-column", "s003.table.III.sigma-column"},
     "s004": {"s004.claim.drop-abs", "s004.thm.1", "s004.thm.3", "s004.thm.3.ii", "s004.claim.ma-special-case",
              "s004.eq.14", "s004.thm.4", "s004.eq.17", "s004.claim.delta-beta-plus-gamma",
              "s004.claim.weibull-unclipped"},

@@ -393,3 +393,23 @@ def test_floats_are_refused_on_exact_routes(call):
 def test_decimal_strings_are_exact():
     v = certified.posterior_bayes_vulnerability([["0.5", "0.5"], ["0.1", "0.9"]], ["0.3", "0.7"])
     assert v == F(3, 20) + F(63, 100)
+
+
+def test_sibson_mutual_information_orders():
+    """Sibson's I_α by its definition typed in (float sums); the limits α → 1 (Shannon's
+    I) and α → ∞ (log of the Bayes capacity on the prior's support); exact order ∞ on the certified context."""
+    C, pi = np.array(C0, float), np.array(PI0, float)
+
+    def by_definition(a):
+        return a / (a - 1) * math.log2(sum((pi * C[:, y] ** a).sum() ** (1 / a) for y in range(C.shape[1])))
+
+    for a in (0.5, 2.0, 3.5, 20.0):
+        assert fp.sibson_mutual_information(C, pi, a) == pytest.approx(by_definition(a), rel=1e-12)
+    assert fp.sibson_mutual_information(C, pi, 1 + 1e-7) == pytest.approx(SH.add_leakage(pi, C), rel=1e-5)
+    cap = float(BV.mult_capacity(np.array(C0, dtype=object)))
+    assert fp.sibson_mutual_information(C, pi, math.inf) == pytest.approx(math.log2(cap), rel=1e-14)
+    assert fp.sibson_mutual_information(C, pi, 1e6) == pytest.approx(math.log2(cap), rel=1e-5)
+    # a prior on part of the secrets: the capacity of the rows it covers
+    assert certified.sibson_mutual_information(C0, [F(1), F(0), F(0)], certified.inf) == 0
+    with pytest.raises(InvalidInput, match="alpha"):
+        fp.sibson_mutual_information(C, pi, 1.0)

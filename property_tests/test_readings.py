@@ -75,6 +75,8 @@ def test_no_primary_where_there_is_nothing_to_choose():
     ("s000.thm.5.4", "s000.thm.5.4#mix-at-true-secret"),
     ("s002.thm.G.2", "s002.thm.G.2#eps-tilde-2C1.raw-estimate"),
     ("s003.prop.1", "s003.prop.1#any-pair"),
+    ("s003.thm.4", "s003.thm.4"),
+    ("s003.claim.sibson-infinity", "s003.claim.sibson-infinity#full-support"),
 ])
 def test_primary_reading_of_the_statements_named_in_the_issue(sid, primary):
     chosen = [c.id for c in _readings()[sid] if c.primary]

@@ -314,6 +314,89 @@ def test_theorem_5_layer_clipping_alone_is_violated():
     assert float(MP.exp(ao.gaussian_log_capacity(2, 1, MP.sqrt(2)))) == pytest.approx(2 + math.sqrt(math.pi), rel=1e-12)
 
 
+# Theorem 5's "and then averaging by L" (Algorithm 1, line 10: g̃ + N(0, σ²)/L): the output noise is σ/L.
+def test_theorem_5_read_with_noise_sigma_over_L_is_violated():
+    o, cx = _violation("s003.thm.5#noise-sigma-over-L", cases=100)
+    p, s, R, L = int(o["p"]), o["sigma"], o["R"], int(o["L"])
+    printed, averaged = ao.gaussian_log_capacity_printed(p, s, R), ao.gaussian_log_capacity(p, s / L, R)
+    assert abs(printed - averaged) > MP.mpf("1e-20")
+    assert _near(cx["lhs"], printed) and _near(cx["rhs"], averaged)
+
+
+def test_gaussian_capacity_averaging_alone_is_violated():
+    o, cx = _violation("s003.claim.gaussian-capacity-averaging", cases=100)
+    p, s, R, L = int(o["p"]), o["sigma"], o["R"], int(o["L"])
+    assert L >= 2
+    at_sigma, averaged = ao.gaussian_log_capacity(p, s, R), ao.gaussian_log_capacity(p, s / L, R)
+    assert averaged - at_sigma > MP.mpf("0.01")  # less noise: a larger capacity
+    assert _near(cx["lhs"], at_sigma) and _near(cx["rhs"], averaged)
+    # by hand on the line (p = 1, R = 1): C = 1 + 2R/(√(2π)σ'), the ball's term plus the two tails' 1
+    assert float(MP.exp(ao.gaussian_log_capacity(1, F(1, 2), 1))) == pytest.approx(1 + 4 / math.sqrt(2 * math.pi), rel=1e-14)
+    # the experiments' L = 128 at σ = 1.23, p = 13,700: the capacity at σ/L is larger by orders of magnitude
+    lhs, rhs, ok = _claim_sides(BY_ID["s003.claim.gaussian-capacity-averaging"],
+                                {"p": 13700, "sigma": F(123, 100), "R": 1, "L": 128})
+    assert ok and float(rhs.mid()) - float(lhs.mid()) > 1000
+
+
+# Appendix B-F, the sketch proof of Theorem 5, step by step; the oracle integrates the printed integrands itself.
+def _radial(p, sigma, R, square):
+    """∫_R^∞ r^{p−1} e^{−(r−R)^k/(2σ²)} dr, k = 2 or 1, by mpmath quadrature."""
+    s, r0 = ao.mpf(sigma), ao.mpf(R)
+    g = (lambda r: (r - r0) ** 2) if square else (lambda r: r - r0)
+    return MP.quad(lambda r: r ** (p - 1) * MP.exp(-g(r) / (2 * s * s)), [r0, r0 + 10 * s, r0 + 100 * s, MP.inf])
+
+
+def test_capacity_proof_inner_integral_misses_the_power_p():
+    o, cx = _violation("s003.claim.capacity-proof-inner-integral", cases=100)
+    p, s, R = int(o["p"]), ao.mpf(o["sigma"]), ao.mpf(o["R"])
+    assert p >= 2
+    volume = MP.pi ** (MP.mpf(p) / 2) * R**p / MP.gamma(MP.mpf(p) / 2 + 1)
+    # the inner integral by quadrature in polar coordinates: the sup over the ball is the density at its mode
+    mode_density = (2 * MP.pi * s * s) ** (-MP.mpf(p) / 2)
+    area = MP.exp(ao.log_sphere_area(p - 1))
+    inner = MP.quad(lambda r: area * r ** (p - 1) * mode_density, [0, R])
+    assert abs(inner / (mode_density * volume) - 1) < MP.mpf("1e-30")
+    printed = volume / MP.sqrt(2 * MP.pi * s * s)
+    assert _near(cx["lhs"], MP.log(printed)) and _near(cx["rhs"], MP.log(inner))
+    # p = 1 is the one dimension where the printed step is right: 2R/√(2πσ²)
+    lhs, rhs, ok = _claim_sides(BY_ID["s003.claim.capacity-proof-inner-integral"], {"p": 1, "sigma": F(1), "R": F(1)})
+    assert _encloses(lhs, MP.log(2 / MP.sqrt(2 * MP.pi)), rel="1e-30") and _encloses(rhs, MP.log(2 / MP.sqrt(2 * MP.pi)), rel="1e-30")
+
+
+def test_capacity_proof_exponent_without_square_is_violated():
+    o, cx = _violation("s003.claim.capacity-proof-exponent", cases=100)
+    p, s, R = int(o["p"]), o["sigma"], o["R"]
+    factor = MP.exp(ao.log_sphere_area(p - 1)) / MP.sqrt(2 * MP.pi * ao.mpf(s) ** 2)  # the printed 1/√(2πσ²) · A(S^{p−1})
+    line2, line3 = factor * _radial(p, s, R, square=False), factor * _radial(p, s, R, square=True)
+    assert abs(MP.log(line2) - MP.log(line3)) > MP.mpf("0.01")
+    assert _near(cx["lhs"], MP.log(line2)) and _near(cx["rhs"], MP.log(line3))
+    # by hand at p = 1, σ = R = 1: line 2 = 2 · 2σ²/√(2π), line 3 = 2 · σ√(π/2)/√(2π) = 1
+    lhs, rhs, ok = _claim_sides(BY_ID["s003.claim.capacity-proof-exponent"], {"p": 1, "sigma": F(1), "R": F(1)})
+    assert _encloses(lhs, MP.log(4 / MP.sqrt(2 * MP.pi)), rel="1e-30") and _encloses(rhs, MP.mpf(0), rel="1e-30")
+
+
+def test_capacity_proof_gamma_identity_holds():
+    claim = BY_ID["s003.claim.capacity-proof-gamma-identity"]
+    for k, s in [(1, F(1)), (2, F(1, 2)), (5, F(123, 100)), (12, F(3))]:
+        sig = ao.mpf(s)
+        integral = MP.quad(lambda x: x ** (k - 1) * MP.exp(-x * x / (2 * sig * sig)), [0, sig, 10 * sig, MP.inf])
+        lhs, rhs, ok = _claim_sides(claim, {"k": k, "sigma": s})
+        assert ok and _encloses(lhs, MP.log(integral), rel="1e-25") and _encloses(rhs, MP.log(integral), rel="1e-20")
+    # by hand: k = 1 is the half-Gaussian integral σ√(π/2), k = 2 is σ²
+    assert float(MP.exp(_claim_sides(claim, {"k": 1, "sigma": F(1)})[0].mid())) == pytest.approx(math.sqrt(math.pi / 2))
+    assert float(MP.exp(_claim_sides(claim, {"k": 2, "sigma": F(3)})[0].mid())) == pytest.approx(9.0)
+    assert check_claim(claim, cases=100, seed=0).verdict == "holds"
+
+
+def test_capacity_proof_expansion_holds():
+    claim = BY_ID["s003.claim.capacity-proof-expansion"]
+    for p, s, R in [(1, F(1), F(1)), (3, F(1, 2), F(2)), (7, F(123, 100), F(1)), (20, F(1), F(3))]:
+        lhs, rhs, ok = _claim_sides(claim, {"p": p, "sigma": s, "R": R})
+        radial = _radial(p, s, R, square=True)
+        assert ok and _encloses(lhs, MP.log(radial), rel="1e-20") and _encloses(rhs, MP.log(radial), rel="1e-20")
+    assert check_claim(claim, cases=100, seed=0).verdict == "holds"
+
+
 def test_printed_tables_as_encoded():
     # the module's transcription of Tables I and IV matches the seed
     assert [(k, e) for k, e, _ in tables.TABLE_I] == TABLE_I
@@ -663,6 +746,32 @@ def test_lemma_1_needs_no_zero_columns():
     assert exact_bayes_capacity(certified.cascade(C, D)) == 1 and exact_bayes_capacity(D) == 2
 
 
+def test_theorem_4_with_the_range_over_all_inputs_is_violated():
+    """Theorem 4 read with C onto dom D over all inputs and the prior uniform on part of them: the engine's witness,
+    and the issue's (D = I₂, X = {a, b, c}, C(a) ≠ C(b) = C(c), prior uniform on {b, c}), by hand."""
+    o, cx = _violation("s003.thm.4#range-over-all-inputs", cases=100)
+    D, f, support = o["D"], [int(x) for x in o["f"]], [int(x) for x in o["support"]]
+    assert set(f) == set(range(len(D))) and len(support) >= 2  # onto over all of X; two feasible secrets
+
+    def leakage_by_hand(D, f, support):  # Eq. (12): Σ_z max over the support of (C·D)[x, z]; row x of C·D is D[f(x)]
+        return sum(max(F(D[f[x]][z]) for x in support) for z in range(len(D[0])))
+
+    def capacity_by_hand(D):  # Eq. (13): Σ_z max_y D[y, z]
+        return sum(max(F(row[z]) for row in D) for z in range(len(D[0])))
+
+    assert leakage_by_hand(D, f, support) < capacity_by_hand(D)
+    assert _near(cx["lhs"], leakage_by_hand(D, f, support)) and _near(cx["rhs"], capacity_by_hand(D))
+    # the issue's case: the risk is 1 (nothing leaks about {b, c}), C_Bayes(D) = 2
+    I2 = [[F(1), F(0)], [F(0), F(1)]]
+    case = {"D": I2, "f": [0, 1, 1], "support": [1, 2]}
+    assert (leakage_by_hand(I2, [0, 1, 1], [1, 2]), capacity_by_hand(I2)) == (1, 2)
+    lhs, rhs, ok = _claim_sides(BY_ID["s003.thm.4#range-over-all-inputs"], case)
+    assert ok and lhs == 1 and rhs == 2
+    # the primary reading (onto on the prior's support) excludes that case: output 0 is not reached from {b, c}
+    assert _claim_sides(BY_ID["s003.thm.4"], case)[2] is False
+    assert [c.id for c in CLAIMS if c.statement_id == "s003.thm.4" and c.primary] == ["s003.thm.4"]
+
+
 def test_finite_channel_operations_agree():
     rng = np.random.default_rng(0)
     C = rng.dirichlet(np.ones(4), size=3)
@@ -882,3 +991,42 @@ def test_zhu_wang_bound_is_autodp_general_upperbound():
 def test_bad_input_names_the_value(call, word):
     with pytest.raises(InvalidInput, match=word.replace(".", r"\.").replace("(", r"\(")):
         call()
+
+
+# ----------------------------------------------------------------------------- footnote 1: Sibson's I_∞
+def _sibson_by_definition(M, prior, alpha):
+    """Sibson's I_α(π; M) in bits, typed in from the definition α/(α−1) log Σ_y (Σ_x π_x M[x,y]^α)^{1/α} (mpmath)."""
+    a = MP.mpf(alpha)
+    cols = [MP.fsum(ao.mpf(F(prior[x])) * ao.mpf(F(M[x][y])) ** a for x in range(len(M))) for y in range(len(M[0]))]
+    return a / (a - 1) * MP.log(MP.fsum(c ** (1 / a) for c in cols if c > 0), 2)
+
+
+def test_sibson_infinity_is_log_bayes_capacity_for_full_support_priors():
+    claim = BY_ID["s003.claim.sibson-infinity#full-support"]
+    rng = np.random.default_rng(3)
+    for n, k in [(2, 2), (3, 4), (5, 3)]:
+        M = [[F(int(v)) for v in row] for row in rng.integers(1, 9, size=(n, k))]
+        M = [[v / sum(row) for v in row] for row in M]
+        prior = [F(int(v)) for v in rng.integers(1, 5, size=n)]
+        prior = [v / sum(prior) for v in prior]
+        capacity = ao.mpf(_qif_capacity(M))  # qif's exact Bayes capacity
+        # Sibson's I_α increases to log₂ C_Bayes as α → ∞ (within log₂(1/min π)/α for a full-support prior)
+        orders = [10, 10**3, 10**6, 10**9]
+        values = [_sibson_by_definition(M, prior, a) for a in orders]
+        assert all(u <= v + MP.mpf("1e-30") for u, v in zip(values, values[1:]))
+        assert abs(values[-1] - MP.log(capacity, 2)) < MP.mpf("1e-8")
+        lhs, rhs, ok = _claim_sides(claim, {"prior": prior, "M": M})
+        assert ok and _encloses(lhs, MP.log(capacity, 2), rel="1e-30") and _encloses(rhs, MP.log(capacity, 2), rel="1e-30")
+    assert check_claim(claim, cases=100, seed=0).verdict == "holds"
+
+
+def test_sibson_infinity_for_a_prior_on_part_of_the_secrets_is_violated():
+    o, cx = _violation("s003.claim.sibson-infinity#any-prior", cases=100)
+    M, prior = o["M"], o["prior"]
+    support = [x for x in range(len(M)) if prior[x] > 0]
+    assert len(support) < len(M)
+    capacity = ao.mpf(_qif_capacity(M))
+    on_support = ao.mpf(_qif_capacity([M[x] for x in support]))  # I_∞ = log₂ C_Bayes of M on the prior's support
+    assert on_support < capacity
+    assert abs(_sibson_by_definition(M, prior, 10**9) - MP.log(on_support, 2)) < MP.mpf("1e-8")
+    assert _near(cx["lhs"], MP.log(on_support, 2)) and _near(cx["rhs"], MP.log(capacity, 2))

@@ -269,3 +269,55 @@ def test_show_prints_the_table_and_the_report_lists_optimistic_rows(tmp_path, ta
     assert st["verdict"] == "violated" and len(st["table"]["optimistic"]) == 8
     rec = json.loads((tmp_path / "report.json").read_text())["claims"][0]
     assert len(rec["evidence"]["table"]["rows"]) == 8
+
+
+# ----------------------------------------------------------------------------- the tables against the text
+# The printed numbers typed in afresh from the seed (lines 405, 423, 433–436, 446, 734–735, 741–743, 752, 760,
+# 774, 783), not read from proofcheck/claims/s003.
+SEED_TABLE_IV = {75: ("0.49", "1.23"), 100: ("2.48", ".660"), 125: ("4.59", ".544"), 150: ("7.97", ".461"),
+                 200: ("10.9", ".420"), 300: ("41.02", ".282"), 500: ("173", ".174")}
+
+
+def _decided(cid, cases=100):
+    return check_claim(BY_ID[cid], cases=cases, seed=0)
+
+
+def test_parameter_count_holds_by_integer_arithmetic():
+    assert (256 * 50, 50 * 15, 15 * 10) == (12800, 750, 150) and 12800 + 750 + 150 == 13700
+    assert _decided("s003.claim.parameter-count").verdict == "holds"
+
+
+def test_tables_ii_and_iii_print_sigma_0174_for_table_iv_0174():
+    for cid in ("s003.table.II.sigma-column", "s003.table.III.sigma-column"):
+        r = _decided(cid)
+        assert r.verdict == "violated"
+        cx = r.counterexample
+        # the row paired with κ = 500: printed .0174, Table IV .174 — apart by 0.1566, rounding allows 0.0005
+        gap, allowed = abs(F("0.0174") - F(SEED_TABLE_IV[500][1])), F(1, 2 * 10**4)
+        assert gap == F(1566, 10000) and gap > 300 * allowed
+        a, b = (float(x) for x in cx["lhs"].strip("[]").split(","))
+        assert a <= float(gap) <= b
+    # the other Gaussian row of Table II agrees with Table IV (1.23 at κ = 75)
+    assert F("1.23") == F(SEED_TABLE_IV[75][1])
+    # σ = .174 is what the text says (σ = 0.17, ε = 173 at κ = 500) and Table IV prints, and .0174 is not
+    assert abs(F("0.17") - F(".174")) <= F(1, 200) < abs(F("0.17") - F(".0174"))
+    assert _decided("s003.claim.sigma-at-kappa-500").verdict == "holds"
+
+
+def test_text_and_tables_agree_elsewhere():
+    # l.423: ε = 0.49 (κ = 75, σ = 1.23); Table V's Acc.128 column at those rows
+    text = {"MNIST Gauss": "86.56", "FMNIST Gauss": "74.89", "MNIST VMF": "32.97", "FMNIST VMF": "44.95"}
+    table_v = {"MNIST Gauss": ".8656", "FMNIST Gauss": ".7489", "MNIST VMF": ".3297", "FMNIST VMF": ".4495"}
+    assert all(F(text[k]) / 100 == F(table_v[k]) for k in text)
+    # Table I against Table IV where both print κ
+    table_i = {75: "0.49", 100: "2.5", 125: "4.6", 150: "7.97", 200: "10.9", 300: "41.02"}
+    assert all(abs(F(e) - F(SEED_TABLE_IV[k][0])) <= max(_half(e), _half(SEED_TABLE_IV[k][0])) for k, e in table_i.items())
+    assert [k for k, e in table_i.items() if F(e) != F(SEED_TABLE_IV[k][0])] == [100, 125]  # 2.5 / 2.48, 4.6 / 4.59
+    # Table II's κ = 75 and σ = 1.23 rows against Table VI's Batch=128 cells: every printed gap is exactly 0
+    from proofcheck.evaluation import sides
+    from proofcheck.measures import CERTIFIED
+    for row in range(8):
+        gap, allowed, ok = sides(BY_ID["s003.table.VI.table-II-rows"], {"row": row}, CERTIFIED)
+        assert ok and gap == 0 and any(abs(float(allowed.mid()) - h) < 1e-15 for h in (5e-5, 5e-4)), row
+    for cid in ("s003.claim.accuracy-at-eps-0-49", "s003.table.IV.table-I-rows", "s003.table.VI.table-II-rows"):
+        assert _decided(cid).verdict == "holds", cid

@@ -12,6 +12,8 @@ function is a matrix G[w, x] = g(w, x) over actions w (rows) and secrets x (colu
     ML×(C)     = max_π L×(π, C) = Σ_y max_x C[x, y]      attained at the uniform prior
     ML+(C)     = max_π L+(π, C)                          attained at a prior uniform on a subset of secrets
     H∞(π) = −log V(π),  H∞(π|C) = −log V[π▷C],  H(π),  H(π|C),  I(π; C) = H(π) − H(π|C).
+    I_α(π; C)  = α/(α−1) log Σ_y (Σ_x π_x C[x, y]^α)^{1/α}   Sibson's mutual information of order α
+    I_∞(π; C)  = log Σ_y max_{x: π_x > 0} C[x, y]        its limit α → ∞ (the max-leakage of Issa et al.)
     G(π)       = Σ_i i π_(i), π sorted decreasing           guessing entropy (Massey 1994)
     G[π▷C]     = Σ_y p(y) G(π|y)                         posterior guessing entropy
     R(π) = 1 − V(π),  R[π▷C] = 1 − V[π▷C]                Bayes risk
@@ -54,7 +56,7 @@ __all__ = [
     "multiplicative_leakage", "additive_leakage", "multiplicative_g_leakage", "additive_g_leakage",
     "multiplicative_bayes_capacity", "bayes_capacity", "additive_bayes_capacity", "MAX_SUBSET_SECRETS",
     "min_entropy", "conditional_min_entropy", "min_entropy_leakage", "min_entropy_capacity",
-    "shannon_entropy", "conditional_shannon_entropy", "mutual_information",
+    "shannon_entropy", "conditional_shannon_entropy", "mutual_information", "sibson_mutual_information",
     "cascade", "parallel_composition", "product_composition",
     "guessing_entropy", "posterior_guessing_entropy", "bayes_risk", "posterior_bayes_risk", "loss_risk",
     "posterior_loss_risk",
@@ -275,6 +277,30 @@ def mutual_information(ctx, C, pi, *, base=2):
     lb = _log_of_base(ctx, base, "mutual_information")
     j, px, py = _joint_terms(ctx, *_channel_prior(ctx, C, pi, "mutual_information"))
     return ctx.max(ctx.sum(j * (ctx.log(j) - ctx.log(px) - ctx.log(py))), ctx.num(0)) / lb
+
+
+@formula(args={"C": "matrix", "pi": "vector", "alpha": "scalar"}, domain=_C_PI + "; alpha > 0, != 1, or +inf" + _BASE)
+def sibson_mutual_information(ctx, C, pi, alpha, *, base=2):
+    """Sibson's mutual information of order α (Sibson 1969; Verdú 2015, Eq. (47)):
+    I_α(π; C) = α/(α−1) log Σ_y (Σ_x π_x C[x, y]^α)^{1/α}; for α = +∞ (ctx.inf, or math.inf) its limit
+    I_∞(π; C) = log Σ_y max_{x: π_x > 0} C[x, y], the log of the Bayes capacity of C restricted to the prior's
+    support (Issa, Wagner & Kamath 2020, Thm. 1: the maximal leakage). Terms with π_x C[x, y] = 0 contribute 0."""
+    fname = "sibson_mutual_information"
+    lb = _log_of_base(ctx, base, fname)
+    c, p = _channel_prior(ctx, C, pi, fname)
+    if (isinstance(alpha, float) and alpha == math.inf) or ctx.is_inf(alpha) is True:  # the order ∞ (math.inf, ctx.inf)
+        if not alpha > 0:
+            raise InvalidInput(f"{fname}: alpha must be > 0 and != 1, or +inf, got alpha={alpha}")
+        return ctx.log(ctx.sum(_column_max(ctx, c[~ctx.is_zero(p)]))) / lb
+    a = ctx.real(alpha, "alpha", fname, lo=0, lo_open=True)
+    if ctx.is_zero(a - 1):
+        raise InvalidInput(f"{fname}: alpha must be > 0 and != 1 (order 1 is the mutual information), got alpha={alpha}")
+    log_columns = []  # log (Σ_x π_x C[x,y]^α)^{1/α} over the x with π_x C[x,y] > 0, in log space (C^α underflows)
+    for y in range(c.shape[1]):
+        keep = ~ctx.is_zero(p * c[:, y])
+        if keep.any():
+            log_columns.append(ctx.log_sum_exp(ctx.log(p[keep]) + a * ctx.log(c[keep, y])) / a)
+    return a / (a - 1) * ctx.log_sum_exp(log_columns) / lb
 
 
 # ----------------------------------------------------------------------------- compositions

@@ -8,18 +8,29 @@ one, ``#reading`` entries the sensible readings of an ambiguous one.
 
 Each entry is ``builder(id, title, where printed, ...)``; the builders, their quantities and strategies are in
 the sibling modules (:mod:`.vmf_renyi`, :mod:`.eps_delta`, :mod:`.subsampling`, :mod:`.table_claims`,
-:mod:`.finite_channels`, :mod:`.capacity`); the paper's printed formulas where they differ from the library's
-correct ones are in :mod:`.printed`, its tables and accounting pipeline in :mod:`.tables`.
+:mod:`.finite_channels`, :mod:`.capacity`, :mod:`.capacity_proof` for Theorem 5's sketch proof step by step,
+:mod:`.printed_numbers` for the printed numbers against each other); the paper's printed formulas where they differ
+from the library's correct ones are in :mod:`.printed`, its tables and accounting pipeline in :mod:`.tables`.
 """
 
 from __future__ import annotations
 
 PAPER = "003 — Biswas et al.: privacy notions against reconstruction (VMF)"
 
-from proofcheck.claims.s003 import (capacity, eps_delta, finite_channels, subsampling, table_claims, table_rows,
-                                    vmf_renyi)
+from proofcheck.claims.s003 import (capacity, capacity_proof, eps_delta, finite_channels, printed_numbers, subsampling, table_claims,
+                                    table_rows, vmf_renyi)
 
 CLAIMS = [
+    # ------------------------------------------------------------------ Section II: footnote 1
+    finite_channels.sibson_footnote(
+        "s003.claim.sibson-infinity#full-support",
+        "footnote 1: log C_Bayes(M) = Sibson's mutual information of order ∞, I_∞(π; M), for priors of full support",
+        "Section II, footnote 1 (line 88)", full_support=True),
+    finite_channels.sibson_footnote(
+        "s003.claim.sibson-infinity#any-prior",
+        "footnote 1: log C_Bayes(M) = Sibson's mutual information of order ∞, I_∞(π; M), for every prior",
+        "Section II, footnote 1 (line 88)", full_support=False),
+
     # ------------------------------------------------------------------ Section III: the VMF mechanism
     vmf_renyi.definition_4(
         "s003.def.4",
@@ -208,7 +219,11 @@ CLAIMS = [
     finite_channels.theorem_4(
         "s003.thm.4",
         "Theorem 4: deterministic pre-processing onto dom D ⇒ reconstruction risk L_bv(π, C·D) = C_Bayes(D)",
-        "Section V, Theorem 4 (line 327)"),
+        "Section V, Theorem 4 (line 327)", primary=finite_channels.THEOREM_4_PRIMARY),
+    finite_channels.theorem_4_all_inputs(
+        "s003.thm.4#range-over-all-inputs",
+        "Theorem 4 with C onto dom D over all inputs, the prior uniform on part of them: L_bv(π, C·D) = C_Bayes(D)",
+        "Section V, Theorem 4 (line 327); Section IV-C (the prior's support, lines 281–283)"),
 
     # ------------------------------------------------------------------ Section V-A to V-C: continuous Bayes' capacity
     capacity.definition_7(
@@ -259,16 +274,73 @@ CLAIMS = [
                 "and R = the number of layers — the radius R for R unit layers is the only error left (the layers "
                 "lie in a product of unit balls, inside B^p_{√R})",
         reading=None),
+    capacity.theorem_5_averaged(
+        "s003.thm.5#noise-sigma-over-L",
+        "Theorem 5 as printed (at σ) = Bayes' capacity of the mechanism it describes, noise σ then averaging by L (σ/L)",
+        "Section V-B, Theorem 5 (lines 347–353: 'and then averaging by L'); Algorithm 1, line 10",
+        formula=capacity.printed_theorem_5, symbol="log_C_printed", against="The printed formula at (p, σ, R)",
+        reading="noise-sigma-over-L"),
+    capacity.theorem_5_averaged(
+        "s003.claim.gaussian-capacity-averaging",
+        "Theorem 5 with prefactor 1 and C(p−1, i) (the capacity at noise σ) = the capacity after averaging by L (σ/L)",
+        "Section V-B, Theorem 5 (lines 347–353: 'and then averaging by L'); Algorithm 1, line 10",
+        formula=capacity.closed_form, symbol="log_C_corrected",
+        against="The formula with its prefactor and binomial corrected (the capacity of noise σ on B^p_R) at (p, σ, R) — "
+                "the missing L is the only error left —"),
     capacity.theorem_6(
         "s003.thm.6",
         "Theorem 6: VMF Bayes' capacity = 2Γ(p/2)^{−1}κ^{p/2−1}e^κ/(2^{p/2}I_{p/2−1}(κ))",
         "Section V-C, Theorem 6 (lines 361–389)"),
+
+    # ------------------------------------------------------------------ Sections VI–VII: the set-up and the experiments' numbers
+    printed_numbers.parameter_count(
+        "s003.claim.parameter-count",
+        "the MLP's parameters: 256 × 50 = 12,800, 50 × 15 = 750, 15 × 10 = 150, summing 13,700",
+        "Section VI-b (line 405)"),
+    printed_numbers.accuracy_in_text(
+        "s003.claim.accuracy-at-eps-0-49",
+        "the text's accuracies at ε = 0.49 (86.56%, 74.89%, 32.97%, 44.95%) = Table V's Acc.128 at σ = 1.23, κ = 75",
+        "Section VII-A (line 423); Table V (lines 752, 760)"),
+    printed_numbers.sigma_column(
+        "s003.table.II.sigma-column",
+        "Table II's Gaussian σ (1.23, .0174) = Table IV's σ at the VMF κ it is paired with (75: 1.23; 500: .174)",
+        "Section VII-B, Table II (lines 429–438); Table IV (lines 741–745)", printed_numbers.QUOTE_TII,
+        printed_numbers.TABLE_II_PAIRS),
+    printed_numbers.sigma_in_text(
+        "s003.claim.sigma-at-kappa-500",
+        "the text's κ = 500, σ = 0.17, ε = 173 = Table IV's row of κ = 500 (σ = .174, ε = 173)",
+        "Section VII-B (line 446); Table IV (lines 741–745)"),
 
     # ------------------------------------------------------------------ Appendix B-D: proof of Lemma 3
     finite_channels.lemma_3_min(
         "s003.claim.lemma3-min",
         "C_Bayes(C·D) ≤ min{C_Bayes(C), C_Bayes(D)}",
         "Appendix B-D (line 684)"),
+
+    # ------------------------------------------------------------------ Appendix B-F: sketch proof of Theorem 5
+    capacity_proof.inner_integral_step(
+        "s003.claim.capacity-proof-inner-integral",
+        "proof of Theorem 5: ∫_{B^p_R} sup_x G(x)(y) dy = V(B^p_R)/√(2πσ²) (the power p of the normaliser missing)",
+        "Appendix B-F (lines 699–704)"),
+    capacity_proof.exponent_step(
+        "s003.claim.capacity-proof-exponent",
+        "proof of Theorem 5: ∫ e^{−‖y − Ry/‖y‖‖/(2σ²)} dy = ∫ e^{−(‖y‖ − R)²/(2σ²)} dy outside B^p_R (no square on the left)",
+        "Appendix B-F (lines 706–708)"),
+    capacity_proof.gamma_identity_step(
+        "s003.claim.capacity-proof-gamma-identity",
+        "proof of Theorem 5: ∫_0^∞ x^{k−1}e^{−x²/(2σ²)}dx = Γ(k/2)/2·(2σ²)^{k/2}",
+        "Appendix B-F (line 712)"),
+    capacity_proof.expansion_step(
+        "s003.claim.capacity-proof-expansion",
+        "proof of Theorem 5: ∫_0^∞ (s+R)^{p−1}e^{−s²/(2σ²)}ds = ½ΣΓ((p−i)/2)(√2σ)^{p−i}C(p−1, i)R^i",
+        "Appendix B-F (lines 712–714)"),
+
+    # ------------------------------------------------------------------ Appendix C: Table III
+    printed_numbers.sigma_column(
+        "s003.table.III.sigma-column",
+        "Table III's Gaussian σ (.0174) = Table IV's σ at the VMF κ it is paired with (500: .174)",
+        "Appendix C, Table III (lines 731–737); Table IV (lines 741–745)", printed_numbers.QUOTE_TIII,
+        printed_numbers.TABLE_III_PAIRS),
 
     # ------------------------------------------------------------------ Appendix C: Table IV
     table_claims.printed_is_valid(
@@ -301,6 +373,16 @@ CLAIMS = [
         "Table IV: a row's κ and σ reproduce its ε over the same number of steps (no T at which the VMF's true ε "
         "exceeds ε + ½u while the Gaussian accountant at T − 1 steps stays below ε − ½u)",
         "Appendix C, Table IV (lines 741–745); set-up lines 236, 407"),
+    printed_numbers.table_i_against_table_iv(
+        "s003.table.IV.table-I-rows",
+        "Table IV's ε = Table I's ε at the six κ both print (up to the coarser rounding)",
+        "Appendix C, Table IV (lines 741–745); Section III-B, Table I (lines 208–218)"),
+
+    # ------------------------------------------------------------------ Appendix C: Table VI
+    printed_numbers.table_ii_against_table_vi(
+        "s003.table.VI.table-II-rows",
+        "Table VI's batch-128 metrics at σ = 1.23 and κ = 75 = Table II's rows Gauss 1.23 and VMF 75",
+        "Appendix C, Table VI (lines 771–792); Section VII-B, Table II (lines 429–438)"),
 ]
 
 # ---------------------------------------------------------------------- findings (proofcheck.findings)
@@ -462,4 +544,60 @@ FINDINGS = [
                "at σ = 1.23, 10^844.93 against 10^370.90 at σ = 0.174. The experiments flatten the gradient and "
                "clip it with C = 1 (l.347, l.405), i.e. R = 1, where nothing changes; the text does not say which "
                "R Figures 4–5 use."),
+    Finding(
+        "s003.F10",
+        "Theorem 5's formula has no L although its mechanism averages the noise by L",
+        ("s003.claim.gaussian-capacity-averaging",),
+        "",
+        "Theorem 5 describes G_{p,σ} as adding Gaussian noise with parameter σ and 'then averaging by L' (Algorithm 1, "
+        "line 10: g̃ + N(0, σ²)/L), which leaves noise of standard deviation σ/L, but its formula is the capacity "
+        "for noise σ: even with its prefactor and binomial corrected, for p = 1, R = 1, σ = 1 and L = 2 it gives "
+        "1 + √(2/π) ≈ 1.80 while the mechanism's capacity is 1 + 4/√(2π) ≈ 2.60.",
+        depends="contribution",
+        impact="Theorem 5 (see s003.F7) for every batch size L ≥ 2; R = 1, L = 1 is exact. Read with σ the noise "
+               "multiplier of Table IV (l.409: 'noise multiplier σ for Gaussian') and the experiments' L = 128, the "
+               "formula understates the capacity at p = 13,700 by thousands of orders of magnitude: 10^41.26 against "
+               "10^4283.4 at σ = 1.23 and 10^288.58 against 10^13984.5 at σ = 0.174 (both with the corrected "
+               "formula, R = 1). Figures 4–5's Gaussian capacities (values not printed) change by as much if they "
+               "used σ rather than σ/L; the text does not say which."),
+    Finding(
+        "s003.F11",
+        "Tables II and III print σ = .0174 for Table IV's σ = .174 at κ = 500",
+        ("s003.table.II.sigma-column", "s003.table.III.sigma-column"),
+        "same root cause: one σ mis-typed in the row that both tables pair with VMF κ = 500 (ε = 173), where "
+        "Table IV and the text (l.446: 'κ = 500 and σ = 0.17, which translates to ε = 173') have .174",
+        "Tables II and III list the Gaussian noise paired with VMF κ = 500 as σ = .0174, but Table IV, the "
+        "'mappings from ε to κ and σ used in our experiments', pairs κ = 500 (ε = 173) with σ = .174, as does the "
+        "text (σ = 0.17 at ε = 173): the printed σ is off by a factor of 10.",
+        depends="no-consequence",
+        impact="A label of one row in each of Tables II and III; no computed value uses it. The rows' metrics fit "
+               "σ = .174 (Table II, MNIST: SSIM .2443 and MSE 2.822, continuing Table VI's batch-128 trend — σ = .204: "
+               ".2383 and 2.891 — and short of clipping alone, .2577 and 2.637), and the text reads the row as "
+               "σ = 0.17, ε = 173 (s003.claim.sigma-at-kappa-500 holds)."),
+    Finding(
+        "s003.F12",
+        "The proof of Theorem 5 writes the Gaussian density's normaliser as 1/√(2πσ²), without the power p",
+        ("s003.claim.capacity-proof-inner-integral",),
+        "",
+        "The sketch proof of Theorem 5 evaluates the integral over the ball as V(B^p_R)/√(2πσ²), but the density of "
+        "Definition 3 at its mode is (2πσ²)^{−p/2}: for p = 2, σ = 3, R = 5/2 the printed value is "
+        "6.25π/√(18π) ≈ 2.611 while the integral is R²/(2σ²) ≈ 0.347; the outer integral's lines carry the same "
+        "1/√(2πσ²).",
+        depends="proof-step-conclusion-survives",
+        impact="None on the theorem: its formula's ball term R^p/(Γ(p/2+1)2^{p/2}σ^p) and the 2^{p/2}σ^p in front "
+               "of Z are the correctly normalised values, so the formula does not use the printed step (its errors "
+               "are s003.F7–F10); the proof as printed does not derive it for p ≥ 2. With the power restored the "
+               "proof's computation gives the corrected formula, which holds (s003.thm.5+corrected)."),
+    Finding(
+        "s003.F13",
+        "The proof of Theorem 5 drops the square in the exponent of the outer integral",
+        ("s003.claim.capacity-proof-exponent",),
+        "",
+        "In the sketch proof of Theorem 5 the integrand outside the ball is first written e^{−‖y − Ry/‖y‖‖/(2σ²)}, "
+        "without the square of the Gaussian exponent, and then equated with e^{−(‖y‖ − R)²/(2σ²)}: the two integrals "
+        "differ, e.g. for p = 1, σ = 1, R = 1 (with the printed factor 1/√(2πσ²)) 4/√(2π) ≈ 1.596 against 1.",
+        depends="proof-step-conclusion-survives",
+        impact="None: the next line restores the square, and the proof's later lines and the theorem's formula use "
+               "the squared exponent; the expansion of the radial integral that follows is correct "
+               "(s003.claim.capacity-proof-expansion holds). A typo inside the proof."),
 ]

@@ -35,6 +35,14 @@ def gaussian(capacity, R="R"):
     return q
 
 
+def averaged(capacity):
+    """A log capacity capacity(m, p, σ/L, R): Algorithm 1's line 10 adds N(0, σ²) and divides by L, so the noise on
+    the output has standard deviation σ/L per coordinate."""
+    def q(c, m):
+        return capacity(m, int(c["p"]), m.value(c["sigma"] / int(c["L"])), m.value(c["R"]) if "R" in c else 1)
+    return q
+
+
 def closed_form(m, p, sigma, R):
     return m.gaussian_capacity(p, sigma, R)
 
@@ -203,6 +211,33 @@ def theorem_5_per_layer(cid, title, where, formula, symbol, against, reading="pe
                  "unit balls B^{p_1}_1 × … × B^{p_R}_1, p = Σ p_i; the sup factorises, so C_Bayes = Π_i C(p_i, σ, 1) "
                  f"(closed form on the float path, radial quadrature on the certified path), against {against}; "
                  "logarithms. R ≥ 2 layers (one layer is the ball itself).",
+    )
+
+
+AVERAGING = ("'applying Gaussian noise with parameter σ to each element of the (clipped) input vector … and then "
+             "averaging by L' (l.349), as line 10 of Algorithm 1 does (g̃ + (1/L)N(0, B²σ²), B = C = 1): the output is "
+             "x + Z/L, Z ~ N(0, σ²I_p), Gaussian noise of standard deviation σ/L on x ∈ B^p_R; L the batch size, an "
+             "integer (128 in the experiments, l.407)")
+
+
+def theorem_5_averaged(cid, title, where, formula, symbol, against, reading=None):
+    """Theorem 5's mechanism with its noise divided by L (σ/L on the output), against a formula at σ."""
+    return Claim(
+        id=cid,
+        title=title,
+        source=Source(SEED, where, QUOTE_T5),
+        variables=(integer("p", 1, 13700), real("sigma", 0.01, 20), integer("R", 1, 10), integer("L", 2, 256)),
+        statement=sp.Eq(sp.Symbol(symbol), sp.Symbol("log_C_Bayes_averaged")),
+        quantities={symbol: gaussian(formula), "log_C_Bayes_averaged": averaged(radial_quadrature)},
+        strategy=cases(p=P_CAP, sigma=SIGMA, R=st.integers(1, 5),
+                       L=st.one_of(st.integers(2, 8), st.sampled_from([16, 64, 128, 256]))),
+        exact_inputs=("p", "R", "L"),
+        reading=reading,
+        digits=9,
+        encoding=f"{AVERAGING}; inputs in the ball B^p_R as in s003.thm.5's primary reading. {against} against "
+                 "C_Bayes of Definition 7 for noise σ/L by radial quadrature (Gauss–Legendre on the float path, "
+                 "acb.integral with tail bounds on the certified path); logarithms. L ≥ 2 (a batch; L = 1 is s003.thm.5 "
+                 "itself).",
     )
 
 

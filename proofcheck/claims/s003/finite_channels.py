@@ -25,6 +25,7 @@ QUOTE_L3 = "Lemma 3. Let C : X → DY and D : Y → DZ. Then C_Bayes(C · D) ≤
 QUOTE_T4 = ("Theorem 4 (Reconstruction risk for FL). Given a DP-SGD algorithm described by a deterministic "
             "pre-processing of inputs C followed by a gradient-noise-adding mechanism D such that the range of C is "
             "the domain of D, then the reconstruction risk caused by the leakage of C · D is given by C_Bayes(D).")
+QUOTE_SIBSON = "The logarithm of the Bayes' capacity is also known as the Sibson mutual information of order α = ∞."
 QUOTE_L3MIN = ("Follows immediately from [21, Ch 10, Thm 10.7] which says that C_Bayes(C · D) ≤ "
                "min{C_Bayes(C), C_Bayes(D)}")
 
@@ -62,6 +63,36 @@ def preprocessing_cases():
     return st.tuples(st.integers(1, 5), st.integers(2, 5)).flatmap(lambda t: build(*t))
 
 
+def partial_prior_cases():
+    """As :func:`preprocessing_cases`, with at least two secrets in X and in the prior's support (a prior on one
+    secret leaves nothing to reconstruct)."""
+    def build(n_y, n_z, extra):
+        f = surjections(n_y).filter(lambda f: len(f) >= 2)
+        return cases(D=channels(n_y, n_z), f=f, support=st.just(None)).flatmap(
+            lambda c: st.lists(st.booleans(), min_size=len(c["f"]), max_size=len(c["f"])).map(
+                lambda keep: {**c, "support": [i for i, k in enumerate(keep) if k] if sum(keep) >= 2 else [0, 1]}))
+    return st.tuples(st.integers(1, 5), st.integers(2, 5), st.just(0)).flatmap(lambda t: build(*t))
+
+
+def _drop_some(prior, drop):
+    """The prior with the entries flagged in drop set to 0 and renormalised (at least one entry kept)."""
+    p = np.array(prior, dtype=float)
+    keep = ~np.array(drop[:len(p)], dtype=bool)
+    if not keep.any():
+        keep[int(np.argmax(p))] = True
+    p = np.where(keep, p, 0.0)
+    return p / p.sum() if p.sum() > 0 else keep / keep.sum()
+
+
+def prior_channel_cases(full_support):
+    """A channel M and a prior on its rows: full support, or with some entries set to 0."""
+    def build(n, k):
+        prior = priors(n) if full_support else st.tuples(priors(n), st.lists(st.booleans(), min_size=n, max_size=n)).map(
+            lambda t: _drop_some(*t))
+        return cases(prior=prior, M=channels(n, k))
+    return st.tuples(st.integers(1, 5), st.integers(2, 5)).flatmap(lambda t: build(*t))
+
+
 def _composable_pairs():
     return st.tuples(st.integers(1, 5), st.integers(2, 5), st.integers(2, 5)).flatmap(
         lambda t: cases(C=channels(t[0], t[1]), D=channels(t[1], t[2])))
@@ -94,6 +125,15 @@ def uncovered_outputs(c, m):
     return m.num(len(set(range(len(c["D"]))) - {c["f"][x] for x in c["support"]}))
 
 
+def uncovered_by_all_inputs(c, m):
+    """Outputs of C (inputs of D) that no secret at all reaches: C's range over its whole domain X."""
+    return m.num(len(set(range(len(c["D"]))) - set(c["f"])))
+
+
+def support_size(c, m):
+    return m.num(len(c["support"]))
+
+
 def gain_leakage(c, m):
     """V_g(π, M)/V_g(π) for the gain g(w, x) = G[w·n + x]."""
     M, pi = c["M"], c["prior"]
@@ -103,6 +143,20 @@ def gain_leakage(c, m):
     if prior_v <= 0:
         raise OutsideDomain("V_g(pi) = 0")
     return m.num(m.posterior_g_vulnerability(M, pi, G) / prior_v)
+
+
+def sibson_infinity(c, m):
+    """Sibson's mutual information of order ∞ of the prior and the channel, in bits."""
+    return m.sibson_mutual_information(c["M"], c["prior"], m.inf)
+
+
+def log_capacity_of(name):
+    """log₂ C_Bayes, in bits like the library's information measures."""
+    return lambda c, m: m.log(m.bayes_capacity(c[name])) / m.log(2)
+
+
+def secrets_outside_support(c, m):
+    return m.num(int(sum(1 for x in c["prior"] if x == 0)))
 
 
 def capacity_of(name):
@@ -210,7 +264,13 @@ def lemma_3(cid, title, where):
     )
 
 
-def theorem_4(cid, title, where):
+THEOREM_4_PRIMARY = ("the theorem's proof is 'immediate from Equation (12) and Lemma 1' (Appendix B-E, l.688): Eq. (12) "
+                     "maximises over the prior's support ⌈X^L⌉ only, so Lemma 1 (C deterministic with no 0 columns) is "
+                     "applied to C on that support, which needs C to map the support onto the domain of D; with the "
+                     "range taken over all inputs the proof's step fails (#range-over-all-inputs).")
+
+
+def theorem_4(cid, title, where, primary=None):
     return Claim(
         id=cid,
         title=title,
@@ -223,6 +283,33 @@ def theorem_4(cid, title, where):
         encoding="the risk is Eq. (12)'s multiplicative leakage V_bv(π, C·D)/V_bv(π) under a prior uniform on its "
                  "support (Section IV-C), computed from the prior and the composed channel; C the 0/1 channel of a map "
                  "f; the hypothesis 'range of C is the domain of D' is taken on the prior's support.",
+        primary=primary,
+    )
+
+
+def theorem_4_all_inputs(cid, title, where):
+    """Theorem 4 with 'the range of C is the domain of D' over all inputs X^L, the prior uniform on part of them
+    (Section IV-C: a strong prior limits the support to the 'feasible' images)."""
+    return Claim(
+        id=cid,
+        title=title,
+        source=Source(SEED, where, QUOTE_T4),
+        variables=(channel("D"),),
+        statement=sp.Eq(sp.Symbol("L_bv"), sp.Symbol("C_Bayes_D")),
+        quantities={"L_bv": theorem_4_leakage, "C_Bayes_D": capacity_of("D"), "uncovered": uncovered_by_all_inputs,
+                    "support_size": support_size},
+        hypotheses=(Hypothesis("C maps all of X onto the domain of D", sp.Eq(sp.Symbol("uncovered"), 0)),
+                    Hypothesis("the prior's support has at least two secrets", sp.Ge(sp.Symbol("support_size"), 2))),
+        strategy=partial_prior_cases(),
+        reading="range-over-all-inputs",
+        encoding="as s003.thm.4 (Eq. (12)'s multiplicative leakage under the prior uniform on its support, C the 0/1 "
+                 "channel of a map f), but the hypothesis 'the range of C is the domain of D' is taken over all of C's "
+                 "inputs X, as C (lines 5–9 of Algorithm 1) is defined on every input set, while the prior is uniform "
+                 "on a subset of X (Section IV-C: a strong prior limits the support to 'feasible' images) with at least two "
+                 "secrets (a prior on one secret leaves nothing to reconstruct, and its leakage 1 would be a trivial "
+                 "witness). "
+                 "Two secrets of the support with the same image, and an input outside it reaching another output of "
+                 "D, make the leakage smaller than C_Bayes(D).",
     )
 
 
@@ -236,4 +323,37 @@ def lemma_3_min(cid, title, where):
         quantities={"C_Bayes_CD": capacity_of_cascade, "C_Bayes_C": capacity_of("C"), "C_Bayes_D": capacity_of("D")},
         strategy=_composable_pairs(),
         encoding="any channels C: X → Y, D: Y → Z; exact capacities.",
+    )
+
+
+SIBSON_PRIMARY = ("Sibson's I_∞(π; C) = log Σ_y max_{x: π_x > 0} C[x, y] depends on the prior only through its support, "
+                  "and the footnote names it beside a quantity of the channel alone (the log of its Bayes' capacity, "
+                  "Eq. (13), a max over every secret): the identification the literature makes (Issa et al.'s maximal "
+                  "leakage, attained at any full-support prior) is for priors that give every secret positive mass.")
+
+
+def sibson_footnote(cid, title, where, *, full_support):
+    """Footnote 1: log C_Bayes(M) = I_∞(π; M), for priors of full support (primary) or for every prior."""
+    hypotheses = ((Hypothesis("the prior gives every secret positive mass", sp.Eq(sp.Symbol("outside_support"), 0)),)
+                  if full_support else ())
+    quantities = {"I_inf": sibson_infinity, "log_C_Bayes_M": log_capacity_of("M")}
+    if full_support:
+        quantities["outside_support"] = secrets_outside_support
+    return Claim(
+        id=cid,
+        title=title,
+        source=Source(SEED, where, QUOTE_SIBSON),
+        variables=(simplex("prior"), channel("M")),
+        statement=sp.Eq(sp.Symbol("I_inf"), sp.Symbol("log_C_Bayes_M")),
+        quantities=quantities,
+        hypotheses=hypotheses,
+        strategy=prior_channel_cases(full_support),
+        reading="full-support" if full_support else "any-prior",
+        primary=SIBSON_PRIMARY if full_support else None,
+        encoding="Sibson's mutual information of order α, I_α(π; M) = α/(α−1) log Σ_y (Σ_x π_x M[x,y]^α)^{1/α}, at "
+                 "α = ∞ (its limit, log Σ_y max over the prior's support of M[x, y]; mechanisms.finite.leakage."
+                 "sibson_mutual_information) against log C_Bayes(M) = log Σ_y max_x M[x, y] (Eq. (13)), both in bits; "
+                 + ("priors with every entry > 0." if full_support else
+                    "every prior on the rows of M, some entries 0 (a prior on part of the secrets, as Section IV-C's "
+                    "'uniform over its support')."),
     )
