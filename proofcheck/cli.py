@@ -526,7 +526,8 @@ def build_parser() -> argparse.ArgumentParser:
     pl.set_defaults(fn=cmd_list)
 
     pr = sub.add_parser("run", help="check claims and write the report")
-    pr.add_argument("--only", metavar="GLOB", help="claim ids matching this glob, e.g. 's000.*'")
+    pr.add_argument("--only", metavar="GLOB", action="append",
+                    help="claim ids matching this glob, e.g. 's000.*' (repeat it: ids matching any of them)")
     pr.add_argument("--seconds", type=_positive_finite, metavar="S",
                     help=f"total time budget (default {DEFAULT_SECONDS_PER_CLAIM:g} s per claim)")
     pr.add_argument("--cases", type=_positive(int), metavar="N",
