@@ -3,6 +3,8 @@ the report opens with them and writes one errata sheet per paper."""
 from __future__ import annotations
 
 import json
+import re
+from fractions import Fraction
 
 import pytest
 import sympy as sp
@@ -63,7 +65,9 @@ def test_linked_statements_are_one_finding_with_the_most_convincing_witness():
                                                            "verdict": "holds"}]),
                   _st("s9.ex.3", "violated", small), _st("s9.lem.4", "holds")]
     claims = [{"id": "s9.thm.1", "relative_margin": -0.5}, {"id": "s9.eq.2", "relative_margin": -0.5},
-              {"id": "s9.ex.3", "relative_margin": -0.01}, {"id": "s9.lem.4", "relative_margin": 0.1}]
+              {"id": "s9.ex.3", "relative_margin": -0.01}, {"id": "s9.lem.4", "relative_margin": 0.1},
+              {"id": "s9.eq.2+corrected", "verdict": "holds", "proved": False, "margin": 0.25,
+               "evidence": {"summary": "30 cases"}}]
     declared = [Finding("s9.F1", "the constant is wrong", ("s9.thm.1", "s9.eq.2", "s9.lem.4"),
                         "implication checked: (2) is the theorem's last step", "Theorem 1 is false.",
                         depends="used-by-results", impact="Table 2's bounds are too small by 10%.")]
@@ -75,7 +79,9 @@ def test_linked_statements_are_one_finding_with_the_most_convincing_witness():
     # equal relative violations: the witness with the fewer, smaller objects is shown; the other is kept
     assert f1["witness"]["statement"] == "s9.eq.2" and f1["other_witnesses"] == [{"statement": "s9.thm.1",
                                                                                    "claim": "s9.thm.1"}]
-    assert f1["corrected"] == [{"id": "s9.eq.2+corrected", "verdict": "holds"}]
+    # a corrected form says why it has its verdict: its search (or proof) and smallest margin
+    assert f1["corrected"] == [{"id": "s9.eq.2+corrected", "verdict": "holds",
+                                "why": "no counterexample in 30 cases; smallest margin found 0.25"}]
     # a violated statement no declared finding covers: nobody judged its consequence, so no guess from its kind
     assert own["severity"] == "unassessed" and own["declared"] is False and own["statements"] == ["s9.ex.3"]
     assert own["depends"] is None and own["impact"].startswith("not assessed")
@@ -219,3 +225,186 @@ MAIN_JOB_ERRATA = {
 def test_every_erratum_of_the_main_job_is_a_declared_finding(paper):
     covered = {s for f in declared() for s in f.statements if s.startswith(paper + ".")}
     assert MAIN_JOB_ERRATA[paper] <= covered, sorted(MAIN_JOB_ERRATA[paper] - covered)
+
+
+# ----------------------------------------------------------------------------- the sentence's example, certified
+def test_a_printed_number_agrees_with_a_certified_value_only_to_the_digits_it_shows():
+    from proofcheck.findings import quote_agrees, quoted_number
+
+    assert quoted_number("0.4055") == (Fraction(811, 2000), Fraction(1, 20000))
+    assert quoted_number("−0.109") == (Fraction(-109, 1000), Fraction(1, 2000))
+    assert quoted_number("1.4·10⁻¹¹") == (Fraction(14, 10 ** 12), Fraction(5, 10 ** 13))
+    assert quoted_number("5/8") == (Fraction(5, 8), 0)
+    ln_3_2 = "[0.40546510810816432, 0.40546510810816439]"
+    assert quote_agrees("0.4055", ln_3_2) and quote_agrees("0.405", ln_3_2)
+    assert not quote_agrees("0.4054", ln_3_2) and not quote_agrees("0.406", ln_3_2)
+    # an enclosure straddling the rounding boundary does not agree: certainly, not at a midpoint
+    assert not quote_agrees("0.41", "[0.40499, 0.40501]")
+    # a fraction: the exact value, or a ball around it no wider than 1e-12 of it
+    assert quote_agrees("1/10", "1/10") and quote_agrees("1/10", "[0.099999999999999991, 0.10000000000000001]")
+    assert not quote_agrees("1/10", "[0.0999, 0.1001]") and not quote_agrees("1/3", "1/10")
+    assert not quote_agrees("1", "+inf (exact)")
+    with pytest.raises(ValueError, match="not a number"):
+        quoted_number("ln 2")
+
+
+def test_an_example_must_be_a_claim_of_the_finding_and_quote_the_sentence():
+    from proofcheck.findings import Example
+
+    with pytest.raises(ValueError, match="not a claim of its statements"):
+        _f(example=Example("s9.thm.2#r", {"x": "1"}))
+    with pytest.raises(ValueError, match="does not print"):
+        Finding("s9.F1", "t", ("s9.thm.1",), "", "x = 1/2 fails.", depends="contribution", impact="i",
+                example=Example("s9.thm.1#r", {"x": "1/2"}, {"0.25": "lhs"}))
+    ok = Finding("s9.F1", "t", ("s9.thm.1",), "", "x = 1/2 fails.", depends="contribution", impact="i",
+                 example=Example("s9.thm.1+corrected", {"x": "1/2"}, {"1/2": "x"}))
+    assert ok.example.quotes == {"1/2": "x"}
+
+
+# Findings whose sentence quotes numbers of a case given as an Example (certified by the report and shown as the
+# witness); the sentences of the others still await one (see test_every_sentence_number_agrees_with_its_example).
+WITH_EXAMPLE = {"s000.F1", "s002.F1", "s002.F2", "s002.F4"}
+
+
+def _example_values(f):
+    from proofcheck import registry
+    from proofcheck.certify import certify_example
+
+    claim = registry.find(registry.builtin_claims(), f.example.claim)
+    cx, why = certify_example(claim, f.example.objects)
+    assert cx is not None, (f.id, why)
+    return {**{k: v for k, v in cx["quantities"].items()}, "lhs": cx["lhs"], "rhs": cx["rhs"]}, cx
+
+
+@pytest.mark.parametrize("fid", sorted(WITH_EXAMPLE))
+def test_every_sentence_number_agrees_with_its_example(fid):
+    # the sentence a reviewer pastes quotes the certified witness shown: each number it ties to a quantity is that
+    # quantity's certified value rounded to the digits printed, and the example is a certified counterexample
+    from proofcheck.findings import quote_agrees
+
+    f = _by_id()[fid]
+    assert f.example is not None and f.example.quotes, fid
+    values, cx = _example_values(f)
+    assert cx["relation"] and cx["certificate"]["gap_lower_bound"]
+    for text, quantity in f.example.quotes.items():
+        assert text in f.sentence, (fid, text)
+        assert quantity in values, (fid, quantity, sorted(values))
+        assert quote_agrees(text, values[quantity]), (fid, text, quantity, values[quantity])
+
+
+def test_the_examples_given_are_the_ones_listed():
+    assert {f.id for f in declared() if f.example is not None} == WITH_EXAMPLE
+
+
+def test_a_wrong_number_in_a_sentence_is_caught():
+    # the check above is not vacuous: s002.F4's sentence with ξ misprinted as 0.5109 fails it
+    from proofcheck.findings import quote_agrees
+
+    values, _ = _example_values(_by_id()["s002.F4"])
+    assert quote_agrees("0.5108", values["xi_23"]) and not quote_agrees("0.5109", values["xi_23"])
+    assert quote_agrees("0.4055", values["xi_24"]) and not quote_agrees("0.4055", values["xi_23"])
+
+
+def _mine(cid, bound, title):
+    y = sp.Symbol("y")
+    return Claim(id=cid, title=title, source=Source("mine", "Theorem 1", "x + 2 <= 2"),
+                 variables=(real("x", 0, 1),), statement=sp.Le(y, bound),
+                 quantities={"y": lambda c, m: m.num(c["x"]) + 2, "x_half": lambda c, m: m.num(c["x"]) / 2},
+                 strategy=pst.cases(x=pst.reals(0, 1)))
+
+
+def _errata_entry(sheet: str, fid: str) -> str:
+    start = sheet.index(f"- **`{fid}`**")
+    nxt = sheet.find("\n- **`", start + 1)
+    return sheet[start:] if nxt < 0 else sheet[start:nxt]
+
+
+def test_an_errata_entry_a_reviewer_can_paste(tmp_path, monkeypatch):
+    from proofcheck.engine import check_claim
+    from proofcheck.findings import Example
+    from proofcheck.report import write_report
+
+    claims = [_mine("mine.thm.1", 2, "x + 2 <= 2"), _mine("mine.thm.1+corrected", 3, "x + 2 <= 3"),
+              _mine("mine.thm.1+corrected#tight", sp.Rational(5, 2), "x + 2 <= 5/2")]
+    mine = Finding("mine.F1", "off by one", ("mine.thm.1",), "",
+                   "Theorem 1 fails at x = 3/4, where x + 2 = 2.75 > 2.", depends="contribution",
+                   impact="Table 9's bound 2 should be 3; every row changes.",
+                   example=Example("mine.thm.1", {"x": "3/4"}, {"3/4": "x", "2.75": "y"}))
+    import proofcheck.findings as pf
+
+    monkeypatch.setattr(pf, "declared", lambda: [mine])
+    doc = write_report([(c, check_claim(c, cases=20)) for c in claims], tmp_path, 7,
+                       1.0, "proofcheck run", budget={"kind": "counted", "cases": 20})
+    f = doc["findings"][0]
+    # the sentence's example is the witness shown, certified in this run; the engine's own witness is kept beside it
+    assert f["witness"]["example"] is True and f["witness"]["claim"] == "mine.thm.1"
+    assert f["witness"]["counterexample"]["objects"] == {"x": "3/4"}
+    assert f["witness"]["counterexample"]["lhs"] == "[2.7500000000000000, 2.7500000000000000]"
+    assert f["example"]["not_certified"] is None
+    assert f["other_witnesses"] == [{"statement": "mine.thm.1", "claim": "mine.thm.1"}]
+    assert f["witness"]["sides"] == {"lhs": "y", "rhs": "2"}
+    assert f["claims"] == ["mine.thm.1", "mine.thm.1+corrected", "mine.thm.1+corrected#tight"]
+    entry = _errata_entry((tmp_path / "errata" / "mine.md").read_text(), "mine.F1")
+    # 4. the impact line
+    assert "  Impact (`contribution`): Table 9's bound 2 should be 3; every row changes." in entry
+    # 1. every enclosure labelled with what it encloses: each side by the claim's symbols, the other quantities too
+    assert ("  Witness (the sentence's example, certified in this run, `mine.thm.1`): x = 3/4 — "
+            "`y` ∈ [2.75, 2.75], `2` ∈ [2, 2]; required `y` <= `2`; where `x_half` ∈ [0.375, 0.375].") in entry
+    assert not re.search(r"(?<![∈=] )\[\d", entry.split("Reproduce")[0].replace("[details]", ""))
+    # 5. a corrected form says why: the one that holds, its search and smallest margin; the violated one, its
+    # certified witness (labelled) and margin
+    holds = next(ln for ln in entry.splitlines() if ln.startswith("  Corrected form `mine.thm.1+corrected`"))
+    assert holds.startswith("  Corrected form `mine.thm.1+corrected`: **holds** — no counterexample in ")
+    assert "smallest margin found " in holds
+    tight = next(ln for ln in entry.splitlines() if "`mine.thm.1+corrected#tight`" in ln)
+    assert tight.startswith("  Corrected form `mine.thm.1+corrected#tight`: **violated** — certified witness: x = ")
+    assert "`y` ∈ [" in tight and "required `y` <= `5/2`" in tight and "certified margin ∈ [-" in tight
+    # 2. the sentence, pasted as it is, beside the witness whose numbers it quotes
+    assert "  > Theorem 1 fails at x = 3/4, where x + 2 = 2.75 > 2." in entry
+    # 3. the reproduce command runs every claim of the finding, with the run's counted budget, in a fresh folder
+    assert '      out="$(mktemp -d)"  # a fresh folder: never your ./report' in entry
+    assert ("      proofcheck run --only 'mine.thm.1' --only 'mine.thm.1+corrected' --only 'mine.thm.1+corrected#tight' "
+            '--seed 7 --cases 20 --out "$out" && cat "$out/errata/mine.md"') in entry
+    assert "--out report" not in entry and "--seconds" not in entry
+    # the counterexample file reproduces the same way, never into ./report
+    cx_md = (tmp_path / "counterexamples" / "mine.thm.1.md").read_text()
+    assert "--seconds" not in cx_md and "proofcheck run --only 'mine.thm.1' --seed 7 --cases 20 --out \"$out\"" in cx_md
+    assert "| lhs: `y` |" in cx_md and "| rhs: `2` |" in cx_md
+    # report.md's findings section shows the same labelled witness
+    md = (tmp_path / "report.md").read_text()
+    assert "`y` ∈ [2.75, 2.75], `2` ∈ [2, 2]; required `y` <= `2`" in md
+
+
+def test_an_example_that_does_not_certify_is_said_and_the_engines_witness_shown(tmp_path, monkeypatch):
+    from proofcheck.engine import check_claim
+    from proofcheck.findings import Example
+    from proofcheck.report import write_report
+
+    claim = _mine("mine.thm.1", 2, "x + 2 <= 2")
+    wrong = Finding("mine.F1", "off by one", ("mine.thm.1",), "", "Theorem 1 fails at x = 0.", depends="contribution",
+                    impact="Table 9 changes.", example=Example("mine.thm.1", {"x": "0"}, {"0": "x"}))
+    import proofcheck.findings as pf
+
+    monkeypatch.setattr(pf, "declared", lambda: [wrong])
+    doc = write_report([(claim, check_claim(claim, cases=20))], tmp_path, 0, 1.0, "proofcheck run")
+    f = doc["findings"][0]
+    assert f["witness"]["example"] is False and f["example"]["counterexample"] is None
+    assert f["example"]["not_certified"] == "the relation is holds at the exact objects"
+    sheet = (tmp_path / "errata" / "mine.md").read_text()
+    assert "The sentence's example (`mine.thm.1`) is not certified in this run: the relation is holds" in sheet
+    # a time budget: the reproduce command still uses a counted one
+    assert "--cases 30" in sheet
+
+
+def test_only_repeated_selects_every_claim_a_reproduce_command_names():
+    # a reproduce command names each claim of a finding with its own --only; a glob that matches nothing is refused
+    from mechanisms.errors import InvalidInput
+    from proofcheck import registry
+
+    claims = registry.builtin_claims()
+    chosen = registry.select(claims, ["s002.eq.20", "s002.claim.G-leakage-formula*"])
+    assert [c.id for c in chosen] == [c.id for c in claims if c.id in {
+        "s002.eq.20", "s002.claim.G-leakage-formula#upper", "s002.claim.G-leakage-formula+corrected"}]
+    assert registry.select(claims, "s002.eq.20") == registry.select(claims, ["s002.eq.20"])
+    with pytest.raises(InvalidInput, match="no claim id matches 'zzz'"):
+        registry.select(claims, ["s002.eq.20", "zzz"])
