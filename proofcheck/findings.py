@@ -122,7 +122,9 @@ def quoted_number(text: str) -> tuple[Fraction, Fraction]:
     """A number as a sentence prints it, as (its exact value, the half-width that its digits claim): a decimal
     '0.4055' claims rounding to its last digit (±0.00005), '1.4·10⁻¹¹' likewise (±0.05·10⁻¹¹); a fraction '1/10'
     or an integer '2' claims its exact value (0). A text that is not one of these is an error."""
-    m = _NUMBER.match(text.strip())
+    text = text.strip()
+    rounded = text.startswith("≈")  # '≈ 62563': an integer rounded to its last digit
+    m = _NUMBER.match(text.removeprefix("≈").strip())
     if not m:
         raise ValueError(f"{text!r} is not a number as a sentence prints one (decimal, p/q, or d·10ⁿ)")
     mant = m["mant"]
@@ -130,7 +132,7 @@ def quoted_number(text: str) -> tuple[Fraction, Fraction]:
     half = Fraction(0)
     if "." in mant:
         half = Fraction(1, 2 * 10 ** len(mant.split(".")[1]))
-    elif m["exp"]:
+    elif (m["exp"] or rounded) and "/" not in mant:
         half = Fraction(1, 2)
     scale = Fraction(10) ** int(m["exp"].translate(_SUPERSCRIPT)) if m["exp"] else Fraction(1)
     sign = -1 if m["sign"] else 1
