@@ -229,7 +229,7 @@ def _record(fid, title, severity, hit, link, sentence, by_id, claim_by_id, decla
         # the sentence's own example, certified: the witness shown, so that the sentence and the witness agree
         ex_cid = example["claim"]
         ex_rec = claim_by_id.get(ex_cid, {})
-        others = [{"statement": sid, "claim": cid}] + others
+        others = [{"statement": sid, "claim": cid, "counterexample_file": st.get("counterexample_file")}] + others
         witness = {"statement": ex_cid.split("#")[0].split("+")[0], "claim": ex_cid,
                    "counterexample": example["counterexample"], "relative_margin": None,
                    "counterexample_file": None, "sides": ex_rec.get("sides"), "example": True}

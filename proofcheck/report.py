@@ -31,7 +31,8 @@ report.json, schema "proofcheck.report/2":
       "witness": {"statement", "claim", "counterexample", "relative_margin", "counterexample_file", "sides",
                  "example": bool}: the sentence's example certified by this run ("example": true; its claim's "sides"
                  label the enclosures) where the finding declares one and it certifies, else the most convincing
-                 certified counterexample, "other_witnesses": [{"statement", "claim"}],
+                 certified counterexample, "other_witnesses": [{"statement", "claim"}] (the search's witness that
+                 an example displaced comes first, with its "counterexample_file"),
       "example": null (the finding declares none) | {"claim", "counterexample" (the certified record, or null),
                  "not_certified" (null, or why the example did not certify), "quotes": {number as printed in the
                  sentence: the quantity it is}},
@@ -333,6 +334,10 @@ def _finding_lines(f: dict, cx_prefix: str = "") -> list[str]:
         lines.append(f"  Impact{depends}: {_md_line(f['impact']).rstrip('.')}.")
     whose = "the sentence's example, certified in this run, " if w.get("example") else ""
     lines.append(f"  Witness ({whose}{_md_code(w['claim'])}): {_cx_line(w['counterexample'], w.get('sides'))}{link}.")
+    searched = next((o for o in f.get("other_witnesses") or () if o.get("counterexample_file")), None)
+    if w.get("example") and searched:
+        lines.append(f"  The search's own witness: {_md_code(searched['claim'])} "
+                     f"([details]({cx_prefix}{searched['counterexample_file']})).")
     ex = f.get("example") or {}
     if ex and not ex.get("counterexample"):
         lines.append(f"  The sentence's example ({_md_code(ex['claim'])}) is not certified in this run: "
@@ -356,7 +361,11 @@ def variant_why(rec: dict) -> str:
     if rec["verdict"] == "holds":
         margin = rec.get("margin")
         smallest = (f"; smallest margin found {margin:.3g}" if isinstance(margin, (int, float)) else "")
-        return _short(holds_text(rec).removeprefix("holds — ") + smallest, 400)
+        if rec.get("proved"):
+            return _short(holds_text(rec).removeprefix("holds — ") + smallest, 400)
+        # why it is not proved is the claim's own business (report.md's claim table): here, what was checked
+        search = ((rec.get("evidence") or {}).get("summary")) or "the search"
+        return _short(f"no counterexample in {search}" + smallest, 400)
     return "inconclusive: " + _short(((rec.get("evidence") or {}).get("reason") or ""), 300)
 
 

@@ -349,7 +349,8 @@ def test_an_errata_entry_a_reviewer_can_paste(tmp_path, monkeypatch):
     assert f["witness"]["counterexample"]["objects"] == {"x": "3/4"}
     assert f["witness"]["counterexample"]["lhs"] == "[2.7500000000000000, 2.7500000000000000]"
     assert f["example"]["not_certified"] is None
-    assert f["other_witnesses"] == [{"statement": "mine.thm.1", "claim": "mine.thm.1"}]
+    assert f["other_witnesses"] == [{"statement": "mine.thm.1", "claim": "mine.thm.1",
+                                     "counterexample_file": "counterexamples/mine.thm.1.md"}]
     assert f["witness"]["sides"] == {"lhs": "y", "rhs": "2"}
     assert f["claims"] == ["mine.thm.1", "mine.thm.1+corrected", "mine.thm.1+corrected#tight"]
     entry = _errata_entry((tmp_path / "errata" / "mine.md").read_text(), "mine.F1")
@@ -359,6 +360,7 @@ def test_an_errata_entry_a_reviewer_can_paste(tmp_path, monkeypatch):
     assert ("  Witness (the sentence's example, certified in this run, `mine.thm.1`): x = 3/4 — "
             "`y` ∈ [2.75, 2.75], `2` ∈ [2, 2]; required `y` <= `2`; where `x_half` ∈ [0.375, 0.375].") in entry
     assert not re.search(r"(?<![∈=] )\[\d", entry.split("Reproduce")[0].replace("[details]", ""))
+    assert "  The search's own witness: `mine.thm.1` ([details](../counterexamples/mine.thm.1.md))." in entry
     # 5. a corrected form says why: the one that holds, its search and smallest margin; the violated one, its
     # certified witness (labelled) and margin
     holds = next(ln for ln in entry.splitlines() if ln.startswith("  Corrected form `mine.thm.1+corrected`"))
