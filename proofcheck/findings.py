@@ -67,13 +67,14 @@ def severity_for(depends: str) -> str:
 class Example:
     """The example a finding's sentence gives, as exact objects of one of its claims (`claim`: a claim id of one of
     the finding's statements, or its corrected form): the report certifies it and shows it as the witness. `quotes`
-    ties each number the sentence prints to what it is — a symbol of the claim's statement, 'lhs' or 'rhs' —, as
+    ties each number the sentence prints to what it is — a symbol of the claim's statement, 'lhs' or 'rhs', a scalar
+    object, or 'exp(symbol)' (:func:`quoted_value`) —, as
     written in the sentence ('0.4055', '1/10', '1.4·10⁻¹¹'): a decimal must be its certified value rounded to the
     digits shown, a fraction or integer its exact value (see :func:`quote_agrees`)."""
 
     claim: str
     objects: Mapping[str, Any]  # exact: 'p/q' or decimal strings, integers, nested lists (as report.json shows them)
-    quotes: Mapping[str, str] = field(default_factory=dict)  # number as printed in the sentence -> quantity
+    quotes: Mapping[str, str] = field(default_factory=dict)  # number as printed -> quantity (see quoted_value)
 
 
 @dataclass(frozen=True)
@@ -158,6 +159,26 @@ def quote_agrees(text: str, certified: str) -> bool:
     return value - half <= lo and hi <= value + half
 
 
+_EXP = re.compile(r"^exp\((?P<name>[A-Za-z_][A-Za-z0-9_]*)\)$")
+
+
+def quoted_value(spec: str, values: Mapping[str, str]) -> str:
+    """The certified value an Example's quote names: a quantity of the witness ('xi_23', 'lhs', 'rhs', a scalar
+    object), or 'exp(name)' for the exponential of one (a capacity the claim compares in log space), as an
+    enclosure that contains it (exp is increasing: the union of the balls at both ends)."""
+    m = _EXP.match(spec)
+    if not m:
+        return values[spec]
+    from flint import arb
+
+    from proofcheck.numerics import fmt
+
+    text = values[m["name"]].strip()
+    ends = text[1:-1].split(",") if text.startswith("[") else [text, text]
+    lo, hi = (arb(str(Fraction(e.strip()).numerator)) / arb(str(Fraction(e.strip()).denominator)) for e in ends)
+    return fmt(lo.exp().union(hi.exp()))
+
+
 def declared() -> list[Finding]:
     """The FINDINGS of every built-in paper package (those that declare them)."""
     from proofcheck.registry import paper_packages
@@ -232,7 +253,8 @@ def _record(fid, title, severity, hit, link, sentence, by_id, claim_by_id, decla
         others = [{"statement": sid, "claim": cid, "counterexample_file": st.get("counterexample_file")}] + others
         witness = {"statement": ex_cid.split("#")[0].split("+")[0], "claim": ex_cid,
                    "counterexample": example["counterexample"], "relative_margin": None,
-                   "counterexample_file": None, "sides": ex_rec.get("sides"), "example": True}
+                   "counterexample_file": None, "sides": ex_rec.get("sides"), "example": True,
+                   "search_verdict": ex_rec.get("verdict")}
     corrected, claim_ids = [], []
     # what its reproduce command runs: every reading and corrected form of each of its statements this run checked
     # (a statement of the finding that holds here, e.g. under a counted budget, is still part of it)

@@ -29,8 +29,9 @@ report.json, schema "proofcheck.report/2":
       "statements": the printed statements violated as printed that it covers, "link": how they are linked,
       "declared": bool (false: a violated statement no declared finding covers, a finding of its own),
       "witness": {"statement", "claim", "counterexample", "relative_margin", "counterexample_file", "sides",
-                 "example": bool}: the sentence's example certified by this run ("example": true; its claim's "sides"
-                 label the enclosures) where the finding declares one and it certifies, else the most convincing
+                 "example": bool, "search_verdict" (an example: its claim's verdict in this run, which the
+                 example does not change)}: the sentence's example certified by this run ("example": true; its
+                 claim's "sides" label the enclosures) where the finding declares one and it certifies, else the most convincing
                  certified counterexample, "other_witnesses": [{"statement", "claim"}] (the search's witness that
                  an example displaced comes first, with its "counterexample_file"),
       "example": null (the finding declares none) | {"claim", "counterexample" (the certified record, or null),
@@ -334,6 +335,10 @@ def _finding_lines(f: dict, cx_prefix: str = "") -> list[str]:
         lines.append(f"  Impact{depends}: {_md_line(f['impact']).rstrip('.')}.")
     whose = "the sentence's example, certified in this run, " if w.get("example") else ""
     lines.append(f"  Witness ({whose}{_md_code(w['claim'])}): {_cx_line(w['counterexample'], w.get('sides'))}{link}.")
+    if w.get("example") and w.get("search_verdict") not in (None, "violated"):
+        # the verdicts are the search's; the example shows what a larger search would find
+        lines.append(f"  This run's search did not find a violation of {_md_code(w['claim'])} (its verdict: "
+                     f"**{w['search_verdict']}**); the example above is a certified counterexample to it all the same.")
     searched = next((o for o in f.get("other_witnesses") or () if o.get("counterexample_file")), None)
     if w.get("example") and searched:
         lines.append(f"  The search's own witness: {_md_code(searched['claim'])} "

@@ -270,6 +270,13 @@ WITHOUT_EXAMPLE = {
     "s004.F7": "its case has f = γ = 1/100, a hypothesis f ≤ γ that arb balls of 1/100 cannot certify",
 }
 WITH_EXAMPLE = {f.id for f in declared()} - set(WITHOUT_EXAMPLE)
+# approximate numbers a sentence prints of a case other than its example's, and which
+OTHER_CASES = {
+    "s001.F2": {"0.05": "the finite-support prior's c* (s001.thm.1.ii.finite-support)", "130.4": "its D",
+                "98.2": "its κ/c*"},
+    "s004.F2": {"44283": "the right side with the past averaged over p(·|D), another reading of Theorem 1"},
+    "s004.F3": {"0.357": "c^L, the forward cost, which s004.thm.3.ii does not compute"},
+}
 
 
 def _example_values(f):
@@ -288,7 +295,7 @@ def _example_values(f):
 def test_every_sentence_number_agrees_with_its_example(fid):
     # the sentence a reviewer pastes quotes the certified witness shown: each number it ties to a quantity is that
     # quantity's certified value rounded to the digits printed, and the example is a certified counterexample
-    from proofcheck.findings import quote_agrees
+    from proofcheck.findings import quote_agrees, quoted_value
 
     f = _by_id()[fid]
     assert f.example is not None, fid
@@ -296,8 +303,13 @@ def test_every_sentence_number_agrees_with_its_example(fid):
     assert cx["relation"] and cx["certificate"]["gap_lower_bound"]
     for text, quantity in f.example.quotes.items():
         assert text in f.sentence, (fid, text)
-        assert quantity in values, (fid, quantity, sorted(values))
-        assert quote_agrees(text, values[quantity]), (fid, text, quantity, values[quantity])
+        value = quoted_value(quantity, values)
+        assert quote_agrees(text, value), (fid, text, quantity, value)
+    # every approximate number the sentence prints ('≈ 0.4055') is one of its example's, checked above, unless it
+    # describes another case, named here
+    approx = {n.rstrip(".,") for n in re.findall(r"≈\s*([−-]?\d[\d.,]*(?:·10[⁻⁰¹²³⁴⁵⁶⁷⁸⁹]+)?)", f.sentence)}
+    quoted = {q.removeprefix("≈").strip() for q in f.example.quotes}
+    assert approx - quoted == set(OTHER_CASES.get(fid, {})), (fid, sorted(approx - quoted))
 
 
 def test_the_findings_without_an_example_are_the_ones_listed():
@@ -311,6 +323,15 @@ def test_a_wrong_number_in_a_sentence_is_caught():
     values, _ = _example_values(_by_id()["s002.F4"])
     assert quote_agrees("0.5108", values["xi_23"]) and not quote_agrees("0.5109", values["xi_23"])
     assert quote_agrees("0.4055", values["xi_24"]) and not quote_agrees("0.4055", values["xi_23"])
+
+
+def test_a_capacity_compared_in_log_space_is_quoted_as_its_exponential():
+    from proofcheck.findings import quote_agrees, quoted_value
+
+    values = {"log_C": "[1.0288636176376491, 1.0288636176376494]"}  # ln(2 + √(2/π))
+    assert quote_agrees("2.80", quoted_value("exp(log_C)", values)) and quote_agrees("2.7979", quoted_value("exp(log_C)", values))
+    assert not quote_agrees("2.79", quoted_value("exp(log_C)", values))
+    assert quoted_value("log_C", values) == values["log_C"] and quoted_value("exp(z)", {"z": "0"}) == "[1.0000000000000000, 1.0000000000000000]"
 
 
 def _mine(cid, bound, title):
@@ -361,6 +382,7 @@ def test_an_errata_entry_a_reviewer_can_paste(tmp_path, monkeypatch):
             "`y` ∈ [2.75, 2.75], `2` ∈ [2, 2]; required `y` <= `2`; where `x_half` ∈ [0.375, 0.375].") in entry
     assert not re.search(r"(?<![∈=] )\[\d", entry.split("Reproduce")[0].replace("[details]", ""))
     assert "  The search's own witness: `mine.thm.1` ([details](../counterexamples/mine.thm.1.md))." in entry
+    assert f["witness"]["search_verdict"] == "violated" and "did not find a violation" not in entry
     # 5. a corrected form says why: the one that holds, its search and smallest margin; the violated one, its
     # certified witness (labelled) and margin
     holds = next(ln for ln in entry.splitlines() if ln.startswith("  Corrected form `mine.thm.1+corrected`"))
@@ -418,3 +440,25 @@ def test_only_repeated_selects_every_claim_a_reproduce_command_names():
     assert registry.select(claims, "s002.eq.20") == registry.select(claims, ["s002.eq.20"])
     with pytest.raises(InvalidInput, match="no claim id matches 'zzz'"):
         registry.select(claims, ["s002.eq.20", "zzz"])
+
+
+def test_an_example_of_a_claim_the_search_did_not_violate_says_so():
+    # s002.F1's case: the theorem's primary reading holds at the main job's budget, its proof steps fail; the
+    # sentence's example is a certified counterexample to the theorem itself, shown as such, and no verdict changes
+    from proofcheck.findings import Example
+    from proofcheck.report import _finding_lines
+
+    statements = [_st("s9.thm.1", "depends-on-reading"), _st("s9.eq.2", "violated", _cx({"x": "1"}))]
+    claims = [{"id": "s9.thm.1", "verdict": "holds", "sides": {"lhs": "P", "rhs": "gamma"}},
+              {"id": "s9.eq.2", "verdict": "violated", "relative_margin": -0.5}]
+    f = Finding("s9.F1", "t", ("s9.thm.1", "s9.eq.2"), "same root cause: (2) is its proof's step", "Theorem 1 fails.",
+                depends="contribution", impact="Table 2 changes.", example=Example("s9.thm.1", {"x": "1/2"}))
+    example = _cx({"x": "1/2"})
+    (rec,) = findings(statements, claims, [f], examples={"s9.F1": (example, None)})
+    assert rec["statements"] == ["s9.eq.2"] and [st["verdict"] for st in statements] == ["depends-on-reading", "violated"]
+    assert rec["witness"]["example"] and rec["witness"]["search_verdict"] == "holds"
+    assert rec["claims"] == ["s9.thm.1", "s9.eq.2"]  # the theorem is run again too, not only its proof step
+    text = "\n".join(_finding_lines(rec))
+    assert "Witness (the sentence's example, certified in this run, `s9.thm.1`): x = 1/2 — `P` ∈ [2, 2]" in text
+    assert ("This run's search did not find a violation of `s9.thm.1` (its verdict: **holds**); the example above is "
+            "a certified counterexample to it all the same.") in text

@@ -110,7 +110,7 @@ FINDINGS = [
                  "shell of (C.4).",
         depends="contribution",
         example=Example("s001.thm.1.ii", {"family": 0, "lam": "1/100", "a": "50", "b": "50", "dx": [0] * 8, "dy": [0] * 8, "x": ["0"] * 8, "y": ["0"] * 7 + ["1"], "extra": 0},
-                        {"858.5": "KL", "491.1": "rhs", "1/100": "c"}),
+                        {"858.5": "KL", "491.1": "rhs", "1/100": "c", "4.91081": "kappa"}),
         impact="Contribution (ii), the posterior's robustness under Assumption 2 (Theorem 1 (ii), Eq. (3.3)), and "
                "what rests on it: Theorem 2 (ii), the posterior's (0, √(κρ/2c))-differential privacy (contribution "
                "iii), follows from it by Pinsker's inequality, and Theorem 3's Assumption-2 threshold (4.4) uses the "

@@ -433,7 +433,7 @@ FINDINGS = [
         "corrected the prefactor 2 still doubles Z's part for every p.",
         depends="contribution",
         example=Example("s003.thm.5", {"p": 1, "sigma": "1", "R": 1},
-                        {}),
+                        {"2.80": "exp(log_C_printed)", "1.80": "exp(log_C_Bayes)"}),
         impact="Theorem 5 is the paper's Gaussian Bayes' capacity, the measure it proposes (Section V-D's comparison "
                "of Algorithms 1 and 2, Figures 4–5, whose values are not printed). Alone, the prefactor multiplies "
                "the capacity by 2 − v/C ∈ (1, 2) (v the ball term): 2.80 against 1.80 at p = 1, σ = R = 1 (+56%); "
@@ -451,7 +451,7 @@ FINDINGS = [
         "p = 5, σ = 1, R = 2 the two errors together even reverse the sign of the error (printed 20.21 < 28.80).",
         depends="contribution",
         example=Example("s003.claim.thm5-binomial", {"p": 3, "sigma": "1", "R": 1},
-                        {}),
+                        {"2.8617": "exp(log_C_printed_Z)", "3.8617": "exp(log_C_Bayes)"}),
         impact="Theorem 5 (see s003.F7) at p ≥ 3: C(p − i, i) drops the terms i > p/2 and shrinks the others, so the "
                "capacity comes out too small, by orders of magnitude at the experiments' p = 13,700 (R = 1): "
                "10^40.97 against 10^41.26 at σ = 1.23 and 10^275.53 against 10^288.58 at σ = 0.174 (Table IV's "
@@ -471,7 +471,7 @@ FINDINGS = [
         "gives 3 + √(2π) ≈ 5.507 (the ball of radius 2) while the capacity is (1 + √(2/π))² ≈ 3.232.",
         depends="contribution",
         example=Example("s003.claim.thm5-layer-clipping", {"sigma": "1", "layers": [1, 1]},
-                        {}),
+                        {"5.507": "exp(log_C_corrected)", "3.232": "exp(log_C_product_of_balls)"}),
         impact="Theorem 5 for networks of R ≥ 2 layers (R = 1, one clipped vector, is exact): the formula "
                "overstates the capacity, by orders of magnitude at the paper's size — for its 3-layer MLP "
                "(12,800 + 750 + 150 parameters) clipped per layer, 10^123.34 against Π_i C(p_i, σ, 1) = 10^53.72 "
