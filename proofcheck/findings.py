@@ -68,9 +68,9 @@ class Example:
     """The example a finding's sentence gives, as exact objects of one of its claims (`claim`: a claim id of one of
     the finding's statements, or its corrected form): the report certifies it and shows it as the witness. `quotes`
     ties each number the sentence prints to what it is — a symbol of the claim's statement, 'lhs' or 'rhs', a scalar
-    object, or 'exp(symbol)' (:func:`quoted_value`) —, as
-    written in the sentence ('0.4055', '1/10', '1.4·10⁻¹¹'): a decimal must be its certified value rounded to the
-    digits shown, a fraction or integer its exact value (see :func:`quote_agrees`)."""
+    object, or 'exp(symbol)' (:func:`quoted_value`) —, as written in the sentence ('0.4055', '1/10', '1.4·10⁻¹¹',
+    '≈ 62563', 'at least 0.0056'): a decimal must be its certified value rounded to the digits shown, a fraction or
+    integer its exact value, a bound hold certainly (see :func:`quote_agrees`)."""
 
     claim: str
     objects: Mapping[str, Any]  # exact: 'p/q' or decimal strings, integers, nested lists (as report.json shows them)
@@ -121,9 +121,10 @@ _NUMBER = re.compile(r"^(?P<sign>[-−]?)(?P<mant>\d+(?:\.\d+)?(?:/\d+)?)(?:·10
 
 def quoted_number(text: str) -> tuple[Fraction, Fraction]:
     """A number as a sentence prints it, as (its exact value, the half-width that its digits claim): a decimal
-    '0.4055' claims rounding to its last digit (±0.00005), '1.4·10⁻¹¹' likewise (±0.05·10⁻¹¹); a fraction '1/10'
-    or an integer '2' claims its exact value (0). A text that is not one of these is an error."""
-    text = text.strip()
+    '0.4055' claims rounding to its last digit (±0.00005), '1.4·10⁻¹¹' likewise (±0.05·10⁻¹¹), '≈ 62563' an integer
+    rounded to its last digit (±1/2); a fraction '1/10' or an integer '2' claims its exact value (0); 'at least x' and
+    'at most x' are read as x (quote_agrees checks the bound). A text that is not one of these is an error."""
+    text = text.strip().removeprefix("at least ").removeprefix("at most ")
     rounded = text.startswith("≈")  # '≈ 62563': an integer rounded to its last digit
     m = _NUMBER.match(text.removeprefix("≈").strip())
     if not m:
@@ -144,8 +145,10 @@ def quote_agrees(text: str, certified: str) -> bool:
     """Whether a printed number agrees with a certified value (an exact 'p/q' or an enclosure '[lo, hi]' as the
     report writes them): a decimal — the whole enclosure lies within the rounding its printed digits claim
     (certainly, not at a midpoint); a fraction or an integer — the exact value, or an enclosure that contains it and
-    is no wider than 1e-12 of it (an exact rational such as 1/10 reaches the certified path as a binary ball)."""
+    is no wider than 1e-12 of it (an exact rational such as 1/10 reaches the certified path as a binary ball); 'at
+    least x' / 'at most x' — the whole enclosure on that side of x."""
     value, half = quoted_number(text)
+    bound = text.strip().split(" ")[0:2]
     certified = certified.strip()
     if certified.startswith("["):
         lo, hi = (Fraction(x.strip()) for x in certified[1:-1].split(","))
@@ -154,6 +157,10 @@ def quote_agrees(text: str, certified: str) -> bool:
             lo = hi = Fraction(certified)
         except ValueError:  # an infinity: no printed number agrees with it
             return False
+    if bound == ["at", "least"]:  # a bound the sentence states: certainly on its side, whatever the digits
+        return lo >= value
+    if bound == ["at", "most"]:
+        return hi <= value
     if half == 0:
         return lo <= value <= hi and hi - lo <= Fraction(1, 10 ** 12) * max(1, abs(value))
     return value - half <= lo and hi <= value + half

@@ -245,6 +245,9 @@ def test_a_printed_number_agrees_with_a_certified_value_only_to_the_digits_it_sh
     assert quote_agrees("1/10", "1/10") and quote_agrees("1/10", "[0.099999999999999991, 0.10000000000000001]")
     assert not quote_agrees("1/10", "[0.0999, 0.1001]") and not quote_agrees("1/3", "1/10")
     assert not quote_agrees("1", "+inf (exact)")
+    # a bound the sentence states: the whole enclosure on its side
+    assert quote_agrees("at least 0.0056", "[0.0056545, 0.0056546]") and not quote_agrees("0.0056", "[0.0056545, 0.0056546]")
+    assert not quote_agrees("at least 0.0057", "[0.0056545, 0.0056546]") and quote_agrees("at most 0.0057", "[0.0056545, 0.0056546]")
     with pytest.raises(ValueError, match="not a number"):
         quoted_number("ln 2")
 
@@ -265,7 +268,6 @@ def test_an_example_must_be_a_claim_of_the_finding_and_quote_the_sentence():
 # Every declared finding gives its sentence's case as an Example (certified by the report and shown as the witness),
 # except these, and why:
 WITHOUT_EXAMPLE = {
-    "s003.F6": "its sentence quotes δ of the 1,406-step composition, a quantity of no claim of the finding",
     "s004.F5": "its witness is statistical (a Monte Carlo coverage): no certified value at a single case",
     "s004.F7": "its case has f = γ = 1/100, a hypothesis f ≤ γ that arb balls of 1/100 cannot certify",
 }

@@ -410,6 +410,8 @@ FINDINGS = [
         "(ε = 0.0139 printed) δ at ε = 0.01395 is at least 0.0056, about 340 times 1/60000, and the κ and σ "
         "columns of Table IV cannot describe the same number of steps.",
         depends="used-by-results",
+        example=Example("s003.table.I", {"row": 0},  # κ = 25, ε = 0.0139: δ after 1,406 steps
+                        {"at least 0.0056": "delta_lower_bound", "1/60000": "rhs"}),
         impact="Every VMF ε of Tables I and IV, and with them the experiments' comparison of the VMF and Gaussian "
                "mechanisms 'for the same ε values' (l.399, l.440; contribution 3, l.47): Table IV is the mapping "
                "from ε to κ and σ used in the experiments (l.745) behind Figures 1, 2 and 4. With exact RDP "
