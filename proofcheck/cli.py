@@ -308,7 +308,9 @@ def _show_lines(rec: dict, format: str) -> list[str]:
         out.append("counterexample (exact):")
         for k, v in cx["objects"].items():
             out.append(f"  {k} = {v}")
-        out.append(f"  lhs ∈ {cx['lhs']}\n  rhs ∈ {cx['rhs']}\n  required: lhs {cx['relation']} rhs — fails")
+        sides = rec.get("sides") or {}  # a report.json written before "sides" has none: bare lhs / rhs
+        lhs, rhs = (f"{k} = {sides[k]}" if sides.get(k) else k for k in ("lhs", "rhs"))
+        out.append(f"  {lhs} ∈ {cx['lhs']}\n  {rhs} ∈ {cx['rhs']}\n  required: lhs {cx['relation']} rhs — fails")
     evidence = dict(rec["evidence"])
     table = evidence.pop("table", None)
     if table:

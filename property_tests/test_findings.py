@@ -464,3 +464,17 @@ def test_an_example_of_a_claim_the_search_did_not_violate_says_so():
     assert "Witness (the sentence's example, certified in this run, `s9.thm.1`): x = 1/2 — `P` ∈ [2, 2]" in text
     assert ("This run's search did not find a violation of `s9.thm.1` (its verdict: **holds**); the example above is "
             "a certified counterexample to it all the same.") in text
+
+
+def test_show_labels_each_side_of_a_counterexample():
+    from proofcheck.cli import _show_lines
+    from proofcheck.engine import check_claim
+    from proofcheck.report import claim_record
+
+    claim = _mine("mine.thm.1", 2, "x + 2 <= 2")
+    rec = claim_record(claim, check_claim(claim, cases=20))
+    text = "\n".join(_show_lines(rec, "text"))
+    assert "\n  lhs = y ∈ [" in text and "\n  rhs = 2 ∈ [2" in text
+    # a report.json written before the labels: bare sides
+    text = "\n".join(_show_lines({**rec, "sides": None}, "text"))
+    assert "\n  lhs ∈ [" in text and "\n  rhs ∈ [2" in text
