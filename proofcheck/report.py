@@ -569,12 +569,19 @@ def labelled_sides(cx: dict, sides: dict | None = None) -> str:
     """'xi_23 ∈ [0.51082, 0.51083], xi_24 ∈ [0.40546, 0.40547]; required xi_23 = xi_24' and, where a side is an
     expression, each other quantity of the statement at the objects ('where eps ∈ [...], beta = 1/10')."""
     lhs, rhs = (sides or {}).get("lhs") or "lhs", (sides or {}).get("rhs") or "rhs"
-    text = (f"{_md_code(lhs)} ∈ {short_enclosure(cx['lhs'])}, {_md_code(rhs)} ∈ {short_enclosure(cx['rhs'])}; "
-            f"required {_md_code(lhs)} {cx['relation']} {_md_code(rhs)}")
+    if max(len(lhs), len(rhs)) <= LABEL_CHARS:
+        text = (f"{_md_code(lhs)} ∈ {short_enclosure(cx['lhs'])}, {_md_code(rhs)} ∈ {short_enclosure(cx['rhs'])}; "
+                f"required {_md_code(lhs)} {cx['relation']} {_md_code(rhs)}")
+    else:  # a long expression is written once, named lhs / rhs
+        text = (f"lhs {_md_code(lhs)} ∈ {short_enclosure(cx['lhs'])}, rhs {_md_code(rhs)} ∈ "
+                f"{short_enclosure(cx['rhs'])}; required lhs {cx['relation']} rhs")
     rest = [(k, v) for k, v in (cx.get("quantities") or {}).items() if k not in (lhs, rhs)]
     if rest:
         text += "; where " + ", ".join(f"{_md_code(k)} {_value_text(v)}" for k, v in rest)
     return text
+
+
+LABEL_CHARS = 40  # a side label longer than this is written once, then called lhs / rhs
 
 
 def _value_text(v: str) -> str:

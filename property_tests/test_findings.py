@@ -478,3 +478,17 @@ def test_show_labels_each_side_of_a_counterexample():
     # a report.json written before the labels: bare sides
     text = "\n".join(_show_lines({**rec, "sides": None}, "text"))
     assert "\n  lhs ∈ [" in text and "\n  rhs ∈ [2" in text
+
+
+def test_a_long_side_is_written_once_and_then_called_lhs():
+    from proofcheck.report import labelled_sides
+
+    cx = {"lhs": "[2.7500000000000000, 2.7500000000000000]", "rhs": "[2, 2]", "relation": "<=",
+          "quantities": {"y": "11/4", "eps": "[0.95551144502743634, 0.95551144502743646]"}}
+    assert labelled_sides(cx, {"lhs": "y", "rhs": "2"}) == (
+        "`y` ∈ [2.75, 2.75], `2` ∈ [2, 2]; required `y` <= `2`; where `eps` ∈ [0.95551144, 0.95551145]")
+    long = "Min(alpha + log(alpha*gamma(alpha)**2/(2*n**alpha*gamma(2*alpha))), 1)"
+    assert labelled_sides(cx, {"lhs": long, "rhs": "0"}).startswith(
+        f"lhs `{long}` ∈ [2.75, 2.75], rhs `0` ∈ [2, 2]; required lhs <= rhs; where `y` = 11/4")
+    # no labels known (a record from before them): lhs / rhs
+    assert labelled_sides(cx, None).startswith("`lhs` ∈ [2.75, 2.75], `rhs` ∈ [2, 2]; required `lhs` <= `rhs`")
