@@ -420,7 +420,9 @@ def errata_markdown(doc: dict, paper: str, seed: int, claims_path: str | None = 
     lines = [f"# Errata: paper {_md_line(_paper(paper))}", "",
              f"{len(mine)} independent errors found by proofcheck ({doc['generated']}, seed {seed}). Each witness is "
              "certified by exact rationals and arb interval arithmetic at the exact objects shown (a statistical "
-             "witness says so, with its confidence); each enclosure is labelled with the quantity it encloses.", ""]
+             "witness says so, with its confidence); each enclosure is labelled with the quantity it encloses. Where "
+             "a finding's sentence gives a case, its witness is that case, certified in this run, so the numbers the "
+             "sentence quotes are the ones beside it.", ""]
     cases = reproduce_cases(doc.get("budget"))
     for f in mine:
         lines += _finding_lines(f, cx_prefix="../")
