@@ -219,7 +219,8 @@ def findings(statements: list[dict], claims: list[dict], declared_findings=None,
         covered |= set(hit)
         out.append(_record(f.id, f.title, f.severity, hit, f.link, f.sentence, by_id, claim_by_id, declared=True,
                            depends=f.depends, impact=f.impact, example=_example(f, examples),
-                           checked=[s for s in f.statements if s in by_id]))
+                           checked=[s for s in f.statements if s in by_id],
+                           unchecked=_claim_ids([s for s in f.statements if s not in by_id])))
     for sid in sorted(violated - covered, key=lambda s: list(by_id).index(s)):
         st = by_id[sid]
         where = " ".join(str(st["source"]["where"]).split())
@@ -239,8 +240,19 @@ def _example(f: Finding, examples: dict) -> dict | None:
             "quotes": dict(f.example.quotes)}
 
 
+def _claim_ids(statement_ids: list[str]) -> list[str]:
+    """The built-in claims (every reading, and the corrected forms) of printed statements this run did not check:
+    a finding's reproduce command checks all of its statements, whatever subset the run had."""
+    if not statement_ids:
+        return []
+    from proofcheck.registry import builtin_claims
+
+    wanted = set(statement_ids)
+    return [c.id for c in builtin_claims() if c.statement_id in wanted and c.variant in (None, "corrected")]
+
+
 def _record(fid, title, severity, hit, link, sentence, by_id, claim_by_id, declared, depends, impact, example=None,
-            checked=None):
+            checked=None, unchecked=()):
     candidates = []
     for sid in hit:
         st = by_id[sid]
@@ -272,6 +284,7 @@ def _record(fid, title, severity, hit, link, sentence, by_id, claim_by_id, decla
                 continue
             claim_ids.append(v["id"])
             corrected.append({"id": v["id"], "verdict": v["verdict"], "why": _variant_why(claim_by_id.get(v["id"]))})
+    claim_ids += list(unchecked)
     if example and example["claim"] not in claim_ids:
         claim_ids.append(example["claim"])
     return {

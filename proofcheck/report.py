@@ -39,8 +39,9 @@ report.json, schema "proofcheck.report/2":
                  sentence: the quantity it is}},
       "corrected": [{"id", "verdict", "why"}]: each corrected form and why it has its verdict (its certified witness
                  and margin, its proof or search and smallest margin, or the reason),
-      "claims": every claim id of its statements (each reading), its corrected forms and its example's claim: what
-                its reproduce command runs,
+      "claims": every claim id of its statements (each reading; a declared finding's statements this run did not
+                check too, from the built-in claims), its corrected forms and its example's claim: what its reproduce
+                command runs,
       "sentence": one sentence a reviewer could paste (its numbers agree with the witness where it has an example)
     }
 

@@ -492,3 +492,15 @@ def test_a_long_side_is_written_once_and_then_called_lhs():
         f"lhs `{long}` ∈ [2.75, 2.75], rhs `0` ∈ [2, 2]; required lhs <= rhs; where `y` = 11/4")
     # no labels known (a record from before them): lhs / rhs
     assert labelled_sides(cx, None).startswith("`lhs` ∈ [2.75, 2.75], `rhs` ∈ [2, 2]; required `lhs` <= `rhs`")
+
+
+def test_a_reproduce_command_checks_every_statement_of_the_finding_whatever_the_run_checked():
+    # a run of s002.eq.20 alone: s002.F1's command still runs Theorems IV.7 and E.1 (each reading), the other
+    # proof steps and the corrected forms
+    statements = [{**_st("s002.eq.20", "violated", _cx({"epsilon": "1"})), "readings": [{"id": "s002.eq.20"}]}]
+    claims = [{"id": "s002.eq.20", "verdict": "violated", "relative_margin": -0.3}]
+    (rec,) = findings(statements, claims)
+    assert rec["id"] == "s002.F1" and rec["claims"][0] == "s002.eq.20"
+    assert {"s002.thm.IV.7#acc-at-true-secret.eps-le-1", "s002.thm.E.1#acc-avg-prior", "s002.eq.21",
+            "s002.claim.E1-combined", "s002.thm.IV.7+corrected#acc-at-true-secret"} <= set(rec["claims"])
+    assert len(rec["claims"]) == len(set(rec["claims"]))
