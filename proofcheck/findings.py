@@ -65,8 +65,8 @@ def severity_for(depends: str) -> str:
 
 @dataclass(frozen=True)
 class Example:
-    """The example a finding's sentence gives, as exact objects of one of its claims (`claim`: a claim id of one of
-    the finding's statements, or its corrected form): the report certifies it and shows it as the witness. `quotes`
+    """The example a finding's sentence gives, as exact objects of one of its claims (`claim`: a reading of one of the
+    finding's printed statements, never a corrected form): the report certifies it and shows it as the witness. `quotes`
     ties each number the sentence prints to what it is — a symbol of the claim's statement, 'lhs' or 'rhs', a scalar
     object, or 'exp(symbol)' (:func:`quoted_value`) —, as written in the sentence ('0.4055', '1/10', '1.4·10⁻¹¹',
     '≈ 62563', 'at least 0.0056'): a decimal must be its certified value rounded to the digits shown, a fraction or
@@ -102,9 +102,9 @@ class Finding:
         if len(self.statements) > 1 and not self.link.startswith(LINKS):
             raise ValueError(f"finding {self.id}: the link must start with one of {LINKS}")
         if self.example is not None:
-            base = self.example.claim.split("#")[0].split("+")[0]
-            if base not in self.statements:
-                raise ValueError(f"finding {self.id}: its example's claim {self.example.claim!r} is not a claim of "
+            # a reading of one of its printed statements: a corrected form's counterexample is no witness of the error
+            if self.example.claim.split("#")[0] not in self.statements:
+                raise ValueError(f"finding {self.id}: its example's claim {self.example.claim!r} is not a reading of "
                                  f"its statements {self.statements}")
             missing = [q for q in self.example.quotes if q not in self.sentence]
             if missing:
@@ -253,40 +253,9 @@ def _claim_ids(statement_ids: list[str]) -> list[str]:
 
 def _record(fid, title, severity, hit, link, sentence, by_id, claim_by_id, declared, depends, impact, example=None,
             checked=None, unchecked=()):
-    candidates = []
-    for sid in hit:
-        st = by_id[sid]
-        cid = st["primary"]["id"]
-        rec = claim_by_id.get(cid, {})
-        candidates.append((witness_key(st.get("counterexample")), sid, cid, st, rec))
-    candidates.sort(key=lambda c: c[0])
-    _, sid, cid, st, rec = candidates[0]
-    witness = {"statement": sid, "claim": cid, "counterexample": st.get("counterexample"),
-               "relative_margin": rec.get("relative_margin"), "counterexample_file": st.get("counterexample_file"),
-               "sides": rec.get("sides"), "example": False}
-    others = [{"statement": c[1], "claim": c[2]} for c in candidates[1:]]
-    if example and example["counterexample"]:
-        # the sentence's own example, certified: the witness shown, so that the sentence and the witness agree
-        ex_cid = example["claim"]
-        ex_rec = claim_by_id.get(ex_cid, {})
-        others = [{"statement": sid, "claim": cid, "counterexample_file": st.get("counterexample_file")}] + others
-        witness = {"statement": ex_cid.split("#")[0].split("+")[0], "claim": ex_cid,
-                   "counterexample": example["counterexample"], "relative_margin": None,
-                   "counterexample_file": None, "sides": ex_rec.get("sides"), "example": True,
-                   "search_verdict": ex_rec.get("verdict")}
-    corrected, claim_ids = [], []
-    # what its reproduce command runs: every reading and corrected form of each of its statements this run checked
-    # (a statement of the finding that holds here, e.g. under a counted budget, is still part of it)
-    for s in checked or hit:
-        claim_ids += [r["id"] for r in by_id[s].get("readings", [])] or [by_id[s]["primary"]["id"]]
-        for v in by_id[s]["variants"]:
-            if v["variant"] != "corrected":
-                continue
-            claim_ids.append(v["id"])
-            corrected.append({"id": v["id"], "verdict": v["verdict"], "why": _variant_why(claim_by_id.get(v["id"]))})
-    claim_ids += list(unchecked)
-    if example and example["claim"] not in claim_ids:
-        claim_ids.append(example["claim"])
+    witness, others = _witness(hit, by_id, claim_by_id, example)
+    corrected = [{"id": v["id"], "verdict": v["verdict"], "why": _variant_why(claim_by_id.get(v["id"]))}
+                 for s in checked or hit for v in by_id[s]["variants"] if v["variant"] == "corrected"]
     return {
         "id": fid, "paper": by_id[hit[0]]["paper"], "severity": severity, "depends": depends, "impact": impact,
         "title": title,
@@ -295,9 +264,46 @@ def _record(fid, title, severity, hit, link, sentence, by_id, claim_by_id, decla
         "other_witnesses": others,
         "example": example,
         "corrected": corrected,
-        "claims": list(dict.fromkeys(claim_ids)),
+        "claims": _reproduced_claims(checked or hit, by_id, unchecked, example),
         "sentence": sentence,
     }
+
+
+def _witness(hit, by_id, claim_by_id, example) -> tuple[dict, list[dict]]:
+    """The witness shown and the others kept: the sentence's example where it certified (the search's best witness
+    first among the others, with its details file), else the search's most convincing witness."""
+    candidates = []
+    for sid in hit:
+        st = by_id[sid]
+        cid = st["primary"]["id"]
+        candidates.append((witness_key(st.get("counterexample")), sid, cid, st, claim_by_id.get(cid, {})))
+    candidates.sort(key=lambda c: c[0])
+    _, sid, cid, st, rec = candidates[0]
+    others = [{"statement": c[1], "claim": c[2]} for c in candidates[1:]]
+    if not (example and example["counterexample"]):
+        return ({"statement": sid, "claim": cid, "counterexample": st.get("counterexample"),
+                 "relative_margin": rec.get("relative_margin"), "counterexample_file": st.get("counterexample_file"),
+                 "sides": rec.get("sides"), "example": False}, others)
+    ex_cid = example["claim"]
+    ex_rec = claim_by_id.get(ex_cid, {})
+    searched = {"statement": sid, "claim": cid, "counterexample_file": st.get("counterexample_file")}
+    return ({"statement": ex_cid.split("#")[0], "claim": ex_cid, "counterexample": example["counterexample"],
+             "relative_margin": None, "counterexample_file": None, "sides": ex_rec.get("sides"), "example": True,
+             "search_verdict": ex_rec.get("verdict")}, [searched] + others)
+
+
+def _reproduced_claims(statement_ids, by_id, unchecked, example) -> list[str]:
+    """What a finding's reproduce command runs: every reading and corrected form of each of its statements (a
+    statement of the finding that holds in this run, e.g. under a counted budget, is still part of it), those of its
+    statements this run did not check, and its example's claim."""
+    ids = []
+    for s in statement_ids:
+        ids += [r["id"] for r in by_id[s].get("readings", [])] or [by_id[s]["primary"]["id"]]
+        ids += [v["id"] for v in by_id[s]["variants"] if v["variant"] == "corrected"]
+    ids += list(unchecked)
+    if example:
+        ids.append(example["claim"])
+    return list(dict.fromkeys(ids))
 
 
 def _variant_why(rec: dict | None) -> str | None:

@@ -255,13 +255,15 @@ def test_a_printed_number_agrees_with_a_certified_value_only_to_the_digits_it_sh
 def test_an_example_must_be_a_claim_of_the_finding_and_quote_the_sentence():
     from proofcheck.findings import Example
 
-    with pytest.raises(ValueError, match="not a claim of its statements"):
+    with pytest.raises(ValueError, match="not a reading of its statements"):
         _f(example=Example("s9.thm.2#r", {"x": "1"}))
+    with pytest.raises(ValueError, match="not a reading of its statements"):  # a corrected form witnesses no error
+        _f(example=Example("s9.thm.1+corrected", {"x": "1"}))
     with pytest.raises(ValueError, match="does not print"):
         Finding("s9.F1", "t", ("s9.thm.1",), "", "x = 1/2 fails.", depends="contribution", impact="i",
                 example=Example("s9.thm.1#r", {"x": "1/2"}, {"0.25": "lhs"}))
     ok = Finding("s9.F1", "t", ("s9.thm.1",), "", "x = 1/2 fails.", depends="contribution", impact="i",
-                 example=Example("s9.thm.1+corrected", {"x": "1/2"}, {"1/2": "x"}))
+                 example=Example("s9.thm.1#r", {"x": "1/2"}, {"1/2": "x"}))
     assert ok.example.quotes == {"1/2": "x"}
 
 
