@@ -271,7 +271,6 @@ def test_an_example_must_be_a_claim_of_the_finding_and_quote_the_sentence():
 # except these, and why:
 WITHOUT_EXAMPLE = {
     "s004.F5": "its witness is statistical (a Monte Carlo coverage): no certified value at a single case",
-    "s004.F7": "its case has f = γ = 1/100, a hypothesis f ≤ γ that arb balls of 1/100 cannot certify",
 }
 WITH_EXAMPLE = {f.id for f in declared()} - set(WITHOUT_EXAMPLE)
 # approximate numbers a sentence prints of a case other than its example's, and which

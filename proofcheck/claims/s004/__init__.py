@@ -193,9 +193,12 @@ FINDINGS = [
         link="",
         sentence="§4.3.2's δ_μ = β + γ needs Pr[Σ_t ĉ_t < Σ_t c_t] ≤ γ, but β sums T estimates: even if each ĉ_t "
                  "meets Theorem 4 with failure probability exactly γ, with T = 2 independent estimates that err by −1 "
-                 "on failure and +1/10 otherwise and γ = 0.01, Pr[Σ ĉ_t < Σ c_t] = 1 − 0.99² = 0.0199 > γ; the union "
-                 "bound δ_μ = β + Tγ holds (the authors' accountant itself uses 1 − (1 − γ)^T).",
+                 "on failure and +1/10 otherwise and γ = 1/64, Pr[Σ ĉ_t < Σ c_t] = 1 − (63/64)² = 127/4096 ≈ 0.0310 "
+                 "> γ; the union bound δ_μ = β + Tγ holds (the authors' accountant itself uses 1 − (1 − γ)^T).",
         depends="results-use-correct-form",
+        # γ = 1/64, not 0.01: f = γ must be certified, and a ball around 1/100 is not certainly ≤ another
+        example=Example("s004.claim.delta-beta-plus-gamma", {"T": 2, "gamma": "1/64", "f": "1/64", "a": "1", "b": "1/10"},
+                        {"1/64": "gamma", "127/4096": "P_fail", "0.0310": "P_fail"}),
         impact="δ_μ = β + γ as printed charges the estimators' failure once for the T estimates β sums; the union "
                "bound β + Tγ holds (s004.claim.delta-beta-plus-gamma+corrected), and the authors' accountant uses 1 "
                "− (1 − γ)^T. At the paper's γ = 10⁻¹⁵ and δ_μ = 10⁻¹⁰ the difference (T − 1)γ is below 10⁻¹¹ for up "
