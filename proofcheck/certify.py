@@ -474,3 +474,38 @@ def _certified_ratio_at(claim, exact) -> dict | None:
             r = num / den
     return {"lower_bound": lower(r), "enclosure": fmt(r), "objects": show_exact(exact), "lhs": fmt(lhs),
             "rhs": fmt(rhs)}
+
+
+def read_exact(objects: dict) -> dict:
+    """Exact objects as the report shows them (show_exact: 'p/q' and decimal strings, integers, nested lists) back
+    as an exact case: each numeric string an exact Fraction ('0.9' is 9/10), everything else as it is."""
+    def conv(x):
+        if isinstance(x, str):
+            try:
+                return Fraction(x)
+            except ValueError:  # a structural entry (a label) is not a number
+                return x
+        if isinstance(x, (list, tuple)):
+            return [conv(y) for y in x]
+        return x
+    return {k: conv(v) for k, v in objects.items()}
+
+
+def certify_example(claim, objects: dict) -> tuple[dict | None, str | None]:
+    """A counterexample given by hand (a finding's example, proofcheck.findings.Example) certified as the engine
+    certifies its own: (the counterexample record, None) when the hypotheses hold on the exact objects and the
+    enclosures are disjoint on the wrong side, else (None, why not)."""
+    if claim.statistical:
+        return None, "a statistical claim has no certified route at a single case"
+    exact = read_exact(objects)
+    try:
+        c = certified_sides(claim, exact)
+    except Outside as e:
+        return None, f"outside the domain: {e}"
+    except (Undecided, ClaimError) as e:
+        return None, f"not decided: {type(e).__name__}: {e}"
+    if not c.hypotheses_ok:
+        return None, "a hypothesis fails at the exact objects"
+    if c.relation != "violated":
+        return None, f"the relation is {c.relation or 'undecided (the enclosures overlap)'} at the exact objects"
+    return _counterexample(claim, exact, floatify(exact), "exact (declared)", c), None

@@ -321,7 +321,9 @@ def _show_lines(rec: dict, format: str) -> list[str]:
         out.append("counterexample (exact):")
         for k, v in cx["objects"].items():
             out.append(f"  {k} = {v}")
-        out.append(f"  lhs ∈ {cx['lhs']}\n  rhs ∈ {cx['rhs']}\n  required: lhs {cx['relation']} rhs — fails")
+        sides = rec.get("sides") or {}  # a report.json written before "sides" has none: bare lhs / rhs
+        lhs, rhs = (f"{k} = {sides[k]}" if sides.get(k) else k for k in ("lhs", "rhs"))
+        out.append(f"  {lhs} ∈ {cx['lhs']}\n  {rhs} ∈ {cx['rhs']}\n  required: lhs {cx['relation']} rhs — fails")
     evidence = dict(rec["evidence"])
     table = evidence.pop("table", None)
     if table:
@@ -539,7 +541,8 @@ def build_parser() -> argparse.ArgumentParser:
     pl.set_defaults(fn=cmd_list)
 
     pr = sub.add_parser("run", help="check claims and write the report")
-    pr.add_argument("--only", metavar="GLOB", help="claim ids matching this glob, e.g. 's000.*'")
+    pr.add_argument("--only", metavar="GLOB", action="append",
+                    help="claim ids matching this glob, e.g. 's000.*' (repeat it: ids matching any of them)")
     pr.add_argument("--seconds", type=_positive_finite, metavar="S",
                     help="a total time budget instead of the counted default: the run ends within about S "
                          "seconds, and how far each claim's search gets depends on the machine and its load")

@@ -195,13 +195,16 @@ def _check_draw(path, claim: Claim) -> None:
                            "declares (declare each, e.g. integer('secret') or real('t', lo, hi))")
 
 
-def select(claims: list[Claim], pattern: str | None) -> list[Claim]:
+def select(claims: list[Claim], pattern: str | list[str] | None) -> list[Claim]:
+    """The claims whose id matches the glob (or any of the globs: `--only` repeated), in their order; a glob that
+    matches nothing is bad input."""
     if not pattern:
         return claims
-    chosen = [c for c in claims if fnmatch.fnmatchcase(c.id, pattern)]
-    if not chosen:
-        raise InvalidInput(f"no claim id matches {pattern!r}")
-    return chosen
+    patterns = [pattern] if isinstance(pattern, str) else list(pattern)
+    for p in patterns:
+        if not any(fnmatch.fnmatchcase(c.id, p) for c in claims):
+            raise InvalidInput(f"no claim id matches {p!r}")
+    return [c for c in claims if any(fnmatch.fnmatchcase(c.id, p) for p in patterns)]
 
 
 def find(claims: list[Claim], cid: str) -> Claim:

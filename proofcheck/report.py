@@ -4,7 +4,7 @@ per counterexample.
 report.json, schema "proofcheck.report/2":
 
     {
-      "schema": "proofcheck.report/1",
+      "schema": "proofcheck.report/2",
       "generated": ISO-8601 time, "command": the command line, "seed": int,
       "seconds_per_claim": float,
       "summary": {"holds": int, "violated": int, "inconclusive": int},          (per claim)
@@ -28,9 +28,21 @@ report.json, schema "proofcheck.report/2":
                 that nobody has assessed it),
       "statements": the printed statements violated as printed that it covers, "link": how they are linked,
       "declared": bool (false: a violated statement no declared finding covers, a finding of its own),
-      "witness": {"statement", "claim", "counterexample", "relative_margin", "counterexample_file"}: the most
-                 convincing certified counterexample, "other_witnesses": [{"statement", "claim"}],
-      "corrected": [{"id", "verdict"}], "sentence": one sentence a reviewer could paste
+      "witness": {"statement", "claim", "counterexample", "relative_margin", "counterexample_file", "sides",
+                 "example": bool, "search_verdict" (an example: its claim's verdict in this run, which the
+                 example does not change)}: the sentence's example certified by this run ("example": true; its
+                 claim's "sides" label the enclosures) where the finding declares one and it certifies, else the most convincing
+                 certified counterexample, "other_witnesses": [{"statement", "claim"}] (the search's witness that
+                 an example displaced comes first, with its "counterexample_file"),
+      "example": null (the finding declares none) | {"claim", "counterexample" (the certified record, or null),
+                 "not_certified" (null, or why the example did not certify), "quotes": {number as printed in the
+                 sentence: the quantity it is}},
+      "corrected": [{"id", "verdict", "why"}]: each corrected form and why it has its verdict (its certified witness
+                 and margin, its proof or search and smallest margin, or the reason),
+      "claims": every claim id of its statements (each reading; a declared finding's statements this run did not
+                check too, from the built-in claims), its corrected forms and its example's claim: what its reproduce
+                command runs,
+      "sentence": one sentence a reviewer could paste (its numbers agree with the witness where it has an example)
     }
 
     StatementRecord = {                      one per printed statement (claim id without #reading, +variant)
@@ -59,6 +71,7 @@ report.json, schema "proofcheck.report/2":
       "forces_degenerate": null | why the claim's hypotheses admit only degenerate cases (declared or found),
       "source": {"seed", "where", "quote"},
       "statement": sympy string of the relation checked, "latex": the same in LaTeX,
+      "sides": {"lhs", "rhs"}: sympy string of each side (the labels of the enclosures the report prints),
       "encoding", "reading" (or null), "reconstructed" (or null),
       "margin": violated: the certified margin at the counterexample shown, the upper end of its enclosure (rhs − lhs for ≤, lhs − rhs
                 for ≥; negative); otherwise the float margin at the tightest case found (−|lhs−rhs|/max(1,|lhs|,
@@ -111,13 +124,20 @@ def claim_record(claim: Claim, result: Result) -> dict:
         "hypotheses": [h.text + ": " + sp.sstr(h.relation) for h in claim.hypotheses],
         "variables": [_variable_record(v) for v in claim.variables],
         "statement_id": claim.statement_id,
+        "sides": side_labels(claim),
         "primary": claim.primary,
         "tightness_certified": ((result.evidence or {}).get("tightness") or {}).get("certified", {}).get("lower_bound"),
         "proved": result.verdict == "holds" and ((result.evidence or {}).get("proof") or {}).get("proved") is True,
     })
-    return {k: rec[k] for k in ("id", "statement_id", "title", "verdict", "proved", "vacuous", "forces_degenerate", "primary", "margin", "relative_margin", "tightness", "tightness_certified", "source", "statement", "latex",
+    return {k: rec[k] for k in ("id", "statement_id", "title", "verdict", "proved", "vacuous", "forces_degenerate", "primary", "margin", "relative_margin", "tightness", "tightness_certified", "source", "statement", "sides", "latex",
                                 "hypotheses", "variables", "encoding", "reading", "reconstructed", "counterexample",
                                 "evidence", "worst_case", "seconds")}
+
+
+def side_labels(claim: Claim) -> dict:
+    """What each side of the relation is, in the claim's own symbols (sympy's text of each side): the label of
+    each certified enclosure the report prints ('xi_23 ∈ [0.51082, 0.51083]', not a bare interval)."""
+    return {"lhs": sp.sstr(claim.statement.lhs), "rhs": sp.sstr(claim.statement.rhs)}
 
 
 def safe_name(cid: str) -> str:
@@ -229,7 +249,8 @@ def write_report(pairs: list[tuple[Claim, Result]], out: Path, seed: int, second
             _figure(claim, result, tmp_png)
             if tmp_png.exists():
                 tmp_png.replace(png)
-            write_atomic(md, counterexample_markdown(claim, result, png.name, seed, claims_path))
+            write_atomic(md, counterexample_markdown(claim, result, png.name, seed, claims_path,
+                                                     reproduce_cases(budget)))
             kept |= {md.name, png.name}
             rec["counterexample_file"] = str(md.relative_to(out))
         records.append(rec)
@@ -246,7 +267,7 @@ def write_report(pairs: list[tuple[Claim, Result]], out: Path, seed: int, second
     from proofcheck.findings import SEVERITIES
     from proofcheck.findings import findings as independent_errors
 
-    found = independent_errors(statements, records)
+    found = independent_errors(statements, records, examples=certify_examples(pairs))
     doc = {
         "schema": SCHEMA,
         "generated": _dt.datetime.now(_dt.timezone.utc).isoformat(timespec="seconds"),
@@ -269,6 +290,25 @@ def write_report(pairs: list[tuple[Claim, Result]], out: Path, seed: int, second
     write_atomic(out / "report.md", markdown_table(doc))
     _write_errata(doc, out, seed, claims_path)
     return doc
+
+
+def certify_examples(pairs) -> dict:
+    """Each declared finding's example (proofcheck.findings.Example) whose claim this run checked, certified at its
+    exact objects: {finding id: (counterexample record, None) or (None, why not)}. The sentence a reviewer pastes
+    quotes this case, so the report shows it, certified here, as the finding's witness."""
+    from proofcheck.certify import certify_example
+    from proofcheck.findings import declared
+
+    by_id = {c.id: c for c, _ in pairs}
+    out = {}
+    for f in declared():
+        if f.example is None or f.example.claim not in by_id:
+            continue
+        try:
+            out[f.id] = certify_example(by_id[f.example.claim], f.example.objects)
+        except Exception as e:  # an error of the claim at the example: reported on the finding, never a crash
+            out[f.id] = (None, f"an error of the claim at the example: {type(e).__name__}: {e}")
+    return out
 
 
 def _write_errata(doc: dict, out: Path, seed: int, claims_path: str | None):
@@ -297,11 +337,45 @@ def _finding_lines(f: dict, cx_prefix: str = "") -> list[str]:
     if f.get("impact"):
         depends = f" ({_md_code(f['depends'])})" if f.get("depends") else ""
         lines.append(f"  Impact{depends}: {_md_line(f['impact']).rstrip('.')}.")
-    lines.append(f"  Witness ({_md_code(w['claim'])}): {_cx_line(w['counterexample'])}{link}.")
+    whose = "the sentence's example, certified in this run, " if w.get("example") else ""
+    lines.append(f"  Witness ({whose}{_md_code(w['claim'])}): {_cx_line(w['counterexample'], w.get('sides'))}{link}.")
+    if w.get("example") and w.get("search_verdict") not in (None, "violated"):
+        # the verdicts are the search's; the example shows what a larger search would find
+        lines.append(f"  This run's search did not find a violation of {_md_code(w['claim'])} (its verdict: "
+                     f"**{w['search_verdict']}**); the example above is a certified counterexample to it all the same.")
+    searched = next((o for o in f.get("other_witnesses") or () if o.get("counterexample_file")), None)
+    if w.get("example") and searched:
+        lines.append(f"  The search's own witness: {_md_code(searched['claim'])} "
+                     f"([details]({cx_prefix}{searched['counterexample_file']})).")
+    ex = f.get("example") or {}
+    if ex and not ex.get("counterexample"):
+        lines.append(f"  The sentence's example ({_md_code(ex['claim'])}) is not certified in this run: "
+                     f"{_md_line(ex.get('not_certified') or '')}; the witness shown is the engine's.")
     for c in f.get("corrected") or []:
-        lines.append(f"  Corrected form {_md_code(c['id'])}: **{c['verdict']}**.")
+        why = f" — {_md_line(c['why'])}" if c.get("why") else ""
+        lines.append(f"  Corrected form {_md_code(c['id'])}: **{c['verdict']}**{why}.")
     lines.append(f"  > {_md_line(f['sentence'])}")
     return lines
+
+
+def variant_why(rec: dict) -> str:
+    """Why a claim (a corrected form) has its verdict, in one line: violated — its certified witness, labelled, and
+    the certified margin; holds — its proof or its search and the smallest margin found; inconclusive — the
+    reason."""
+    if rec["verdict"] == "violated":
+        cx = rec.get("counterexample") or {}
+        margin = cx.get("margin_enclosure")
+        return (f"certified witness: {_cx_line(cx, rec.get('sides'))}"
+                + (f"; certified margin ∈ {short_enclosure(margin)}" if margin else ""))
+    if rec["verdict"] == "holds":
+        margin = rec.get("margin")
+        smallest = (f"; smallest margin found {margin:.3g}" if isinstance(margin, (int, float)) else "")
+        if rec.get("proved"):
+            return _short(holds_text(rec).removeprefix("holds — ") + smallest, 400)
+        # why it is not proved is the claim's own business (report.md's claim table): here, what was checked
+        search = ((rec.get("evidence") or {}).get("summary")) or "the search"
+        return _short(f"no counterexample in {search}" + smallest, 400)
+    return "inconclusive: " + _short(((rec.get("evidence") or {}).get("reason") or ""), 300)
 
 
 def findings_markdown(doc: dict, papers=None) -> list[str]:
@@ -321,25 +395,46 @@ def findings_markdown(doc: dict, papers=None) -> list[str]:
     return lines or ["None found.", ""]
 
 
-REPRODUCE_CASES = 30  # an errata sheet's reproduce command, where the run had a time budget
+REPRODUCE_CASES = 30  # the reproduce commands' counted budget, where the run had a time budget
+
+
+def reproduce_cases(budget: dict | None) -> int:
+    """The counted budget of a reproduce command: the run's own where it was counted (the same verdicts on any
+    machine), else REPRODUCE_CASES."""
+    budget = budget or {}
+    return budget["cases"] if budget.get("kind") == "counted" else REPRODUCE_CASES
+
+
+def _quoted(cid: str) -> str:
+    return f"'{cid}'" if "'" not in cid else shlex.quote(cid)
+
+
+def reproduce_lines(claim_ids, seed: int, cases: int, claims_path: str | None = None, then: str = "") -> list[str]:
+    """Shell lines that check the claims again in a fresh temporary folder (never the user's ./report), with a
+    counted budget: the same seed and cases give the same verdicts and witnesses on any machine."""
+    claims_arg = f" --claims {shlex.quote(claims_path)}" if claims_path else ""
+    only = " ".join(f"--only {_quoted(c)}" for c in claim_ids)
+    return ['out="$(mktemp -d)"  # a fresh folder: never your ./report',
+            f'proofcheck run{claims_arg} {only} --seed {seed} --cases {cases} --out "$out"' + then]
 
 
 def errata_markdown(doc: dict, paper: str, seed: int, claims_path: str | None = None) -> str:
     """One paper's errata sheet: its findings, witnesses, corrected forms and the commands that reproduce them."""
-    claims_arg = f" --claims {claims_path}" if claims_path else ""
     mine = [f for f in doc["findings"] if f["paper"] == paper]
     lines = [f"# Errata: paper {_md_line(_paper(paper))}", "",
              f"{len(mine)} independent errors found by proofcheck ({doc['generated']}, seed {seed}). Each witness is "
              "certified by exact rationals and arb interval arithmetic at the exact objects shown (a statistical "
-             "witness says so, with its confidence).", ""]
-    budget = doc.get("budget") or {}
-    cases = budget.get("cases") if budget.get("kind") == "counted" else REPRODUCE_CASES
+             "witness says so, with its confidence); each enclosure is labelled with the quantity it encloses. Where "
+             "a finding's sentence gives a case, its witness is that case, certified in this run, so the numbers the "
+             "sentence quotes are the ones beside it.", ""]
+    cases = reproduce_cases(doc.get("budget"))
     for f in mine:
-        cid = f["witness"]["claim"]
         lines += _finding_lines(f, cx_prefix="../")
-        # a counted budget (the same verdict on any machine) and a folder of its own (never the user's ./report)
-        lines += ["", "  Reproduce:", "", f"      proofcheck run{claims_arg} --only '{cid}' --seed {seed} --cases {cases} "
-                  f"--out reproduce/{safe_name(cid)}", ""]
+        # every claim of the finding's statements (each reading) and of its corrected forms, not only the witness's
+        ids = f.get("claims") or [f["witness"]["claim"]]
+        then = f' && cat "$out/errata/{paper}.md"' if re.fullmatch(r"[A-Za-z0-9_.-]+", paper) else ""
+        lines += ["", "  Reproduce (its statements' claims and corrected forms, in a fresh folder):", "",
+                  *(f"      {line}" for line in reproduce_lines(ids, seed, cases, claims_path, then)), ""]
     return "\n".join(lines) + "\n"
 
 
@@ -464,8 +559,9 @@ def _paper(prefix: str) -> str:
     return paper_title(prefix)
 
 
-def _cx_line(cx: dict | None) -> str:
-    """The counterexample in one line: exact objects, then the certified sides."""
+def _cx_line(cx: dict | None, sides: dict | None = None) -> str:
+    """The counterexample in one line: exact objects, then each side's certified enclosure labelled with what it is
+    (the claim's `sides`; 'lhs' / 'rhs' where unknown), then the statement's other quantities at the objects."""
     if not cx:
         return ""
     objs = "; ".join(f"{k} = {_compact(v)}" for k, v in cx["objects"].items())
@@ -474,7 +570,56 @@ def _cx_line(cx: dict | None) -> str:
         st = cx["statistical"][0]
         label = (f" [statistical: Monte Carlo interval at confidence {st['confidence']}, n = {st['n']}, "
                  f"seed {st['seed']}]")
-    return _short(f"{objs} — lhs ∈ {cx['lhs']}, rhs ∈ {cx['rhs']}, required lhs {cx['relation']} rhs{label}", 500)
+    return _short(f"{objs} — {labelled_sides(cx, sides)}{label}", 700)
+
+
+def labelled_sides(cx: dict, sides: dict | None = None) -> str:
+    """'xi_23 ∈ [0.51082, 0.51083], xi_24 ∈ [0.40546, 0.40547]; required xi_23 = xi_24' and, where a side is an
+    expression, each other quantity of the statement at the objects ('where eps ∈ [...], beta = 1/10')."""
+    lhs, rhs = (sides or {}).get("lhs") or "lhs", (sides or {}).get("rhs") or "rhs"
+    if max(len(lhs), len(rhs)) <= LABEL_CHARS:
+        text = (f"{_md_code(lhs)} ∈ {short_enclosure(cx['lhs'])}, {_md_code(rhs)} ∈ {short_enclosure(cx['rhs'])}; "
+                f"required {_md_code(lhs)} {cx['relation']} {_md_code(rhs)}")
+    else:  # a long expression is written once, named lhs / rhs
+        text = (f"lhs {_md_code(lhs)} ∈ {short_enclosure(cx['lhs'])}, rhs {_md_code(rhs)} ∈ "
+                f"{short_enclosure(cx['rhs'])}; required lhs {cx['relation']} rhs")
+    rest = [(k, v) for k, v in (cx.get("quantities") or {}).items() if k not in (lhs, rhs)]
+    if rest:
+        text += "; where " + ", ".join(f"{_md_code(k)} {_value_text(v)}" for k, v in rest)
+    return text
+
+
+LABEL_CHARS = 40  # a side label longer than this is written once, then called lhs / rhs
+
+
+def _value_text(v: str) -> str:
+    return f"∈ {short_enclosure(v)}" if str(v).startswith("[") else f"= {v}"
+
+
+SHORT_DIGITS = 8
+
+
+def short_enclosure(text: str, digits: int = SHORT_DIGITS) -> str:
+    """An enclosure '[lo, hi]' as the report writes it (17 digits), with each end rounded outward to `digits`
+    significant digits: shorter to read and still certain to contain the value; other text as it is."""
+    from decimal import ROUND_CEILING, ROUND_FLOOR, Decimal, InvalidOperation
+
+    text = str(text)
+    if not (text.startswith("[") and text.endswith("]")) or text.count(",") != 1:
+        return text
+    try:
+        lo, hi = (Decimal(x.strip()) for x in text[1:-1].split(","))
+    except InvalidOperation:
+        return text
+
+    def end(x: Decimal, rounding) -> str:
+        if x == 0 or not x.is_finite():
+            return str(x)
+        q = Decimal(1).scaleb(x.adjusted() - digits + 1)
+        y = x.quantize(q, rounding=rounding).normalize()
+        return f"{y:f}" if -6 < y.adjusted() < 6 else f"{y:e}"
+
+    return f"[{end(lo, ROUND_FLOOR)}, {end(hi, ROUND_CEILING)}]"
 
 
 def _compact(v) -> str:
@@ -552,11 +697,14 @@ def markdown_table(doc: dict) -> str:
             lines += ["None found.", ""]
         for st in errata:
             corrected = [v for v in st["variants"] if v["variant"] == "corrected"]
-            fix = "".join(f" Corrected form {_md_code(v['id'])}: **{v['verdict']}**." for v in corrected)
+            fix = "".join(f" Corrected form {_md_code(v['id'])}: **{v['verdict']}**"
+                          + (f" — {_md_line(variant_why(claims[v['id']]))}" if v["id"] in claims else "") + "."
+                          for v in corrected)
             where = _md_line(st["source"]["where"])
             link = f" ([details]({st['counterexample_file']}))" if st.get("counterexample_file") else ""
+            sides = claims.get(st["primary"]["id"], {}).get("sides")
             lines.append(f"- {_md_code(st['id'])} ({where}) — {_short(st['title'], 140)}. "
-                         f"Counterexample: {_cx_line(st['counterexample'])}{link}.{fix}{_optimistic_rows(st)}")
+                         f"Counterexample: {_cx_line(st['counterexample'], sides)}{link}.{fix}{_optimistic_rows(st)}")
         lines.append("")
         depends = [st for st in mine if st["verdict"] == "depends-on-reading"]
         lines += ["### Statements that fail only under a reading the paper does not primarily intend", ""]
@@ -638,12 +786,16 @@ def _tables_section(doc: dict, paper: str) -> list[str]:
     return out
 
 
-def counterexample_markdown(claim: Claim, result: Result, figure: str, seed: int, claims_path: str | None = None) -> str:
+def counterexample_markdown(claim: Claim, result: Result, figure: str, seed: int, claims_path: str | None = None,
+                            cases: int = REPRODUCE_CASES) -> str:
     cx = result.counterexample
+    reproduce = "\n".join("    " + line for line in reproduce_lines([claim.id], seed, cases, claims_path)
+                          + [f"proofcheck show{' --claims ' + shlex.quote(claims_path) if claims_path else ''} "
+                             f"{_quoted(claim.id)} --from \"$out\""])
     cert = cx["certificate"]
     objs = "\n".join(f"    {_md_line(k)} = {_one_line(v)}" for k, v in cx["objects"].items())
     quantities = "\n".join(f"    {_md_line(k)} = {_one_line(v)}" for k, v in cx.get("quantities", {}).items())
-    claims_arg = f" --claims {shlex.quote(claims_path)}" if claims_path else ""
+    labels = side_labels(claim)
     statistical = "".join(
         f"\n**Statistical certificate.** {_md_line(st['quantity'])} is a probability that cannot be computed exactly: its "
         f"rigorous {st['method']} interval [{st['interval'][0]!r}, {st['interval'][1]!r}] at confidence {st['confidence']} "
@@ -674,8 +826,8 @@ Every number is exact (`p/q` is a rational; integers are integers):
 
 | side | enclosure |
 |---|---|
-{_md_row("lhs", _md_code(cx['lhs']))}
-{_md_row("rhs", _md_code(cx['rhs']))}
+{_md_row("lhs: " + _md_code(labels['lhs']), _md_code(cx['lhs']))}
+{_md_row("rhs: " + _md_code(labels['rhs']), _md_code(cx['rhs']))}
 
 Each quantity of the statement at these objects (exact rationals or certified enclosures):
 
@@ -696,8 +848,9 @@ counterexample (t = 1).
 
 ## Reproduce
 
-    proofcheck run{claims_arg} --only '{claim.id}' --seed {seed} --seconds 10
-    proofcheck show{claims_arg} '{claim.id}' --seed {seed}
+In a fresh folder (never your ./report), with a counted budget (the same verdict and witness on any machine):
+
+{reproduce}
 """
 
 

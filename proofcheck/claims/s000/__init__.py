@@ -17,7 +17,7 @@ from __future__ import annotations
 PAPER = "000 — Zhang, Fei, Chen: LDP, Average and Maximum Bayesian Privacy"
 
 from proofcheck.claims.s000 import abp, definitions, estimators, w_star
-from proofcheck.findings import Finding
+from proofcheck.findings import Example, Finding
 from proofcheck.claims.s000.ldp_mbp import (QUOTE_L51, QUOTE_L52, ldp_implies_mbp, mbp_implies_2ldp,
                                            posterior_lower_bound, posterior_upper_bound, upper_by_e_xi_over_n)
 
@@ -128,6 +128,8 @@ FINDINGS = [
         "which no maximiser w* of (16) sees: for the prior (1/2, 1/2) and the channel with rows (1/2, 1/2), "
         "(3/4, 1/4), ξ = ln(3/2) ≈ 0.4055 while (11) gives ln(4/3) ≈ 0.2877.",
         depends="used-by-results",
+        example=Example("s000.eq.18#w-star-per-secret", {"prior": ["1/2", "1/2"], "K": [["1/2", "1/2"], ["3/4", "1/4"]]},
+                        {"0.4055": "xi", "0.2877": "xi_at_w_star"}),
         impact="Appendix D.2's estimation of C2, a method the paper proposes: ξ̂ of Eq. (19) reads ξ at w* and "
                "Ĉ2 = (e^(2ξ̂) − 1)/2 of Eq. (20) follows it, so both are too small wherever a posterior/prior ratio "
                "below 1 sets ξ — at the witness C2 = (e^(2ξ) − 1)/2 = 5/8 is estimated as 7/18 ≈ 0.389 (−38 %), "

@@ -32,7 +32,7 @@ from __future__ import annotations
 
 PAPER = "001 — Dimitrakakis et al.: robust and private Bayesian inference"
 
-from proofcheck.findings import Finding
+from proofcheck.findings import Example, Finding
 
 from . import assumptions, definitions, distinguish, engine_checks, examples, robustness, sampling
 
@@ -77,6 +77,8 @@ FINDINGS = [
                  "2 ln 2). The triangle inequality gives '≤ Σ_i' (s001.claim.lemma-1-proof+corrected), so Lemma 1's "
                  "constant L·n survives, loose by the factor n under ρⁿ = Σ_i ρ(x_i, y_i) (the +sharp claims: L).",
         depends="proof-step-conclusion-survives",
+        example=Example("s001.claim.lemma-1-proof#factor-n", {"p": ["2/3", "1/3"], "x": [0, 0], "y": [0, 1]},
+                        {}),
         impact="Lemma 1's conclusion survives: the triangle inequality gives d(p_θ({x_i}), p_θ({y_i})) ≤ Σ_i "
                "d(p_θ(x_i), p_θ(y_i)) (s001.claim.lemma-1-proof+corrected holds), so Lemma 1's constant L·n still "
                "holds, loose by the factor n under ρⁿ = Σ_i ρ(x_i, y_i) (the +sharp claims: L); what uses Lemma 1 "
@@ -107,6 +109,8 @@ FINDINGS = [
                  "20 records 0 and one 1 give D ≈ 130.4 > κ/c* ≈ 98.2), and so does the proof's bound on each "
                  "shell of (C.4).",
         depends="contribution",
+        example=Example("s001.thm.1.ii", {"family": 0, "lam": "1/100", "a": "50", "b": "50", "dx": [0] * 8, "dy": [0] * 8, "x": ["0"] * 8, "y": ["0"] * 7 + ["1"], "extra": 0},
+                        {"858.5": "KL", "491.1": "rhs", "1/100": "c", "4.91081": "kappa"}),
         impact="Contribution (ii), the posterior's robustness under Assumption 2 (Theorem 1 (ii), Eq. (3.3)), and "
                "what rests on it: Theorem 2 (ii), the posterior's (0, √(κρ/2c))-differential privacy (contribution "
                "iii), follows from it by Pinsker's inequality, and Theorem 3's Assumption-2 threshold (4.4) uses the "
@@ -131,6 +135,8 @@ FINDINGS = [
                  "P(1) = 99/100 (L = ln 99), and data sets x = (0), y = (1) (ρ = 1), one posterior sample meets the "
                  "threshold at δ ≈ 0.0022, yet the best test errs with probability 0.255.",
         depends="contribution",
+        example=Example("s001.thm.3.i#sufficient", {"family": 0, "prior": ["1/2", "1/2"], "lik": [["1/2", "1/2"], ["1/100", "99/100"]], "dx": [0], "dy": [1], "n": 1},
+                        {"0.0022": "rhs", "0.255": "err"}),
         impact="Contribution (iv), the finite-sample distinguishability bounds (Theorem 3, Eqs. (4.3)–(4.4)): as "
                "printed they claim that meeting the threshold makes x and y distinguishable with error δ, which "
                "fails (witness: threshold met at δ ≈ 0.0022, best test errs with probability 0.255); read as the "
@@ -148,6 +154,8 @@ FINDINGS = [
                  "set and the proof's prior 1/s ∼ Exp(λ), ξ({s > L}) = 1 − e^{−λ/L} < 1 − e^{−λL} for every L > 1 "
                  "(λ = 1, L = 2: 0.393 < 0.865), while with Θ_L = {s ≥ 1/L} the lemma holds with c = λ (s001.lem.4).",
         depends="proof-step-conclusion-survives",
+        example=Example("s001.lem.4#feasible-set-s-above-L", {"lam": "1", "L": "2"},
+                        {"0.393": "xi_Theta_L", "0.865": "rhs"}),
         impact="Lemma 4's conclusion survives: with the feasible set Θ_L = {s ≥ 1/L} that (2.5) gives for L(μ, s) = "
                "1/s, the proof's prior (1/s ∼ Exp(λ), any prior on μ) satisfies Assumption 2 with c = λ (s001.lem.4 "
                "holds); only the set 's > L' of the statement and the proof is wrong (its mass 1 − e^{−λ/L} < 1 − "
@@ -163,6 +171,8 @@ FINDINGS = [
                  "ξ(Θ_L) = 0 < 1 − e^{−cL} for every c > 0, whatever α ≥ 1 (e.g. α = β = 2, n = 2, L = 1/1000); the "
                  "proof's bound holds only for L ≥ ln n.",
         depends="contribution",
+        example=Example("s001.lem.5#exists-c", {"alpha": "2", "trials": 2, "L": "1/1000"},
+                        {"1/1000": "L"}),
         impact="Contribution (v), the conjugate examples where the assumptions hold: the Beta–Binomial example "
                "satisfies Assumption 2 with no c > 0 for any n ≥ 2 trials (Θ_L is empty for L < ln n); it holds for "
                "one trial (n = 1), and the proof's bound holds only for L ≥ ln n (s001.lem.5+corrected). Nothing "
@@ -182,6 +192,8 @@ FINDINGS = [
                  "with one trial, for every α > 3.018 (n = 1, α = 4: v = 70, c = 4 − ln 70 ≈ −0.248), because solving "
                  "v e^{−αL} ≤ e^{−cL} gives c ≤ α − ln(v)/L, not ln(1/v) + α.",
         depends="proof-step-conclusion-survives",
+        example=Example("s001.claim.lemma-5-proof-c.i#positive-constant", {"alpha": "4", "L": "1/1000"},
+                        {"−0.248": "lhs"}),
         impact="Where Lemma 5 is true (one trial, n = 1) its conclusion survives with a positive constant c* > 0, "
                "but not the proof's c = ln(1/v) + α, which is negative for α > 3.018 (n = 1, α = 4: c ≈ −0.248); for "
                "n ≥ 2 no constant exists at all (s001.F5). Nothing else in the paper uses the constant.",
@@ -196,6 +208,8 @@ FINDINGS = [
                  "L = 10⁻⁴: 1.4·10⁻¹¹ < 10⁻⁷); with the Exp(λ) prior on the precision 1/σ² instead, Assumption 2 holds "
                  "with c = 2λ/max(1, |μ|).",
         depends="contribution",
+        example=Example("s001.lem.6", {"lam": "1/1000", "mu": "-5", "L": "1/10000"},
+                        {"1.4·10⁻¹¹": "xi_Theta_L"}),
         impact="Contribution (v)'s Normal example as printed (an Exp(λ) prior on σ² with c = λ) fails (ξ(Θ_L) = "
                "1.4·10⁻¹¹ < 10⁻⁷ in the witness); with the Exp(λ) prior on the precision 1/σ² Assumption 2 holds "
                "with c = 2λ/max(1, |μ|) (s001.lem.6+corrected), a different prior and constant. Nothing else in the "
@@ -211,6 +225,8 @@ FINDINGS = [
                  "ε = 1/3), the outcomes (0, 1) and (1, 1), at distance 1, have probabilities 4/9 and 1/9, a log-ratio "
                  "ln 4 > ln(1/ε) = ln 3; the proof's weighted distance (weight 1 + number of children) repairs it.",
         depends="contribution",
+        example=Example("s001.lem.7#hamming", {"adj": [[0, 1], [0, 0]], "cpt": [["2/3", "1/3"], ["1/3", "2/3"], ["2/3", "1/3"]]},
+                        {"1/3": "epsilon"}),
         impact="Contribution (v)'s Bayesian-network example holds under the Hamming distance only for networks "
                "without edges (witness: log-ratio ln 4 > ln(1/ε) = ln 3 for one edge); the proof's weighted distance "
                "(weight 1 + number of children) repairs it, a different metric from the one stated. Nothing else in "

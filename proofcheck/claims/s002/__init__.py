@@ -248,7 +248,7 @@ CLAIMS = [
 # ---------------------------------------------------------------------- findings (proofcheck.findings)
 # The independent errors of 002, in the paper's order. Statements that fail only in a non-primary reading
 # (Eqs. (24), (31) with w* per secret, Lemma F.1 for ε > 1) are `depends-on-reading`, not findings.
-from proofcheck.findings import Finding  # noqa: E402
+from proofcheck.findings import Example, Finding  # noqa: E402
 
 FINDINGS = [
     Finding(
@@ -269,6 +269,11 @@ FINDINGS = [
         "ε-MBP with ε ≈ 0.956 ≤ 1, the inaccurate output has probability β = 1/10 at the true secret but 1/2 "
         "at another, above γ = (1 + 4ε)β ≈ 0.482; the argument gives γ = e^(2ε)β.",
         depends="contribution",
+        # the theorem's own counterexample (its primary reading), not only the proof step e^2 > 5 it fails through
+        example=Example("s002.thm.IV.7#acc-at-true-secret.eps-le-1",
+                        {"prior": ["2/5", "3/10", "3/10"], "K": [["1/2", "1/2"], ["1/10", "9/10"], ["1/10", "9/10"]],
+                         "secret": 1, "U": [0]},
+                        {"0.956": "epsilon", "1/10": "beta", "1/2": "P_fail", "0.482": "rhs"}),
         impact="The paper's second contribution, PAC robustness derived from ε-MBP (Theorem IV.7, restated as "
                "Theorem E.1): the printed γ = (1 + 4ε)β is too small (the proof's step e^{2ε} ≤ 1 + 4ε fails for "
                "ε > 0.6282, the theorem itself at the witness's ε ≈ 0.956); the proof gives γ = e^{2ε}β "
@@ -285,6 +290,10 @@ FINDINGS = [
         "P^O = (1/2, 1/2) and P^D = (3/4, 1/4), ε_p = C1 ≈ 0.0236 while 2C1 − C2·TV ≈ −0.109 "
         "(C2 = 5/8, TV = 1/4).",
         depends="restated-unused",
+        example=Example("s002.claim.G-leakage-formula#upper",
+                        {"prior": ["1/2", "1/2"], "K": [["3/4", "1/4"], ["1/2", "1/2"]], "law_O": ["1/2", "1/2"],
+                         "law_D": ["3/4", "1/4"]},
+                        {"0.0236": "epsilon_p", "−0.109": "rhs", "5/8": "C2", "1/4": "TV"}),
         impact="None of the paper's results: Appendix G restates ε̃_p = 2C1 − C2·TV from a cited work (Zhang et al. "
                "2023e) as the quantity whose constants C1 and C2 it then estimates, and no theorem of the paper uses "
                "ε̃_p as a bound (Theorems G.1–G.2 bound estimation errors only); what the cited trade-off gives is "
@@ -302,6 +311,8 @@ FINDINGS = [
         "maximiser w* of (29) sees: for the prior (2/3, 1/3) and the channel with rows (2/3, 1/3), (1/3, 2/3), "
         "ξ = ln(5/3) ≈ 0.5108 while (24) gives ln(3/2) ≈ 0.4055.",
         depends="used-by-results",
+        example=Example("s002.eq.24#wstar-per-d", {"prior": ["2/3", "1/3"], "K": [["2/3", "1/3"], ["1/3", "2/3"]]},
+                        {"0.5108": "xi_23", "0.4055": "xi_24"}),
         impact="Appendix G's estimation of C2, a method the paper proposes: ξ̂ of Eqs. (25)/(32) reads ξ at w* and "
                "Ĉ2 = (e^(2ξ̂) − 1)/2 of Eq. (33) follows it, so both are too small wherever a posterior/prior ratio "
                "below 1 sets ξ — at the witness C2 = (e^(2ξ) − 1)/2 = 8/9 ≈ 0.889 is estimated as 5/8 = 0.625 "

@@ -387,7 +387,7 @@ CLAIMS = [
 
 # ---------------------------------------------------------------------- findings (proofcheck.findings)
 # The independent errors of 003, ordered by where each finding's leading statement is printed.
-from proofcheck.findings import Finding  # noqa: E402
+from proofcheck.findings import Example, Finding  # noqa: E402
 
 FINDINGS = [
     Finding(
@@ -400,6 +400,8 @@ FINDINGS = [
         "when ε ≥ 2κ (e.g. p = 2, κ = 1, ε = 2), where δ_α decreases in α and its infimum is not attained; "
         "the method needs ε < 2κ (for ε ≥ 2κ the VMF mechanism is already ε-DP).",
         depends="no-consequence",
+        example=Example("s003.claim.alpha-star-stationarity", {"p": 2, "kappa": "1", "epsilon": "2"},
+                        {}),
         impact="None: a missing range condition of a numerical recipe, at the edge where the answer is trivial "
                "(for ε ≥ 2κ the VMF mechanism's privacy loss κ(x − x')ᵀy ≤ 2κ makes it (ε, 0)-DP). For ε < 2κ "
                "the root exists and minimises δ_α (s003.claim.alpha-star-stationarity#eps-lt-2kappa holds), and "
@@ -413,6 +415,8 @@ FINDINGS = [
         "third terms where Kairouz–Oh–Viswanath have Nε_s(e^{ε_s} − 1)/(e^{ε_s} + 1): the 10-fold composition "
         "of 1-DP randomised response (ε_s = 1, δ_s = 0) at δ̃ = 1/6 has δ ≈ 0.1688 > 1/6 at the printed ε̃.",
         depends="results-use-correct-form",
+        example=Example("s003.thm.2", {"N": 10, "eps_s": "1", "delta_s": "0", "delta_tilde": "1/6"},
+                        {"0.1688": "lhs", "1/6": "delta_tilde"}),
         impact="No printed number changes: approach 1 of Tables I and IV composes N = 3 times, where the minimum in "
                "ε̃ picks its first term Nε_s, which is printed correctly; the mis-transcribed second and third terms "
                "would only be picked for many compositions (the witness: N = 10), e.g. by the per-step accounting "
@@ -426,6 +430,8 @@ FINDINGS = [
         "which halves it at α = 2: with γ = 1 the Gaussian mechanism (σ = 1, sensitivity 1) has τ^s_2 = τ_2 = 1 "
         "but the printed bound gives 1/2.",
         depends="results-use-correct-form",
+        example=Example("s003.thm.3", {"alpha": 2, "gamma": "1", "p": 2, "kappa": "1", "sigma": "1", "mechanism": "gaussian"},
+                        {"1/2": "rhs"}),
         impact="No printed number changes: the tables' VMF ε reproduce only with Zhu–Wang's 1/(α − 1) (with it "
                "the authors' three-composition pipeline reaches every printed ε to within half a unit: "
                "s003.table.I#achievable and s003.table.IV#achievable hold), while Theorem 3 as printed (1/α) gives "
@@ -443,6 +449,8 @@ FINDINGS = [
         "approach 1 reaches ε ≤ 2.4349 while approach 2 stays above 2.4368 for every order α — a near tie, "
         "wrongly called.",
         depends="no-consequence",
+        example=Example("s003.table.I.approach-column", {"row": 3},
+                        {}),
         impact="A label of one row: Table I's κ = 100 row (ε = 2.5) names the approach that is 0.002 worse under "
                "the authors' pipeline (2.4349 by approach 1 against ≥ 2.4368 by approach 2); no other value or "
                "conclusion depends on the column, and the row's ε is in any case superseded by s003.F6."),
@@ -455,6 +463,8 @@ FINDINGS = [
         "may be interpolated so: for the VMF mechanism with p = 2, κ = 1 (γ = 1) the Rényi divergence of order 3/2 is "
         "≈ 1.1762, above the printed interpolation ≈ 1.1211 between τ_1 and τ_2.",
         depends="used-by-results",
+        example=Example("s003.claim.rdp-interpolation", {"p": 2, "kappa": "1", "alpha": "3/2"},
+                        {"1.1762": "lhs", "1.1211": "rhs"}),
         impact="Four printed values: approach 2 at fractional orders uses it, and under the authors' own pipeline "
                "(N = 3 compositions, Theorem 3 with 1/(α − 1)) line 226's interpolation gives Table I's (and Table "
                "IV's) κ = 150 value 7.97 where valid interpolation of (α − 1)τ_α gives 8.18, and κ = 300 41.02 "
@@ -482,6 +492,8 @@ FINDINGS = [
         "(ε = 0.0139 printed) δ at ε = 0.01395 is at least 0.0056, about 340 times 1/60000, and the κ and σ "
         "columns of Table IV cannot describe the same number of steps.",
         depends="used-by-results",
+        example=Example("s003.table.I", {"row": 0},  # κ = 25, ε = 0.0139: δ after 1,406 steps
+                        {"at least 0.0056": "delta_lower_bound", "1/60000": "rhs"}),
         impact="Every VMF ε of Tables I and IV, and with them the experiments' comparison of the VMF and Gaussian "
                "mechanisms 'for the same ε values' (l.399, l.440; contribution 3, l.47): Table IV is the mapping "
                "from ε to κ and σ used in the experiments (l.745) behind Figures 1, 2 and 4. With exact RDP "
@@ -504,6 +516,8 @@ FINDINGS = [
         "it gives 2 + √(2/π) ≈ 2.80, while the capacity of Definition 7 is 1 + √(2/π) ≈ 1.80, and with Z "
         "corrected the prefactor 2 still doubles Z's part for every p.",
         depends="contribution",
+        example=Example("s003.thm.5", {"p": 1, "sigma": "1", "R": 1},
+                        {"2.80": "exp(log_C_printed)", "1.80": "exp(log_C_Bayes)"}),
         impact="Theorem 5 is the paper's Gaussian Bayes' capacity, the measure it proposes (Section V-D's comparison "
                "of Algorithms 1 and 2, Figures 4–5, whose values are not printed). Alone, the prefactor multiplies "
                "the capacity by 2 − v/C ∈ (1, 2) (v the ball term): 2.80 against 1.80 at p = 1, σ = R = 1 (+56%); "
@@ -520,6 +534,8 @@ FINDINGS = [
         "prefactor corrected to 1, p = 3, σ = 1, R = 1 gives 2.8617 against the Bayes' capacity 3.8617, and at "
         "p = 5, σ = 1, R = 2 the two errors together even reverse the sign of the error (printed 20.21 < 28.80).",
         depends="contribution",
+        example=Example("s003.claim.thm5-binomial", {"p": 3, "sigma": "1", "R": 1},
+                        {"2.8617": "exp(log_C_printed_Z)", "3.8617": "exp(log_C_Bayes)"}),
         impact="Theorem 5 (see s003.F7) at p ≥ 3: C(p − i, i) drops the terms i > p/2 and shrinks the others, so the "
                "capacity comes out too small, by orders of magnitude at the experiments' p = 13,700 (R = 1): "
                "10^40.97 against 10^41.26 at σ = 1.23 and 10^275.53 against 10^288.58 at σ = 0.174 (Table IV's "
@@ -538,6 +554,8 @@ FINDINGS = [
         "for two one-dimensional layers and σ = 1 the formula, even with its prefactor and binomial corrected, "
         "gives 3 + √(2π) ≈ 5.507 (the ball of radius 2) while the capacity is (1 + √(2/π))² ≈ 3.232.",
         depends="contribution",
+        example=Example("s003.claim.thm5-layer-clipping", {"sigma": "1", "layers": [1, 1]},
+                        {"5.507": "exp(log_C_corrected)", "3.232": "exp(log_C_product_of_balls)"}),
         impact="Theorem 5 for networks of R ≥ 2 layers (R = 1, one clipped vector, is exact): the formula "
                "overstates the capacity, by orders of magnitude at the paper's size — for its 3-layer MLP "
                "(12,800 + 750 + 150 parameters) clipped per layer, 10^123.34 against Π_i C(p_i, σ, 1) = 10^53.72 "

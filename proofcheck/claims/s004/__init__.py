@@ -40,7 +40,7 @@ PAPER = "004 — Triastcyn, Faltings: Bayesian differential privacy"
 
 from proofcheck.claims.s004 import (accounting, attack, definitions, discussion, estimators, experiments,
                                     subsampled_gaussian, tail_bounds)
-from proofcheck.findings import Finding
+from proofcheck.findings import Example, Finding
 
 CLAIMS = [
     # §3: Eq. (1) and the figures after it
@@ -81,6 +81,8 @@ FINDINGS = [
                  "Pr[|L| ≥ ε] = 1, while each of the two one-sided tails Pr[L ≥ ε] is at most 0.667; the one-sided δ's "
                  "of the two ordered pairs must be added.",
         depends="proof-step-conclusion-survives",
+        example=Example("s004.claim.drop-abs#same-delta", {"K": [["1/2", "1/2"], ["667/1000", "333/1000"]], "eps": "1/1000"},
+                        {"0.667": "one_sided", "0.001": "eps"}),
         impact="The step's conclusion survives: Definition 1 bounds the one-sided tail Pr[L ≥ ε_μ] for every ordered "
                "pair, and that is what Eq. (6) and the accountant bound, so dropping |L| between Eqs. (5) and (6) "
                "loses nothing the paper uses; only the remark's claim that the two-sided tail is bounded by the same "
@@ -97,6 +99,8 @@ FINDINGS = [
                  "E[e^{λL^(1:2)}] ≈ 62563 while the right side along the path w^(1) = 1 is ≈ 250.25 (averaging the "
                  "past over p(·|D) gives ≈ 44283, still too small); with a supremum over the past it holds.",
         depends="contribution",
+        example=Example("s004.thm.1#realised-path", {"K1": [["1/2", "1/2"], ["1/1000", "999/1000"]], "K2_0": [["1/2", "1/2"], ["1/1000", "999/1000"]], "K2_1": [["1/2", "1/2"], ["1/2", "1/2"]], "K2_2": [["1/2", "1/2"], ["1/2", "1/2"]], "mu": ["1"], "adjacency": 0, "x0": 0, "lam": "1", "path": 1},
+                        {"≈ 62563": "lhs", "250.25": "rhs"}),
         impact="The paper's accounting method (contribution 2: Theorem 1, the Bayesian accountant's composition, "
                "used by Theorem 2, Corollary 1 and every ε_μ of Figure 1 and Table 1): along the realised path of an "
                "adaptive run the product bound can fail by orders of magnitude (62,563 against 250.25 in the "
@@ -121,6 +125,8 @@ FINDINGS = [
                  "theorem's equality fails (it remains an upper bound), and so does §4.4.2's claim that Theorem 3 at "
                  "‖g_t − g'_t‖ = C is exactly the moments accountant (only c^L is).",
         depends="contribution",
+        example=Example("s004.thm.3.ii", {"deltas": ["1"], "weights": ["1"], "lam": 1, "T": 1, "q": "1/2", "sigma": "1"},
+                        {"0.620": "c_R", "0.186": "c_reverse"}),
         impact="Theorem 3 (the subsampled Gaussian's privacy cost, part of contribution 2) and §4.4.2's claim that "
                "the moments accountant is its special case: max{c^L, c^R} is not the cost — c^R exceeds both "
                "directions' exact costs (0.620 against 0.357 and 0.186 in the witness) — and only c^L is the moments "
@@ -137,6 +143,8 @@ FINDINGS = [
                  "c_t(λ, 1) rather than c_t(λ, T) of Eq. (10) (Gaussian reference with λ = 1, T = 2, s/σ = 1/5, d = 1: "
                  "limit ≈ 0.0417 against c_t ≈ 0.0436); the form (1/T) log[M + …] of the samples e^{TλD̂} is consistent.",
         depends="used-by-results",
+        example=Example("s004.eq.14#printed", {"lam": "1", "T": 2, "s": "1/5", "sigma": 1, "d": 1},
+                        {"0.0417": "limit", "0.0436": "c_t"}),
         impact="Eq. (14) is the estimator behind every BDP ε_μ of Table 1 and Figure 1. As printed (samples e^{λD̂}, "
                "no T) it estimates c_t(λ, 1), which by Jensen is at most c_t(λ, T), so an accountant that follows "
                "the text under-states the cost for T > 1 (0.0417 against 0.0436 per step in the Gaussian reference "
@@ -170,6 +178,8 @@ FINDINGS = [
                  "2/883 ≈ 2.3·10⁻³, and the joint probability bounded in (17) is ≈ 7.6·10⁻⁴ > γ, so δ_μ = β + γ "
                  "does not bound the tail.",
         depends="illustration",
+        example=Example("s004.eq.17", {"K": [["167/500", "333/1000", "333/1000"], ["167/500", "333/1000", "333/1000"], ["1/250", "249/500", "249/500"]], "rho": "881/883", "eps": "0", "N": 1, "gamma": "1/10000"},
+                        {"2.3·10⁻³": "P_fail", "7.6·10⁻⁴": "lhs", "881/883": "rho"}),
         impact="§4.3.1's binary estimator is a worked illustration: no table or figure uses it (the experiments use "
                "the continuous estimator of Eq. (14), whose coverage failure is s004.F5). Its 1 − γ is a posterior "
                "probability, not a coverage over the data (joint probability ≈ 7.6·10⁻⁴ > γ = 10⁻⁴ in the witness); "
@@ -183,9 +193,12 @@ FINDINGS = [
         link="",
         sentence="§4.3.2's δ_μ = β + γ needs Pr[Σ_t ĉ_t < Σ_t c_t] ≤ γ, but β sums T estimates: even if each ĉ_t "
                  "meets Theorem 4 with failure probability exactly γ, with T = 2 independent estimates that err by −1 "
-                 "on failure and +1/10 otherwise and γ = 0.01, Pr[Σ ĉ_t < Σ c_t] = 1 − 0.99² = 0.0199 > γ; the union "
-                 "bound δ_μ = β + Tγ holds (the authors' accountant itself uses 1 − (1 − γ)^T).",
+                 "on failure and +1/10 otherwise and γ = 1/64, Pr[Σ ĉ_t < Σ c_t] = 1 − (63/64)² = 127/4096 ≈ 0.0310 "
+                 "> γ; the union bound δ_μ = β + Tγ holds (the authors' accountant itself uses 1 − (1 − γ)^T).",
         depends="results-use-correct-form",
+        # γ = 1/64, not 0.01: f = γ must be certified, and a ball around 1/100 is not certainly ≤ another
+        example=Example("s004.claim.delta-beta-plus-gamma", {"T": 2, "gamma": "1/64", "f": "1/64", "a": "1", "b": "1/10"},
+                        {"1/64": "gamma", "127/4096": "P_fail", "0.0310": "P_fail"}),
         impact="δ_μ = β + γ as printed charges the estimators' failure once for the T estimates β sums; the union "
                "bound β + Tγ holds (s004.claim.delta-beta-plus-gamma+corrected), and the authors' accountant uses 1 "
                "− (1 − γ)^T. At the paper's γ = 10⁻¹⁵ and δ_μ = 10⁻¹⁰ the difference (T − 1)γ is below 10⁻¹¹ for up "
@@ -201,6 +214,8 @@ FINDINGS = [
                  "(e^{ar²} outgrows the Weibull tail e^{−(r/s)^k}; e.g. k = 1/2, s = σ = 1), so Corollary 1 gives "
                  "ε_μ = +∞ and extreme contributions are not 'mitigated by their low probability'.",
         depends="used-by-results",
+        example=Example("s004.claim.weibull-unclipped", {"shape": "1/2", "scale": "1", "sigma": "1", "T": 1, "delta": "1/10000000000"},
+                        {}),
         impact="Figure 1's BDP curves without clipping (§5.1, Weibull gradients with shape < 1): the true privacy "
                "cost and hence ε_μ are +∞ for every λ > 0, so the finite curves are artefacts of the finite-sample "
                "estimator, and §5.1's remark that bounded sensitivity is 'not as essential for BDP' fails; Table 1 "
