@@ -126,6 +126,7 @@ TRUE = {
     "s002.claim.C1-post-lower": (fo.posterior_extreme("min", prior="prior", with_closeness=True), CHANNELS),
     "s002.claim.C1-post-upper": (fo.posterior_extreme("max", prior="prior", with_closeness=True), CHANNELS),
     "s002.claim.C1-upper-mbp": (fo.log_ratio_max("max", _ldp_plus_pairwise), CHANNELS),
+    "s002.claim.C1-lower-mbp": (fo.log_ratio_max("neg", _ldp), CHANNELS),
     "s002.eq.11": (fo.log_ratio_max("max", _ldp_plus_pairwise), CHANNELS),
     "s002.claim.C2-chain": (fo.c2_chain, CHANNELS),
     # MBP -> ABP, every reading of the mixing law and of the posterior, and the proof's steps
@@ -192,6 +193,8 @@ FALSE = {
     "s002.lem.F.1#binomial-MST": fo.chernoff(total_trials=lambda c: int(c["T"]) * int(c["M"]) * int(c["S"])),
     "s002.claim.G-leakage-formula#upper": fo.leakage("upper"),
     "s002.eq.24#wstar-per-d": fo.xi_at_w_star("per-d"),
+    "s002.claim.C1-last-step": lambda c: (fo.exp(_ldp_plus_pairwise(c)) / len(c["K"]),
+                                          fo.exp(_ldp_plus_pairwise(c)) * fo.mpf(min(c["prior"])), min(c["prior"]) > 0),
     "s002.eq.31#wstar-per-d": fo.xi_at_w_star("per-d"),
 }
 
@@ -537,3 +540,38 @@ def test_b1_steps_at_a_zero_prior_or_belief_entry_are_exact_not_errors():
     assert abp.max_log_ratio("A")(case, CERTIFIED) is CERTIFIED.inf
     with pytest.raises(EXCLUSIONS, match="zero entry"):
         abp.weighted_tv({"prior": half, "K": [half, half], "belief": [Fr(0), Fr(1)], "secret": 0}, CERTIFIED)
+
+
+# ----------------------------------------------------------------------------- Lemma C.1's last step (l.712–716)
+def test_c1_last_step_witness_by_hand():
+    """The engine's own witness (cases=100, seed 0): f_D = (67/100, 33/100), so 1/|D| = 1/2 > min f_D = 33/100 and the
+    premise's bound e^(ξ+ε)/|D| exceeds the conclusion's e^(ξ+ε) f_D(d̃) by the factor (1/2)/(33/100) = 50/33, whatever
+    ξ and ε; the conclusion itself holds there (each posterior/prior ratio is ≤ e^ξ ≤ e^(ξ+ε))."""
+    from proofcheck.engine import check_claim
+
+    claim = BY_ID["s002.claim.C1-last-step"]
+    r = check_claim(claim, cases=100, seed=0)
+    assert r.verdict == "violated"
+    objects = r.counterexample["objects"]
+    assert objects == {"prior": ["67/100", "33/100"], "K": [["1/2", "1/2"], ["1/100", "99/100"]]}
+    prior = [F(x) for x in objects["prior"]]
+    K = [[F(x) for x in row] for row in objects["K"]]
+    # e^ξ = 50 (column 0: (1/2)/(1/100)), e^ε = 67/33, by hand with fractions
+    e_xi = max(max(col) / min(col) for col in zip(*K))
+    e_eps = max(prior) / min(prior)
+    assert (e_xi, e_eps) == (50, F(67, 33))
+    premise, conclusion = e_xi * e_eps / len(K), e_xi * e_eps * min(prior)
+    assert (premise, conclusion) == (F(1675, 33), F(67, 2)) and premise / conclusion == F(50, 33)
+    assert fo.interval_contains(r.counterexample["lhs"], premise)
+    assert fo.interval_contains(r.counterexample["rhs"], conclusion)
+    # the conclusion f(d̃|w) ≤ e^(ξ+ε) f_D(d̃) holds at the same case: the largest ratio is 99/100 ÷ m(w=1)
+    marg = [sum(p * row[w] for p, row in zip(prior, K)) for w in range(2)]
+    ratios = [K[d][w] / marg[w] for d in range(2) for w in range(2)]
+    assert max(ratios) <= e_xi * e_eps and max(ratios) == F(9900, 6617)
+
+
+def test_c1_last_step_holds_under_the_uniform_prior():
+    # with f_D uniform the premise's bound and the conclusion's coincide (the step of Lemma A.1, l.548)
+    case = {"prior": [F(1, 3)] * 3, "K": [[F(1, 2), F(1, 2)], [F(1, 4), F(3, 4)], [F(1, 3), F(2, 3)]]}
+    lhs, rhs, ok = _claim_sides(BY_ID["s002.claim.C1-last-step"], case)
+    assert ok and _contains(lhs, 2 / 3) and _contains(rhs, 2 / 3)  # e^ξ = 2, ε = 0, |D| = 3

@@ -162,6 +162,14 @@ CLAIMS = [
         "s002.claim.C1-post-upper", "ε-close prior, ξ-LDP: f(d̃|w) ≤ 1/(1 + e^(−ξ−ε)(|D|−1))", f"{PROOF_C1} (l.711)"),
     proof_steps.c1_upper_mbp(
         "s002.claim.C1-upper-mbp", "ε-close prior, ξ-LDP: f(d̃|w) ≤ e^(ξ+ε) f_D(d̃)", f"{PROOF_C1} (l.716)"),
+    proof_steps.c1_last_step(
+        "s002.claim.C1-last-step",
+        "ε-close prior, ξ-LDP: f(d̃|w) ≤ e^(ξ+ε)/|D| taken to give f(d̃|w) ≤ e^(ξ+ε) f_D(d̃) (needs f_D(d̃) ≥ 1/|D|)",
+        f"{PROOF_C1} (l.712–716)"),
+    proof_steps.c1_lower_mbp(
+        "s002.claim.C1-lower-mbp",
+        "ε-close prior, ξ-LDP: f(d̃|w) ≥ e^(−ξ) f_D(d̃) (the lower half of the lemma's |log| ≤ ξ; the proof omits it)",
+        f"{PROOF_C1} (l.673 with l.700)"),
     proof_steps.eq11_bound(
         "s002.eq.11", "ε-close prior, ξ-LDP: f(w|d)/f(w) ≤ e^(ξ+ε) (Eq. (11))", "Appendix C-A, Eq. (11) (l.720)"),
     *ldp_mbp.lemma_c2_readings("s002.lem.C.2", "Appendix C-B, Lemma C.2 (l.728–732)"),
@@ -275,6 +283,21 @@ FINDINGS = [
                "(s002.thm.IV.7+corrected#acc-at-true-secret holds), larger by e^{2ε}/(1 + 4ε): ×1.40 at "
                "ε ≈ 0.956, ×1.48 at ε = 1. "
                "The paper has no experiment or table that uses the constant."),
+    Finding(
+        "s002.F5",
+        "Lemma C.1's last step treats an ε-close prior as uniform: e^(ξ+ε)/|D| ≤ e^(ξ+ε) f_D(d̃) needs f_D(d̃) ≥ 1/|D|",
+        ("s002.claim.C1-last-step",),
+        "",
+        "The proof of Lemma C.1 passes from f(d̃|w) ≤ e^(ξ+ε)/|D| (l.712) to f(d̃|w) ≤ e^(ξ+ε) f_D(d̃) (l.716), which "
+        "needs f_D(d̃) ≥ 1/|D| and fails for every non-uniform prior: for f_D = (67/100, 33/100) and the channel with "
+        "rows (1/2, 1/2), (1/100, 99/100) (e^ξ = 50, e^ε = 67/33) the first bound is 1675/33 ≈ 50.76 but the second "
+        "only 67/2 = 33.5 at the less likely secret (the ratio 1/(|D| min f_D) = 50/33).",
+        depends="proof-step-conclusion-survives",
+        impact="None of the paper's results: the conclusion of the step, f(d̃|w) ≤ e^(ξ+ε) f_D(d̃), holds "
+               "(s002.claim.C1-upper-mbp; indeed ξ-LDP gives ξ-MBP for every full-support prior, s002.lem.IV.1+sharp), "
+               "so Lemma C.1's (ξ+ε)-MBP and the first conclusion of Theorems IV.4/C.3 stand; only the argument "
+               "given for them is invalid for an ε-close prior (it is Lemma A.1's argument, valid for the uniform "
+               "prior only)."),
     Finding(
         "s002.F2",
         "Appendix G's 'upper bound' ε̃_p = 2C1 − C2·TV can be negative, so it bounds no leakage",
