@@ -575,3 +575,45 @@ def test_c1_last_step_holds_under_the_uniform_prior():
     case = {"prior": [F(1, 3)] * 3, "K": [[F(1, 2), F(1, 2)], [F(1, 4), F(3, 4)], [F(1, 3), F(2, 3)]]}
     lhs, rhs, ok = _claim_sides(BY_ID["s002.claim.C1-last-step"], case)
     assert ok and _contains(lhs, 2 / 3) and _contains(rhs, 2 / 3)  # e^ξ = 2, ε = 0, |D| = 3
+
+
+# ----------------------------------------------------------------------------- robustness ⇒ privacy (abstract, Table III)
+# The engine's certified witnesses (cases=100, seed 0; `proofcheck run` gave prior (1/2, 1/2), K the identity, t = (−1, 1),
+# μ = 0, α = 3/2, and for Table III prior (3/5, 2/5), t = (0, 1/5), α = 1/5): deterministic estimators, each output a
+# distinct point within α of μ(P) — α-PAC-robust with β = 0 — whose release names the input, so f(d|w) = 0 < f_D(d)
+# for w ≠ d and ξ = ∞.
+@pytest.mark.parametrize("cid", ["s002.claim.robust-to-private", "s002.table.III.i"])
+def test_robustness_implies_privacy_is_violated(cid):
+    from proofcheck.engine import check_claim
+
+    r = check_claim(BY_ID[cid], cases=100, seed=0)
+    assert r.verdict == "violated"
+    cx = r.counterexample
+    assert cx["relation"] == ">"
+    case = fo.exact_objects(cx["objects"])
+    K, prior, t, mu, alpha = case["K"], case["prior"], case["t"], case["mu"], case["alpha"]
+    assert all(x in (0, 1) for row in K for x in row)  # deterministic
+    # robust: every input's release lies within α of μ (Definition IV.6 with β = 0), the points distinct
+    assert all(abs(t[w] - mu) <= alpha for row in K for w, p in enumerate(row) if p > 0) and len(set(t)) == len(t)
+    # not private: Bayes' rule by hand gives f(d|w) = 0 for w ≠ d, so the ratio e^{−ξ} is 0 and ξ = ∞
+    assert fo.mbp_ratio(K, prior) == fo.INF
+    assert min(fo.posterior_over_prior(K, prior).values()) == 0
+    assert cx["lhs"] == "[0, 0]" and cx["rhs"] == "[0, 0]"
+
+
+@pytest.mark.parametrize("n", [3, 5])
+def test_index_estimator_of_the_abstract(n):
+    # M(d) = μ(P) + index(d)/10 with α = (n − 1)/10: robust with β = 0 at every n, and no finite ξ
+    case = {"prior": fo.uniform(n), "K": [[F(int(d == w)) for w in range(n)] for d in range(n)],
+            "t": [F(1, 4) + F(w, 10) for w in range(n)], "mu": F(1, 4), "alpha": F(n - 1, 10)}
+    lhs, rhs, ok = _claim_sides(BY_ID["s002.claim.robust-to-private"], case)
+    assert ok and lhs == 0 and rhs == 0
+
+
+def test_robustness_implies_privacy_holds_for_a_full_support_estimator():
+    # randomised response on two points within α: robust and ξ-MBP with e^{−ξ} = min ratio = (1/4)/(1/2) = 1/2
+    case = {"prior": [F(1, 2)] * 2, "K": [[F(3, 4), F(1, 4)], [F(1, 4), F(3, 4)]], "t": [F(0), F(1, 10)], "mu": F(0),
+            "alpha": F(1, 10)}
+    lhs, rhs, ok = _claim_sides(BY_ID["s002.table.III.i"], case)
+    assert ok and fo.encloses(lhs, F(1, 2)) and fo.encloses(rhs, 0)
+    assert min(fo.posterior_over_prior(case["K"], case["prior"]).values()) == F(1, 2)

@@ -34,6 +34,12 @@ TABLE_II = "Section II, Table II, row 'Our Work' (l.94)"
 G2_WHERE = "Appendix G-B, Theorem G.2 (l.980–983, truncated)"
 
 CLAIMS = [
+    # ------------------------------------------------------------------ Abstract (again in Section I's contributions, l.28, and V, l.434)
+    pac.robustness_implies_privacy(
+        "s002.claim.robust-to-private",
+        "PAC-robust ⇒ private: an α-PAC-robust algorithm is ξ-MBP for some finite ξ ('construct privacy-preserving "
+        "algorithms from PAC robust ones')", "Abstract (l.7; Section I, l.28; Section V, l.434)",
+        pac.QUOTE_ROBUST_TO_PRIVATE),
     # ------------------------------------------------------------------ Section II: Table II
     ldp_mbp.table_ldp_implies_mbp(
         "s002.table.II.i", "Table II 'Our Work': ξ-LDP ⇒ ξ-MBP (prior unstated: any full-support prior)", TABLE_II),
@@ -41,6 +47,12 @@ CLAIMS = [
         "s002.table.II.ii", "Table II 'Our Work': ξ-MBP ⇒ 2ξ-LDP (any full-support prior)", TABLE_II),
     abp.table_mbp_implies_abp(
         "s002.table.II.iii", "Table II 'Our Work': MBP ⇒ ABP (Theorem IV.5 with f^B = f_D, ε = 0)", TABLE_II),
+
+    # ------------------------------------------------------------------ Section II: Table III
+    pac.robustness_implies_privacy(
+        "s002.table.III.i",
+        "Table III 'our work', ξ-MBP row: robustness ⇒ privacy (the ⇐ of 'privacy ⇔ robustness'; ⇒ is Theorem IV.7)",
+        "Section II-E, Table III, row 'our work' (l.186)", pac.QUOTE_TABLE_III),
 
     # ------------------------------------------------------------------ Section III
     definitions.map_argmax_two_routes(
@@ -259,6 +271,24 @@ CLAIMS = [
 from proofcheck.findings import Finding  # noqa: E402
 
 FINDINGS = [
+    Finding(
+        "s002.F6",
+        "PAC robustness does not give privacy: a deterministic robust estimator has no finite MBP level",
+        ("s002.claim.robust-to-private", "s002.table.III.i"),
+        "same counterexample: both claim that an α-PAC-robust algorithm is ξ-MBP for some finite ξ (the abstract's "
+        "'construct privacy-preserving algorithms from PAC robust ones', Table III's ⇐ of 'privacy ⇔ robustness' for "
+        "ξ-MBP), and both fail at every deterministic estimator whose distinct outputs all lie within α of μ(P), "
+        "e.g. M(d) = μ(P) + index(d)/10",
+        "The abstract's 'construct privacy-preserving algorithms from PAC robust ones' and Table III's 'privacy ⇔ "
+        "robustness' for ξ-MBP fail: the deterministic estimator M(d) = μ(P) + index(d)/10 (two secrets, uniform "
+        "prior, α = 1/10) is α-PAC-robust with β = 0, yet its output names the input, f(d|w) = 0 for w ≠ d, so it is "
+        "ξ-MBP for no finite ξ.",
+        depends="contribution",
+        impact="Half of the paper's second stated contribution (abstract l.7, contributions l.28, conclusions l.434): "
+               "no result of the paper derives privacy from robustness (Section IV-F proves only (ε,β,α)-MBP ⇒ "
+               "α-PAC-robust, Theorem IV.7), and the implication is false for every ξ, so Table III's 'our work' "
+               "ξ-MBP row should read 'privacy ⇒ robustness', not '⇔'. Robustness at any (τ, β, α) does not bound "
+               "ξ: the witness has β = 0 and ξ = ∞."),
     Finding(
         "s002.F1",
         "PAC robustness constant 1 + 4ε is too small: the proof bounds e^(2ε) by 1 + 4ε on [0, 1]",
