@@ -24,7 +24,7 @@ from __future__ import annotations
 
 PAPER = "002 — Zhang, Chen: bridging privacy and robustness"
 
-from proofcheck.claims.s002 import abp, definitions, estimators, ldp_mbp, pac, proof_steps, w_star
+from proofcheck.claims.s002 import abp, cited, definitions, estimators, ldp_mbp, pac, proof_steps, w_star
 
 PROOF_A1 = "Appendix A-A, proof of Lemma A.1"
 PROOF_B1 = "Appendix B, proof of Theorem B.1"
@@ -41,6 +41,13 @@ CLAIMS = [
         "algorithms from PAC robust ones')", "Abstract (l.7; Section I, l.28; Section V, l.434)",
         pac.QUOTE_ROBUST_TO_PRIVATE),
     # ------------------------------------------------------------------ Section II: Table II
+    # rows on other works (l.87–93), parts numbered after the 'Our Work' row's .i–.iii, registered first
+    cited.rdp_implies_dp(
+        "s002.table.II.iv", "Table II 'Mironov (2017)': (α, ε)-RDP ⇒ (ε + log(1/δ)/(α−1), δ)-DP (Proposition 3 cited)",
+        "Section II-B, Table II, row 'Mironov (2017)' (l.88)"),
+    cited.bdp_implies_dp(
+        "s002.table.II.v", "Table II 'Triastcyn and Faltings (2020)': (ε, δ)-Bayesian DP ⇒ (ε, δ)-DP",
+        "Section II-B, Table II, row 'Triastcyn and Faltings (2020)' (l.92)"),
     ldp_mbp.table_ldp_implies_mbp(
         "s002.table.II.i", "Table II 'Our Work': ξ-LDP ⇒ ξ-MBP (prior unstated: any full-support prior)", TABLE_II),
     ldp_mbp.table_mbp_implies_2ldp(
@@ -313,6 +320,21 @@ FINDINGS = [
                "(s002.thm.IV.7+corrected#acc-at-true-secret holds), larger by e^{2ε}/(1 + 4ε): ×1.40 at "
                "ε ≈ 0.956, ×1.48 at ε = 1. "
                "The paper has no experiment or table that uses the constant."),
+    Finding(
+        "s002.F7",
+        "Table II reverses Triastcyn and Faltings' relation: Bayesian DP does not imply DP (DP implies it)",
+        ("s002.table.II.v",),
+        "",
+        "Table II credits Triastcyn and Faltings (2020) with 'Bayesian DP ⇒ DP', but Bayesian DP averages over the "
+        "differing point x' ∼ μ what DP bounds for every x': with one point revealed (rows p(·|D₀) = p(·|D₀ ∪ {x₀}) = "
+        "(1/2, 1/2, 0), p(·|D₀ ∪ {x₁}) = (0, 0, 1)) and μ = (99/100, 1/100), the mechanism is (ε, 1/100)-Bayesian DP "
+        "at every ε but (ε, δ)-DP for no δ < 1; the engine's smallest witness, μ = (1/2, 1/2) and rows (1/2, 1/2), "
+        "(1/2, 1/2), (3/4, 1/4) at ε = 0, needs δ = 1/4 for DP against δ = 1/8 for Bayesian DP.",
+        depends="restated-unused",
+        impact="None of the paper's results: Table II summarises other works' relations, and no theorem, proof or "
+               "number of the paper uses Bayesian DP; the row should read 'DP ⇒ Bayesian DP' (the cited paper "
+               "presents Bayesian DP as a relaxation of DP for typical data, a tighter guarantee 'for 99.999% of "
+               "data points'), as a reader comparing notions with Table II would need."),
     Finding(
         "s002.F5",
         "Lemma C.1's last step treats an ε-close prior as uniform: e^(ξ+ε)/|D| ≤ e^(ξ+ε) f_D(d̃) needs f_D(d̃) ≥ 1/|D|",
