@@ -193,6 +193,8 @@ FALSE = {
     "s002.lem.F.1#binomial-MST": fo.chernoff(total_trials=lambda c: int(c["T"]) * int(c["M"]) * int(c["S"])),
     "s002.claim.G-leakage-formula#upper": fo.leakage("upper"),
     "s002.eq.24#wstar-per-d": fo.xi_at_w_star("per-d"),
+    "s002.claim.larger-xi-stronger": lambda c: (fo.mbp_level(c["K"], c["prior"]), fo.mpf(c["xi_1"]),
+                                                fo.mpf(c["xi_1"]) < fo.mbp_level(c["K"], c["prior"]) < fo.INF),
     "s002.claim.C1-last-step": lambda c: (fo.exp(_ldp_plus_pairwise(c)) / len(c["K"]),
                                           fo.exp(_ldp_plus_pairwise(c)) * fo.mpf(min(c["prior"])), min(c["prior"]) > 0),
     "s002.eq.31#wstar-per-d": fo.xi_at_w_star("per-d"),
@@ -683,3 +685,24 @@ def test_table_ii_bdp_without_any_dp(eps):
     assert ok and fo.encloses(lhs, 1) and fo.encloses(rhs, F(1, 100))
     dp, bdp_delta, _ = _bdp_vs_dp(case)
     assert dp == 1 and abs(bdp_delta - fo.mpf(F(1, 100))) < 1e-50
+
+
+
+# ----------------------------------------------------------------------------- 'the larger ξ, the stronger privacy' (l.372)
+def test_larger_xi_is_weaker_by_definition_iv3():
+    # the engine's witness (cases=100, seed 0): f_D = (2/3, 1/3), rows (2/3, 1/3), (1/3, 2/3), ξ₁ = 0. By Bayes' rule the
+    # ratios f(d|w)/f(d) = K[d,w]/m(w), m = (5/9, 4/9), are 6/5, 3/4, 3/5, 3/2: ξ₂ = ln(5/3), set by 3/5 < 1
+    prior, K = [F(2, 3), F(1, 3)], [[F(2, 3), F(1, 3)], [F(1, 3), F(2, 3)]]
+    marg = [sum(p * row[w] for p, row in zip(prior, K)) for w in range(2)]
+    ratios = sorted(K[d][w] / marg[w] for d in range(2) for w in range(2))
+    assert marg == [F(5, 9), F(4, 9)] and ratios == [F(3, 5), F(3, 4), F(6, 5), F(3, 2)]
+    # Definition IV.3 at level ξ: every ratio in [e^−ξ, e^ξ]; it holds at ξ₂ = ln(5/3) and every larger level, fails
+    # at the smaller ln(3/2) (3/5 < 2/3): a larger ξ is the weaker guarantee, not the stronger one
+    def is_mbp(e_xi):
+        return all(1 / e_xi <= r <= e_xi for r in ratios)
+    assert is_mbp(F(5, 3)) and is_mbp(F(2)) and not is_mbp(F(3, 2))
+    lhs, rhs, ok = _claim_sides(BY_ID["s002.claim.larger-xi-stronger"], {"prior": prior, "K": K, "xi_1": F(0)})
+    assert ok and fo.encloses(lhs, fo.MP.log(fo.mpf(F(5, 3)))) and fo.encloses(rhs, 0)
+    lhs, rhs, ok = _claim_sides(BY_ID["s002.claim.larger-xi-stronger"],
+                                {"prior": prior, "K": K, "xi_1": F(1, 2)})  # ξ₁ = 1/2 < ln(5/3) ≈ 0.5108
+    assert ok and upper(rhs) < lower(lhs)

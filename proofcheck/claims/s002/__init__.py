@@ -108,6 +108,10 @@ CLAIMS = [
         "s002.thm.IV.3.i", "Section IV-D, Theorem IV.3, first conclusion (l.366–368)", ldp_mbp.QUOTE_IV3),
     ldp_mbp.mbp_implies_2ldp_uniform(
         "s002.thm.IV.3.ii", "Section IV-D, Theorem IV.3, second conclusion (l.366–368)", ldp_mbp.QUOTE_IV3),
+    definitions.larger_xi_stronger(
+        "s002.claim.larger-xi-stronger",
+        "'the larger ξ … the stronger privacy protection': a ξ₂-MBP mapping would be ξ₁-MBP for every ξ₁ < ξ₂",
+        "Section IV-D, prose after Theorem IV.3 (l.372)"),
     *ldp_mbp.close_prior_readings("s002.thm.IV.4", "Section IV-D, Theorem IV.4 (l.376–378)"),
 
     # ------------------------------------------------------------------ Section IV-E: MBP ⇒ ABP
@@ -297,6 +301,35 @@ FINDINGS = [
                "ξ-MBP row should read 'privacy ⇒ robustness', not '⇔'. Robustness at any (τ, β, α) does not bound "
                "ξ: the witness has β = 0 and ξ = ∞."),
     Finding(
+        "s002.F7",
+        "Table II reverses Triastcyn and Faltings' relation: Bayesian DP does not imply DP (DP implies it)",
+        ("s002.table.II.v",),
+        "",
+        "Table II credits Triastcyn and Faltings (2020) with 'Bayesian DP ⇒ DP', but Bayesian DP averages over the "
+        "differing point x' ∼ μ what DP bounds for every x': with one point revealed (rows p(·|D₀) = p(·|D₀ ∪ {x₀}) = "
+        "(1/2, 1/2, 0), p(·|D₀ ∪ {x₁}) = (0, 0, 1)) and μ = (99/100, 1/100), the mechanism is (ε, 1/100)-Bayesian DP "
+        "at every ε but (ε, δ)-DP for no δ < 1; the engine's smallest witness, μ = (1/2, 1/2) and rows (1/2, 1/2), "
+        "(1/2, 1/2), (3/4, 1/4) at ε = 0, needs δ = 1/4 for DP against δ = 1/8 for Bayesian DP.",
+        depends="restated-unused",
+        impact="None of the paper's results: Table II summarises other works' relations, and no theorem, proof or "
+               "number of the paper uses Bayesian DP; the row should read 'DP ⇒ Bayesian DP' (the cited paper "
+               "presents Bayesian DP as a relaxation of DP for typical data, a tighter guarantee 'for 99.999% of "
+               "data points'), as a reader comparing notions with Table II would need."),
+    Finding(
+        "s002.F8",
+        "'The larger ξ, the stronger privacy' inverts Definition IV.3: a larger ξ is the weaker guarantee",
+        ("s002.claim.larger-xi-stronger",),
+        "",
+        "The remark after Theorem IV.3 that 'the larger ξ is, the wider this range becomes, indicating stronger privacy "
+        "protection' (l.372) inverts Definition IV.3 and the paper's own glosses (l.294, l.340: smaller ξ, ε means "
+        "stronger privacy): for f_D = (2/3, 1/3) and the channel with rows (2/3, 1/3), (1/3, 2/3) the ratios "
+        "f(d|w)/f(d) are 3/5, 3/4, 6/5, 3/2, so the mapping is ln(5/3)-MBP but not ξ₁-MBP for any ξ₁ < ln(5/3) "
+        "(e.g. not ln(3/2)-MBP): the larger level is the weaker statement.",
+        depends="no-consequence",
+        impact="None of the paper's results: a remark of the prose after Theorem IV.3 (l.372); every theorem and the "
+               "paper's definitions (l.294, l.340) use ξ and ε the right way round (smaller is stronger), so only a "
+               "reader's understanding of the remark changes."),
+    Finding(
         "s002.F1",
         "PAC robustness constant 1 + 4ε is too small: the proof bounds e^(2ε) by 1 + 4ε on [0, 1]",
         ("s002.thm.IV.7", "s002.thm.E.1", "s002.eq.20", "s002.eq.21", "s002.claim.E1-combined"),
@@ -320,21 +353,6 @@ FINDINGS = [
                "(s002.thm.IV.7+corrected#acc-at-true-secret holds), larger by e^{2ε}/(1 + 4ε): ×1.40 at "
                "ε ≈ 0.956, ×1.48 at ε = 1. "
                "The paper has no experiment or table that uses the constant."),
-    Finding(
-        "s002.F7",
-        "Table II reverses Triastcyn and Faltings' relation: Bayesian DP does not imply DP (DP implies it)",
-        ("s002.table.II.v",),
-        "",
-        "Table II credits Triastcyn and Faltings (2020) with 'Bayesian DP ⇒ DP', but Bayesian DP averages over the "
-        "differing point x' ∼ μ what DP bounds for every x': with one point revealed (rows p(·|D₀) = p(·|D₀ ∪ {x₀}) = "
-        "(1/2, 1/2, 0), p(·|D₀ ∪ {x₁}) = (0, 0, 1)) and μ = (99/100, 1/100), the mechanism is (ε, 1/100)-Bayesian DP "
-        "at every ε but (ε, δ)-DP for no δ < 1; the engine's smallest witness, μ = (1/2, 1/2) and rows (1/2, 1/2), "
-        "(1/2, 1/2), (3/4, 1/4) at ε = 0, needs δ = 1/4 for DP against δ = 1/8 for Bayesian DP.",
-        depends="restated-unused",
-        impact="None of the paper's results: Table II summarises other works' relations, and no theorem, proof or "
-               "number of the paper uses Bayesian DP; the row should read 'DP ⇒ Bayesian DP' (the cited paper "
-               "presents Bayesian DP as a relaxation of DP for typical data, a tighter guarantee 'for 99.999% of "
-               "data points'), as a reader comparing notions with Table II would need."),
     Finding(
         "s002.F5",
         "Lemma C.1's last step treats an ε-close prior as uniform: e^(ξ+ε)/|D| ≤ e^(ξ+ε) f_D(d̃) needs f_D(d̃) ≥ 1/|D|",
