@@ -42,11 +42,12 @@ CLAIMS = [
         pac.QUOTE_ROBUST_TO_PRIVATE),
     # ------------------------------------------------------------------ Section II: Table II
     # rows on other works (l.87–93), parts numbered after the 'Our Work' row's .i–.iii, registered first
+    *cited.dp_implies_cdp_readings("s002.table.II.iv", "Section II-B, Table II, row 'Dwork and Rothblum (2016)' (l.87)"),
     cited.rdp_implies_dp(
-        "s002.table.II.iv", "Table II 'Mironov (2017)': (α, ε)-RDP ⇒ (ε + log(1/δ)/(α−1), δ)-DP (Proposition 3 cited)",
+        "s002.table.II.v", "Table II 'Mironov (2017)': (α, ε)-RDP ⇒ (ε + log(1/δ)/(α−1), δ)-DP (Proposition 3 cited)",
         "Section II-B, Table II, row 'Mironov (2017)' (l.88)"),
     cited.bdp_implies_dp(
-        "s002.table.II.v", "Table II 'Triastcyn and Faltings (2020)': (ε, δ)-Bayesian DP ⇒ (ε, δ)-DP",
+        "s002.table.II.vi", "Table II 'Triastcyn and Faltings (2020)': (ε, δ)-Bayesian DP ⇒ (ε, δ)-DP",
         "Section II-B, Table II, row 'Triastcyn and Faltings (2020)' (l.92)"),
     ldp_mbp.table_ldp_implies_mbp(
         "s002.table.II.i", "Table II 'Our Work': ξ-LDP ⇒ ξ-MBP (prior unstated: any full-support prior)", TABLE_II),
@@ -303,7 +304,7 @@ FINDINGS = [
     Finding(
         "s002.F7",
         "Table II reverses Triastcyn and Faltings' relation: Bayesian DP does not imply DP (DP implies it)",
-        ("s002.table.II.v",),
+        ("s002.table.II.vi",),
         "",
         "Table II credits Triastcyn and Faltings (2020) with 'Bayesian DP ⇒ DP', but Bayesian DP averages over the "
         "differing point x' ∼ μ what DP bounds for every x': with one point revealed (rows p(·|D₀) = p(·|D₀ ∪ {x₀}) = "
