@@ -751,3 +751,16 @@ def test_table_ii_dp_implies_cdp_only_for_pure_dp():
     assert ok and fo.encloses(lhs, 0) and fo.encloses(rhs, 0)
     # the statement's verdict follows its primary reading, pure ε-DP, which holds
     assert BY_ID["s002.table.II.iv#pure-dp"].primary and not claim.primary
+
+
+def test_table_iii_abp_row_is_met_even_by_a_revealing_estimator():
+    # the index estimator on two secrets, uniform prior: F^A = δ_d*, F^B = (1/2, 1/2), the mixture (3/4, 1/4):
+    # JS = ½ ln(4/3) + ½[½ ln(2/3) + ½ ln 2] = ¾ ln(4/3) < ln 2 although the release names the input (ξ = ∞)
+    claim = BY_ID["s002.table.III.ii"]
+    assert claim.vacuous
+    case = {"prior": [F(1, 2)] * 2, "K": [[F(1), F(0)], [F(0), F(1)]], "t": [F(0), F(1, 10)], "mu": F(0),
+            "alpha": F(1, 10), "secret": 0}
+    lhs, rhs, ok = _claim_sides(claim, case)
+    want = F(3, 4) * fo.MP.log(fo.mpf(F(4, 3)))
+    assert abs(want - fo.js([F(1), F(0)], [F(1, 2), F(1, 2)])) < 1e-50
+    assert ok and fo.encloses(lhs, want) and fo.encloses(rhs, fo.MP.log(2)) and upper(lhs) < lower(rhs)

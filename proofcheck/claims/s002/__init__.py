@@ -15,8 +15,8 @@ every prior-based claim assumes full support. Statements that 000 prints too reu
 (:mod:`.from_000`).
 
 The builders, their quantities and strategies are in the sibling modules: :mod:`.definitions` (Sections III–IV-D
-as measures), :mod:`.ldp_mbp` (LDP ⇔ MBP), :mod:`.abp` (MBP ⇒ ABP, Appendix B), :mod:`.pac` (PAC robustness,
-Appendix E), :mod:`.proof_steps` (Appendices A, C), :mod:`.w_star` (Eqs. (24), (31), Assumption G.1),
+as measures), :mod:`.cited` (Table II's rows on other works), :mod:`.ldp_mbp` (LDP ⇔ MBP), :mod:`.abp` (MBP ⇒ ABP,
+Appendix B), :mod:`.pac` (PAC robustness, Appendix E; robustness ⇒ privacy, the abstract and Table III), :mod:`.proof_steps` (Appendices A, C), :mod:`.w_star` (Eqs. (24), (31), Assumption G.1),
 :mod:`.estimators` (Appendices F-B, G), :mod:`.quantities`, :mod:`.strategies`.
 """
 
@@ -61,6 +61,10 @@ CLAIMS = [
         "s002.table.III.i",
         "Table III 'our work', ξ-MBP row: robustness ⇒ privacy (the ⇐ of 'privacy ⇔ robustness'; ⇒ is Theorem IV.7)",
         "Section II-E, Table III, row 'our work' (l.186)", pac.QUOTE_TABLE_III),
+    pac.robustness_implies_abp(
+        "s002.table.III.ii",
+        "Table III 'our work', ε-ABP row: robustness ⇒ privacy (ε-ABP for some ε < √ln 2; no ε is printed)",
+        "Section II-E, Table III, row 'our work' (l.187)", pac.QUOTE_TABLE_III_ABP),
 
     # ------------------------------------------------------------------ Section III
     definitions.map_argmax_two_routes(
