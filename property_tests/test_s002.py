@@ -603,7 +603,7 @@ def test_robustness_implies_privacy_is_violated(cid):
     assert cx["lhs"] == "[0, 0]" and cx["rhs"] == "[0, 0]"
 
 
-@pytest.mark.parametrize("n", [3, 5])
+@pytest.mark.parametrize("n", [2, 3, 5])
 def test_index_estimator_of_the_abstract(n):
     # M(d) = μ(P) + index(d)/10 with α = (n − 1)/10: robust with β = 0 at every n, and no finite ξ
     case = {"prior": fo.uniform(n), "K": [[F(int(d == w)) for w in range(n)] for d in range(n)],

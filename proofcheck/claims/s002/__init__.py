@@ -296,9 +296,9 @@ FINDINGS = [
         "ξ-MBP), and both fail at every deterministic estimator whose distinct outputs all lie within α of μ(P), "
         "e.g. M(d) = μ(P) + index(d)/10",
         "The abstract's 'construct privacy-preserving algorithms from PAC robust ones' and Table III's 'privacy ⇔ "
-        "robustness' for ξ-MBP fail: the deterministic estimator M(d) = μ(P) + index(d)/10 (two secrets, uniform "
-        "prior, α = 1/10) is α-PAC-robust with β = 0, yet its output names the input, f(d|w) = 0 for w ≠ d, so it is "
-        "ξ-MBP for no finite ξ.",
+        "robustness' for ξ-MBP fail: on two secrets with the uniform prior the deterministic estimator M(d) = 2d − 1 "
+        "(μ(P) = 0, α = 3/2; likewise M(d) = μ(P) + index(d)/10 with α = (|D| − 1)/10) is α-PAC-robust with β = 0, "
+        "yet its output names the input, f(d|w) = 0 for w ≠ d, so it is ξ-MBP for no finite ξ.",
         depends="contribution",
         impact="Half of the paper's second stated contribution (abstract l.7, contributions l.28, conclusions l.434): "
                "no result of the paper derives privacy from robustness (Section IV-F proves only (ε,β,α)-MBP ⇒ "
