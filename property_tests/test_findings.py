@@ -187,6 +187,21 @@ def test_severities_of_the_audited_findings():
     assert f5.severity == "critical" and all(v in f5.impact for v in ("7.97", "8.18", "41.02", "51.36"))
 
 
+def test_severities_of_the_s002_findings_added_for_its_remaining_statements():
+    by_id = _by_id()
+    # robustness ⇒ privacy is half of a stated contribution: critical; the abstract and Table III fail together
+    assert by_id["s002.F6"].statements == ("s002.claim.robust-to-private", "s002.table.III.i")
+    assert by_id["s002.F6"].depends == "contribution" and by_id["s002.F6"].severity == "critical"
+    # a cited relation reversed in Table II, used by nothing: major; a proof step whose conclusion holds: major
+    assert by_id["s002.F7"].statements == ("s002.table.II.vi",) and by_id["s002.F7"].severity == "major"
+    assert by_id["s002.F5"].depends == "proof-step-conclusion-survives" and by_id["s002.F5"].severity == "major"
+    # a remark of the prose: minor
+    assert by_id["s002.F8"].statements == ("s002.claim.larger-xi-stronger",) and by_id["s002.F8"].severity == "minor"
+    # each sentence shows its own witness
+    assert "50/33" in by_id["s002.F5"].sentence and "index(d)/10" in by_id["s002.F6"].sentence
+    assert "1/8" in by_id["s002.F7"].sentence and "ln(5/3)" in by_id["s002.F8"].sentence
+
+
 def test_theorem_5_is_one_finding_per_independent_error():
     by_id = _by_id()
     thm5 = [f for f in declared() if any(s == "s003.thm.5" or s.startswith("s003.claim.thm5-") for s in f.statements)]
@@ -225,7 +240,9 @@ MAIN_JOB_ERRATA = {
              "s001.thm.3.ii", "s001.lem.4", "s001.lem.5", "s001.claim.lemma-5-proof-c.i",
              "s001.claim.lemma-5-proof-c.ii", "s001.lem.6", "s001.lem.7", "s001.thm.1.ii.finite-support",
              "s001.eq.C.4.finite-support", "s001.claim.C4-shell", "s001.thm.2.ii.finite-support"},
-    "s002": {"s002.thm.E.1", "s002.eq.20", "s002.eq.21", "s002.claim.E1-combined", "s002.claim.G-leakage-formula"},
+    "s002": {"s002.thm.E.1", "s002.eq.20", "s002.eq.21", "s002.claim.E1-combined", "s002.claim.G-leakage-formula",
+             "s002.claim.robust-to-private", "s002.table.III.i", "s002.table.II.vi", "s002.claim.larger-xi-stronger",
+             "s002.claim.C1-last-step"},
     "s003": {"s003.claim.alpha-star-stationarity", "s003.thm.2", "s003.thm.3", "s003.table.I",
              "s003.table.I.approach-column", "s003.claim.rdp-interpolation", "s003.claim.rdp-composition-epochs",
              "s003.thm.5", "s003.claim.thm5-prefactor", "s003.claim.thm5-binomial", "s003.claim.thm5-layer-clipping",

@@ -126,6 +126,7 @@ TRUE = {
     "s002.claim.C1-post-lower": (fo.posterior_extreme("min", prior="prior", with_closeness=True), CHANNELS),
     "s002.claim.C1-post-upper": (fo.posterior_extreme("max", prior="prior", with_closeness=True), CHANNELS),
     "s002.claim.C1-upper-mbp": (fo.log_ratio_max("max", _ldp_plus_pairwise), CHANNELS),
+    "s002.claim.C1-lower-mbp": (fo.log_ratio_max("neg", _ldp), CHANNELS),
     "s002.eq.11": (fo.log_ratio_max("max", _ldp_plus_pairwise), CHANNELS),
     "s002.claim.C2-chain": (fo.c2_chain, CHANNELS),
     # MBP -> ABP, every reading of the mixing law and of the posterior, and the proof's steps
@@ -192,6 +193,10 @@ FALSE = {
     "s002.lem.F.1#binomial-MST": fo.chernoff(total_trials=lambda c: int(c["T"]) * int(c["M"]) * int(c["S"])),
     "s002.claim.G-leakage-formula#upper": fo.leakage("upper"),
     "s002.eq.24#wstar-per-d": fo.xi_at_w_star("per-d"),
+    "s002.claim.larger-xi-stronger": lambda c: (fo.mbp_level(c["K"], c["prior"]), fo.mpf(c["xi_1"]),
+                                                fo.mpf(c["xi_1"]) < fo.mbp_level(c["K"], c["prior"]) < fo.INF),
+    "s002.claim.C1-last-step": lambda c: (fo.exp(_ldp_plus_pairwise(c)) / len(c["K"]),
+                                          fo.exp(_ldp_plus_pairwise(c)) * fo.mpf(min(c["prior"])), min(c["prior"]) > 0),
     "s002.eq.31#wstar-per-d": fo.xi_at_w_star("per-d"),
 }
 
@@ -537,3 +542,225 @@ def test_b1_steps_at_a_zero_prior_or_belief_entry_are_exact_not_errors():
     assert abp.max_log_ratio("A")(case, CERTIFIED) is CERTIFIED.inf
     with pytest.raises(EXCLUSIONS, match="zero entry"):
         abp.weighted_tv({"prior": half, "K": [half, half], "belief": [Fr(0), Fr(1)], "secret": 0}, CERTIFIED)
+
+
+# ----------------------------------------------------------------------------- Lemma C.1's last step (l.712–716)
+def test_c1_last_step_witness_by_hand():
+    """The engine's own witness (cases=100, seed 0): f_D = (67/100, 33/100), so 1/|D| = 1/2 > min f_D = 33/100 and the
+    premise's bound e^(ξ+ε)/|D| exceeds the conclusion's e^(ξ+ε) f_D(d̃) by the factor (1/2)/(33/100) = 50/33, whatever
+    ξ and ε; the conclusion itself holds there (each posterior/prior ratio is ≤ e^ξ ≤ e^(ξ+ε))."""
+    from proofcheck.engine import check_claim
+
+    claim = BY_ID["s002.claim.C1-last-step"]
+    r = check_claim(claim, cases=100, seed=0)
+    assert r.verdict == "violated"
+    objects = r.counterexample["objects"]
+    assert objects == {"prior": ["67/100", "33/100"], "K": [["1/2", "1/2"], ["1/100", "99/100"]]}
+    prior = [F(x) for x in objects["prior"]]
+    K = [[F(x) for x in row] for row in objects["K"]]
+    # e^ξ = 50 (column 0: (1/2)/(1/100)), e^ε = 67/33, by hand with fractions
+    e_xi = max(max(col) / min(col) for col in zip(*K))
+    e_eps = max(prior) / min(prior)
+    assert (e_xi, e_eps) == (50, F(67, 33))
+    premise, conclusion = e_xi * e_eps / len(K), e_xi * e_eps * min(prior)
+    assert (premise, conclusion) == (F(1675, 33), F(67, 2)) and premise / conclusion == F(50, 33)
+    assert fo.interval_contains(r.counterexample["lhs"], premise)
+    assert fo.interval_contains(r.counterexample["rhs"], conclusion)
+    # the conclusion f(d̃|w) ≤ e^(ξ+ε) f_D(d̃) holds at the same case: the largest ratio is 99/100 ÷ m(w=1)
+    marg = [sum(p * row[w] for p, row in zip(prior, K)) for w in range(2)]
+    ratios = [K[d][w] / marg[w] for d in range(2) for w in range(2)]
+    assert max(ratios) <= e_xi * e_eps and max(ratios) == F(9900, 6617)
+
+
+def test_c1_last_step_holds_under_the_uniform_prior():
+    # with f_D uniform the premise's bound and the conclusion's coincide (the step of Lemma A.1, l.548)
+    case = {"prior": [F(1, 3)] * 3, "K": [[F(1, 2), F(1, 2)], [F(1, 4), F(3, 4)], [F(1, 3), F(2, 3)]]}
+    lhs, rhs, ok = _claim_sides(BY_ID["s002.claim.C1-last-step"], case)
+    assert ok and _contains(lhs, 2 / 3) and _contains(rhs, 2 / 3)  # e^ξ = 2, ε = 0, |D| = 3
+
+
+# ----------------------------------------------------------------------------- robustness ⇒ privacy (abstract, Table III)
+# The engine's certified witnesses (cases=100, seed 0; `proofcheck run` gave prior (1/2, 1/2), K the identity, t = (−1, 1),
+# μ = 0, α = 3/2, and for Table III prior (3/5, 2/5), t = (0, 1/5), α = 1/5): deterministic estimators, each output a
+# distinct point within α of μ(P) — α-PAC-robust with β = 0 — whose release names the input, so f(d|w) = 0 < f_D(d)
+# for w ≠ d and ξ = ∞.
+@pytest.mark.parametrize("cid", ["s002.claim.robust-to-private", "s002.table.III.i"])
+def test_robustness_implies_privacy_is_violated(cid):
+    from proofcheck.engine import check_claim
+
+    r = check_claim(BY_ID[cid], cases=100, seed=0)
+    assert r.verdict == "violated"
+    cx = r.counterexample
+    assert cx["relation"] == ">"
+    case = fo.exact_objects(cx["objects"])
+    K, prior, t, mu, alpha = case["K"], case["prior"], case["t"], case["mu"], case["alpha"]
+    assert all(x in (0, 1) for row in K for x in row)  # deterministic
+    # robust: every input's release lies within α of μ (Definition IV.6 with β = 0), the points distinct
+    assert all(abs(t[w] - mu) <= alpha for row in K for w, p in enumerate(row) if p > 0) and len(set(t)) == len(t)
+    # not private: Bayes' rule by hand gives f(d|w) = 0 for w ≠ d, so the ratio e^{−ξ} is 0 and ξ = ∞
+    assert fo.mbp_ratio(K, prior) == fo.INF
+    assert min(fo.posterior_over_prior(K, prior).values()) == 0
+    assert cx["lhs"] == "[0, 0]" and cx["rhs"] == "[0, 0]"
+
+
+@pytest.mark.parametrize("n", [2, 3, 5])
+def test_index_estimator_of_the_abstract(n):
+    # M(d) = μ(P) + index(d)/10 with α = (n − 1)/10: robust with β = 0 at every n, and no finite ξ
+    case = {"prior": fo.uniform(n), "K": [[F(int(d == w)) for w in range(n)] for d in range(n)],
+            "t": [F(1, 4) + F(w, 10) for w in range(n)], "mu": F(1, 4), "alpha": F(n - 1, 10)}
+    lhs, rhs, ok = _claim_sides(BY_ID["s002.claim.robust-to-private"], case)
+    assert ok and lhs == 0 and rhs == 0
+
+
+def test_robustness_implies_privacy_holds_for_a_full_support_estimator():
+    # randomised response on two points within α: robust and ξ-MBP with e^{−ξ} = min ratio = (1/4)/(1/2) = 1/2
+    case = {"prior": [F(1, 2)] * 2, "K": [[F(3, 4), F(1, 4)], [F(1, 4), F(3, 4)]], "t": [F(0), F(1, 10)], "mu": F(0),
+            "alpha": F(1, 10)}
+    lhs, rhs, ok = _claim_sides(BY_ID["s002.table.III.i"], case)
+    assert ok and fo.encloses(lhs, F(1, 2)) and fo.encloses(rhs, 0)
+    assert min(fo.posterior_over_prior(case["K"], case["prior"]).values()) == F(1, 2)
+
+
+# ----------------------------------------------------------------------------- Table II rows on other works
+def _hockey_stick(p, q, eps):
+    """E_{e^ε}(P‖Q) = Σ_w max(0, P(w) − e^ε Q(w)), at 60 digits."""
+    g = fo.MP.exp(fo.mpf(eps))
+    return fo.MP.fsum(max(fo.MP.mpf(0), fo.mpf(a) - g * fo.mpf(b)) for a, b in zip(p, q))
+
+
+def _bdp_pairs(c):
+    """(μ(x), P, Q) per point x of positive mass, rows chosen by the adjacency (0 add, 1 remove, 2 substitute)."""
+    K, mu, adj, x0 = c["K"], c["mu"], int(c["adjacency"]), int(c["x0"]) % len(c["mu"])
+    rows = {0: lambda x: (K[0], K[1 + x]), 1: lambda x: (K[1 + x], K[0]), 2: lambda x: (K[1 + x0], K[1 + x])}[adj]
+    return [(w, *rows(x)) for x, w in enumerate(mu) if w > 0]
+
+
+def _bdp_vs_dp(c):
+    """(DP δ = the worst pair's hockey stick, Bayesian-DP δ = its μ-average), both at the case's ε."""
+    vals = [(w, _hockey_stick(P, Q, c["eps"])) for w, P, Q in _bdp_pairs(c)]
+    return max(v for _, v in vals), fo.MP.fsum(fo.mpf(w) * v for w, v in vals), True
+
+
+def _rdp_to_dp(c):
+    """(δ_K at ε_RDP + log(1/δ)/(α − 1), δ): Rényi divergences summed at 60 digits, max over ordered row pairs."""
+    K, a = c["K"], fo.mpf(c["alpha"])
+    renyi = [fo.MP.log(fo.MP.fsum(fo.mpf(x) ** a * fo.mpf(y) ** (1 - a) for x, y in zip(p, q))) / (a - 1)
+             for i, p in enumerate(K) for j, q in enumerate(K) if i != j]
+    eps = max(renyi) + fo.MP.log(1 / fo.mpf(c["delta"])) / (a - 1)
+    g = fo.MP.exp(eps)
+    dp = max(fo.MP.fsum(max(fo.MP.mpf(0), fo.mpf(x) - g * fo.mpf(y)) for x, y in zip(p, q))
+             for i, p in enumerate(K) for j, q in enumerate(K) if i != j)
+    return dp, fo.mpf(c["delta"]), True
+
+
+RDP_CASES = [{**c, "alpha": a, "delta": d} for c in CHANNELS
+             for a, d in ((F(101, 100), F(1, 2)), (F(2), F(1, 10)), (F(8), F(1, 1000)))]
+
+
+def test_table_ii_rdp_implies_dp_against_oracle():
+    oracle_check.check_true_statement(BY_ID["s002.table.II.v"], _rdp_to_dp, RDP_CASES)
+
+
+def test_table_ii_bdp_implies_dp_counterexample_recomputed():
+    oracle_check.check_counterexample(BY_ID["s002.table.II.vi"], _bdp_vs_dp)
+
+
+def test_table_ii_bdp_witness_by_hand():
+    # the engine's witness (cases=100, seed 0): add adjacency, μ = (1/2, 1/2), ε = 0; the pair for x = 0 is identical,
+    # the pair for x = 1 has E_1 = Σ (P − Q)₊ = 1/4: DP needs δ = 1/4, Bayesian DP only the average 1/8
+    case = {"K": [[F(1, 2), F(1, 2)], [F(1, 2), F(1, 2)], [F(3, 4), F(1, 4)]], "mu": [F(1, 2), F(1, 2)],
+            "adjacency": 0, "x0": 0, "eps": F(0)}
+    lhs, rhs, ok = _claim_sides(BY_ID["s002.table.II.vi"], case)
+    assert ok and fo.encloses(lhs, F(1, 4)) and fo.encloses(rhs, F(1, 8))
+    dp, bdp_delta, _ = _bdp_vs_dp(case)
+    assert abs(dp - fo.mpf(F(1, 4))) < 1e-50 and abs(bdp_delta - fo.mpf(F(1, 8))) < 1e-50
+
+
+@pytest.mark.parametrize("eps", [F(0), F(1), F(3)])
+def test_table_ii_bdp_without_any_dp(eps):
+    # a rare point (μ = 1/100) whose presence is revealed: (ε, 1/100)-Bayesian DP at every ε, but δ_DP(ε) = 1
+    case = {"K": [[F(1, 2), F(1, 2), F(0)], [F(1, 2), F(1, 2), F(0)], [F(0), F(0), F(1)]],
+            "mu": [F(99, 100), F(1, 100)], "adjacency": 0, "x0": 0, "eps": eps}
+    lhs, rhs, ok = _claim_sides(BY_ID["s002.table.II.vi"], case)
+    assert ok and fo.encloses(lhs, 1) and fo.encloses(rhs, F(1, 100))
+    dp, bdp_delta, _ = _bdp_vs_dp(case)
+    assert dp == 1 and abs(bdp_delta - fo.mpf(F(1, 100))) < 1e-50
+
+
+
+# ----------------------------------------------------------------------------- 'the larger ξ, the stronger privacy' (l.372)
+def test_larger_xi_is_weaker_by_definition_iv3():
+    # the engine's witness (cases=100, seed 0): f_D = (2/3, 1/3), rows (2/3, 1/3), (1/3, 2/3), ξ₁ = 0. By Bayes' rule the
+    # ratios f(d|w)/f(d) = K[d,w]/m(w), m = (5/9, 4/9), are 6/5, 3/4, 3/5, 3/2: ξ₂ = ln(5/3), set by 3/5 < 1
+    prior, K = [F(2, 3), F(1, 3)], [[F(2, 3), F(1, 3)], [F(1, 3), F(2, 3)]]
+    marg = [sum(p * row[w] for p, row in zip(prior, K)) for w in range(2)]
+    ratios = sorted(K[d][w] / marg[w] for d in range(2) for w in range(2))
+    assert marg == [F(5, 9), F(4, 9)] and ratios == [F(3, 5), F(3, 4), F(6, 5), F(3, 2)]
+    # Definition IV.3 at level ξ: every ratio in [e^−ξ, e^ξ]; it holds at ξ₂ = ln(5/3) and every larger level, fails
+    # at the smaller ln(3/2) (3/5 < 2/3): a larger ξ is the weaker guarantee, not the stronger one
+    def is_mbp(e_xi):
+        return all(1 / e_xi <= r <= e_xi for r in ratios)
+    assert is_mbp(F(5, 3)) and is_mbp(F(2)) and not is_mbp(F(3, 2))
+    lhs, rhs, ok = _claim_sides(BY_ID["s002.claim.larger-xi-stronger"], {"prior": prior, "K": K, "xi_1": F(0)})
+    assert ok and fo.encloses(lhs, fo.MP.log(fo.mpf(F(5, 3)))) and fo.encloses(rhs, 0)
+    lhs, rhs, ok = _claim_sides(BY_ID["s002.claim.larger-xi-stronger"],
+                                {"prior": prior, "K": K, "xi_1": F(1, 2)})  # ξ₁ = 1/2 < ln(5/3) ≈ 0.5108
+    assert ok and upper(rhs) < lower(lhs)
+
+
+def _cdp_gaps(c):
+    """max(KL gap, subgaussian gap) of Dwork–Rothblum's Theorem 3.5 at λ, by mpmath over ordered row pairs."""
+    K, lam = c["K"], fo.mpf(c["lam"])
+    eps = fo.ldp_level(K)
+    kls, mgfs = [], []
+    for i, p in enumerate(K):
+        for j, q in enumerate(K):
+            if i == j:
+                continue
+            losses = [(fo.mpf(a), fo.MP.log(fo.mpf(a / b))) for a, b in zip(p, q) if a > 0]
+            kl = fo.MP.fsum(a * x for a, x in losses)
+            kls.append(kl)
+            mgfs.append(fo.MP.log(fo.MP.fsum(a * fo.MP.exp(lam * (x - kl)) for a, x in losses)))
+    return max(max(kls) - eps * (fo.MP.exp(eps) - 1) / 2, max(mgfs) - lam ** 2 * eps ** 2 / 2), fo.MP.mpf(0), True
+
+
+CDP_CASES = [{**c, "lam": lam} for c in CHANNELS for lam in (F(-5), F(-1, 2), F(3, 2), F(5))]
+
+
+def test_table_ii_dp_implies_cdp_pure_against_oracle():
+    oracle_check.check_true_statement(BY_ID["s002.table.II.iv#pure-dp"], _cdp_gaps, CDP_CASES)
+
+
+def test_table_ii_dp_implies_cdp_only_for_pure_dp():
+    # the engine's certified witness for the (ε, δ) reading (`proofcheck run --cases 100 --seed 0` gave rows
+    # (1/3, 1/3, 1/3) and (2/3, 1/3, 0) at ε = 0: (0, 1/3)-DP, Σ (P − Q)₊ = 1/3 both ways, yet the first puts mass 1/3
+    # where the second has none, KL = +∞): recomputed by hand with fractions
+    from proofcheck.engine import check_claim
+
+    claim = BY_ID["s002.table.II.iv#approx-dp"]
+    r = check_claim(claim, cases=100, seed=0)
+    assert r.verdict == "violated"
+    case = fo.exact_objects(r.counterexample["objects"])
+    K, g = case["K"], fo.MP.exp(fo.mpf(case["eps"]))
+    delta = max(fo.MP.fsum(max(fo.MP.mpf(0), fo.mpf(a) - g * fo.mpf(b)) for a, b in zip(p, q))
+                for i, p in enumerate(K) for j, q in enumerate(K) if i != j)
+    assert delta < 1
+    # some ordered pair has P(w) > 0 = Q(w): KL(P‖Q) = +∞, so no finite CDP mean μ
+    assert any(a > 0 and b == 0 for p in K for q in K for a, b in zip(p, q))
+    lhs, rhs, ok = _claim_sides(claim, {"K": [[F(1, 3)] * 3, [F(2, 3), F(1, 3), F(0)]], "eps": F(0)})
+    assert ok and fo.encloses(lhs, 0) and fo.encloses(rhs, 0)
+    # the statement's verdict follows its primary reading, pure ε-DP, which holds
+    assert BY_ID["s002.table.II.iv#pure-dp"].primary and not claim.primary
+
+
+def test_table_iii_abp_row_is_met_even_by_a_revealing_estimator():
+    # the index estimator on two secrets, uniform prior: F^A = δ_d*, F^B = (1/2, 1/2), the mixture (3/4, 1/4):
+    # JS = ½ ln(4/3) + ½[½ ln(2/3) + ½ ln 2] = ¾ ln(4/3) < ln 2 although the release names the input (ξ = ∞)
+    claim = BY_ID["s002.table.III.ii"]
+    assert claim.vacuous
+    case = {"prior": [F(1, 2)] * 2, "K": [[F(1), F(0)], [F(0), F(1)]], "t": [F(0), F(1, 10)], "mu": F(0),
+            "alpha": F(1, 10), "secret": 0}
+    lhs, rhs, ok = _claim_sides(claim, case)
+    want = F(3, 4) * fo.MP.log(fo.mpf(F(4, 3)))
+    assert abs(want - fo.js([F(1), F(0)], [F(1, 2), F(1, 2)])) < 1e-50
+    assert ok and fo.encloses(lhs, want) and fo.encloses(rhs, fo.MP.log(2)) and upper(lhs) < lower(rhs)

@@ -15,8 +15,8 @@ every prior-based claim assumes full support. Statements that 000 prints too reu
 (:mod:`.from_000`).
 
 The builders, their quantities and strategies are in the sibling modules: :mod:`.definitions` (Sections III–IV-D
-as measures), :mod:`.ldp_mbp` (LDP ⇔ MBP), :mod:`.abp` (MBP ⇒ ABP, Appendix B), :mod:`.pac` (PAC robustness,
-Appendix E), :mod:`.proof_steps` (Appendices A, C), :mod:`.w_star` (Eqs. (24), (31), Assumption G.1),
+as measures), :mod:`.cited` (Table II's rows on other works), :mod:`.ldp_mbp` (LDP ⇔ MBP), :mod:`.abp` (MBP ⇒ ABP,
+Appendix B), :mod:`.pac` (PAC robustness, Appendix E; robustness ⇒ privacy, the abstract and Table III), :mod:`.proof_steps` (Appendices A, C), :mod:`.w_star` (Eqs. (24), (31), Assumption G.1),
 :mod:`.estimators` (Appendices F-B, G), :mod:`.quantities`, :mod:`.strategies`.
 """
 
@@ -24,7 +24,7 @@ from __future__ import annotations
 
 PAPER = "002 — Zhang, Chen: bridging privacy and robustness"
 
-from proofcheck.claims.s002 import abp, definitions, estimators, ldp_mbp, pac, proof_steps, w_star
+from proofcheck.claims.s002 import abp, cited, definitions, estimators, ldp_mbp, pac, proof_steps, w_star
 
 PROOF_A1 = "Appendix A-A, proof of Lemma A.1"
 PROOF_B1 = "Appendix B, proof of Theorem B.1"
@@ -34,13 +34,37 @@ TABLE_II = "Section II, Table II, row 'Our Work' (l.94)"
 G2_WHERE = "Appendix G-B, Theorem G.2 (l.980–983, truncated)"
 
 CLAIMS = [
+    # ------------------------------------------------------------------ Abstract (again in Section I's contributions, l.28, and V, l.434)
+    pac.robustness_implies_privacy(
+        "s002.claim.robust-to-private",
+        "PAC-robust ⇒ private: an α-PAC-robust algorithm is ξ-MBP for some finite ξ ('construct privacy-preserving "
+        "algorithms from PAC robust ones')", "Abstract (l.7; Section I, l.28; Section V, l.434)",
+        pac.QUOTE_ROBUST_TO_PRIVATE),
     # ------------------------------------------------------------------ Section II: Table II
+    # rows on other works (l.87–93), parts numbered after the 'Our Work' row's .i–.iii, registered first
+    *cited.dp_implies_cdp_readings("s002.table.II.iv", "Section II-B, Table II, row 'Dwork and Rothblum (2016)' (l.87)"),
+    cited.rdp_implies_dp(
+        "s002.table.II.v", "Table II 'Mironov (2017)': (α, ε)-RDP ⇒ (ε + log(1/δ)/(α−1), δ)-DP (Proposition 3 cited)",
+        "Section II-B, Table II, row 'Mironov (2017)' (l.88)"),
+    cited.bdp_implies_dp(
+        "s002.table.II.vi", "Table II 'Triastcyn and Faltings (2020)': (ε, δ)-Bayesian DP ⇒ (ε, δ)-DP",
+        "Section II-B, Table II, row 'Triastcyn and Faltings (2020)' (l.92)"),
     ldp_mbp.table_ldp_implies_mbp(
         "s002.table.II.i", "Table II 'Our Work': ξ-LDP ⇒ ξ-MBP (prior unstated: any full-support prior)", TABLE_II),
     ldp_mbp.table_mbp_implies_2ldp(
         "s002.table.II.ii", "Table II 'Our Work': ξ-MBP ⇒ 2ξ-LDP (any full-support prior)", TABLE_II),
     abp.table_mbp_implies_abp(
         "s002.table.II.iii", "Table II 'Our Work': MBP ⇒ ABP (Theorem IV.5 with f^B = f_D, ε = 0)", TABLE_II),
+
+    # ------------------------------------------------------------------ Section II: Table III
+    pac.robustness_implies_privacy(
+        "s002.table.III.i",
+        "Table III 'our work', ξ-MBP row: robustness ⇒ privacy (the ⇐ of 'privacy ⇔ robustness'; ⇒ is Theorem IV.7)",
+        "Section II-E, Table III, row 'our work' (l.186)", pac.QUOTE_TABLE_III),
+    pac.robustness_implies_abp(
+        "s002.table.III.ii",
+        "Table III 'our work', ε-ABP row: robustness ⇒ privacy (ε-ABP for some ε < √ln 2; no ε is printed)",
+        "Section II-E, Table III, row 'our work' (l.187)", pac.QUOTE_TABLE_III_ABP),
 
     # ------------------------------------------------------------------ Section III
     definitions.map_argmax_two_routes(
@@ -89,6 +113,10 @@ CLAIMS = [
         "s002.thm.IV.3.i", "Section IV-D, Theorem IV.3, first conclusion (l.366–368)", ldp_mbp.QUOTE_IV3),
     ldp_mbp.mbp_implies_2ldp_uniform(
         "s002.thm.IV.3.ii", "Section IV-D, Theorem IV.3, second conclusion (l.366–368)", ldp_mbp.QUOTE_IV3),
+    definitions.larger_xi_stronger(
+        "s002.claim.larger-xi-stronger",
+        "'the larger ξ … the stronger privacy protection': a ξ₂-MBP mapping would be ξ₁-MBP for every ξ₁ < ξ₂",
+        "Section IV-D, prose after Theorem IV.3 (l.372)"),
     *ldp_mbp.close_prior_readings("s002.thm.IV.4", "Section IV-D, Theorem IV.4 (l.376–378)"),
 
     # ------------------------------------------------------------------ Section IV-E: MBP ⇒ ABP
@@ -162,6 +190,14 @@ CLAIMS = [
         "s002.claim.C1-post-upper", "ε-close prior, ξ-LDP: f(d̃|w) ≤ 1/(1 + e^(−ξ−ε)(|D|−1))", f"{PROOF_C1} (l.711)"),
     proof_steps.c1_upper_mbp(
         "s002.claim.C1-upper-mbp", "ε-close prior, ξ-LDP: f(d̃|w) ≤ e^(ξ+ε) f_D(d̃)", f"{PROOF_C1} (l.716)"),
+    proof_steps.c1_last_step(
+        "s002.claim.C1-last-step",
+        "ε-close prior, ξ-LDP: f(d̃|w) ≤ e^(ξ+ε)/|D| taken to give f(d̃|w) ≤ e^(ξ+ε) f_D(d̃) (needs f_D(d̃) ≥ 1/|D|)",
+        f"{PROOF_C1} (l.712–716)"),
+    proof_steps.c1_lower_mbp(
+        "s002.claim.C1-lower-mbp",
+        "ε-close prior, ξ-LDP: f(d̃|w) ≥ e^(−ξ) f_D(d̃) (the lower half of the lemma's |log| ≤ ξ; the proof omits it)",
+        f"{PROOF_C1} (l.673 with l.700)"),
     proof_steps.eq11_bound(
         "s002.eq.11", "ε-close prior, ξ-LDP: f(w|d)/f(w) ≤ e^(ξ+ε) (Eq. (11))", "Appendix C-A, Eq. (11) (l.720)"),
     *ldp_mbp.lemma_c2_readings("s002.lem.C.2", "Appendix C-B, Lemma C.2 (l.728–732)"),
@@ -252,6 +288,53 @@ from proofcheck.findings import Example, Finding  # noqa: E402
 
 FINDINGS = [
     Finding(
+        "s002.F6",
+        "PAC robustness does not give privacy: a deterministic robust estimator has no finite MBP level",
+        ("s002.claim.robust-to-private", "s002.table.III.i"),
+        "same counterexample: both claim that an α-PAC-robust algorithm is ξ-MBP for some finite ξ (the abstract's "
+        "'construct privacy-preserving algorithms from PAC robust ones', Table III's ⇐ of 'privacy ⇔ robustness' for "
+        "ξ-MBP), and both fail at every deterministic estimator whose distinct outputs all lie within α of μ(P), "
+        "e.g. M(d) = μ(P) + index(d)/10",
+        "The abstract's 'construct privacy-preserving algorithms from PAC robust ones' and Table III's 'privacy ⇔ "
+        "robustness' for ξ-MBP fail: on two secrets with the uniform prior the deterministic estimator M(d) = 2d − 1 "
+        "(μ(P) = 0, α = 3/2; likewise M(d) = μ(P) + index(d)/10 with α = (|D| − 1)/10) is α-PAC-robust with β = 0, "
+        "yet its output names the input, f(d|w) = 0 for w ≠ d, so it is ξ-MBP for no finite ξ.",
+        depends="contribution",
+        impact="Half of the paper's second stated contribution (abstract l.7, contributions l.28, conclusions l.434): "
+               "no result of the paper derives privacy from robustness (Section IV-F proves only (ε,β,α)-MBP ⇒ "
+               "α-PAC-robust, Theorem IV.7), and the implication is false for every ξ, so Table III's 'our work' "
+               "ξ-MBP row should read 'privacy ⇒ robustness', not '⇔'. Robustness at any (τ, β, α) does not bound "
+               "ξ: the witness has β = 0 and ξ = ∞."),
+    Finding(
+        "s002.F7",
+        "Table II reverses Triastcyn and Faltings' relation: Bayesian DP does not imply DP (DP implies it)",
+        ("s002.table.II.vi",),
+        "",
+        "Table II credits Triastcyn and Faltings (2020) with 'Bayesian DP ⇒ DP', but Bayesian DP averages over the "
+        "differing point x' ∼ μ what DP bounds for every x': with one point revealed (rows p(·|D₀) = p(·|D₀ ∪ {x₀}) = "
+        "(1/2, 1/2, 0), p(·|D₀ ∪ {x₁}) = (0, 0, 1)) and μ = (99/100, 1/100), the mechanism is (ε, 1/100)-Bayesian DP "
+        "at every ε but (ε, δ)-DP for no δ < 1; the engine's smallest witness, μ = (1/2, 1/2) and rows (1/2, 1/2), "
+        "(1/2, 1/2), (3/4, 1/4) at ε = 0, needs δ = 1/4 for DP against δ = 1/8 for Bayesian DP.",
+        depends="restated-unused",
+        impact="None of the paper's results: Table II summarises other works' relations, and no theorem, proof or "
+               "number of the paper uses Bayesian DP; the row should read 'DP ⇒ Bayesian DP' (the cited paper "
+               "presents Bayesian DP as a relaxation of DP for typical data, a tighter guarantee 'for 99.999% of "
+               "data points'), as a reader comparing notions with Table II would need."),
+    Finding(
+        "s002.F8",
+        "'The larger ξ, the stronger privacy' inverts Definition IV.3: a larger ξ is the weaker guarantee",
+        ("s002.claim.larger-xi-stronger",),
+        "",
+        "The remark after Theorem IV.3 that 'the larger ξ is, the wider this range becomes, indicating stronger privacy "
+        "protection' (l.372) inverts Definition IV.3 and the paper's own glosses (l.294, l.340: smaller ξ, ε means "
+        "stronger privacy): for f_D = (2/3, 1/3) and the channel with rows (2/3, 1/3), (1/3, 2/3) the ratios "
+        "f(d|w)/f(d) are 3/5, 3/4, 6/5, 3/2, so the mapping is ln(5/3)-MBP but not ξ₁-MBP for any ξ₁ < ln(5/3) "
+        "(e.g. not ln(3/2)-MBP): the larger level is the weaker statement.",
+        depends="no-consequence",
+        impact="None of the paper's results: a remark of the prose after Theorem IV.3 (l.372); every theorem and the "
+               "paper's definitions (l.294, l.340) use ξ and ε the right way round (smaller is stronger), so only a "
+               "reader's understanding of the remark changes."),
+    Finding(
         "s002.F1",
         "PAC robustness constant 1 + 4ε is too small: the proof bounds e^(2ε) by 1 + 4ε on [0, 1]",
         ("s002.thm.IV.7", "s002.thm.E.1", "s002.eq.20", "s002.eq.21", "s002.claim.E1-combined"),
@@ -280,6 +363,21 @@ FINDINGS = [
                "(s002.thm.IV.7+corrected#acc-at-true-secret holds), larger by e^{2ε}/(1 + 4ε): ×1.40 at "
                "ε ≈ 0.956, ×1.48 at ε = 1. "
                "The paper has no experiment or table that uses the constant."),
+    Finding(
+        "s002.F5",
+        "Lemma C.1's last step treats an ε-close prior as uniform: e^(ξ+ε)/|D| ≤ e^(ξ+ε) f_D(d̃) needs f_D(d̃) ≥ 1/|D|",
+        ("s002.claim.C1-last-step",),
+        "",
+        "The proof of Lemma C.1 passes from f(d̃|w) ≤ e^(ξ+ε)/|D| (l.712) to f(d̃|w) ≤ e^(ξ+ε) f_D(d̃) (l.716), which "
+        "needs f_D(d̃) ≥ 1/|D| and fails for every non-uniform prior: for f_D = (67/100, 33/100) and the channel with "
+        "rows (1/2, 1/2), (1/100, 99/100) (e^ξ = 50, e^ε = 67/33) the first bound is 1675/33 ≈ 50.76 but the second "
+        "only 67/2 = 33.5 at the less likely secret (the ratio 1/(|D| min f_D) = 50/33).",
+        depends="proof-step-conclusion-survives",
+        impact="None of the paper's results: the conclusion of the step, f(d̃|w) ≤ e^(ξ+ε) f_D(d̃), holds "
+               "(s002.claim.C1-upper-mbp; indeed ξ-LDP gives ξ-MBP for every full-support prior, s002.lem.IV.1+sharp), "
+               "so Lemma C.1's (ξ+ε)-MBP and the first conclusion of Theorems IV.4/C.3 stand; only the argument "
+               "given for them is invalid for an ε-close prior (it is Lemma A.1's argument, valid for the uniform "
+               "prior only)."),
     Finding(
         "s002.F2",
         "Appendix G's 'upper bound' ε̃_p = 2C1 − C2·TV can be negative, so it bounds no leakage",

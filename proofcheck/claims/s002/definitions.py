@@ -9,10 +9,10 @@ import sympy as sp
 from hypothesis import strategies as st
 
 from mechanisms.finite import robustness as rob
-from proofcheck.claim import Claim, Source, channel, real, simplex, vector
+from proofcheck.claim import Claim, Hypothesis, Source, channel, real, simplex, vector
 from proofcheck.claims import finite_quantities as fq
 from proofcheck.claims.s002.from_000 import claim_of_000, from_000
-from proofcheck.claims.s002.quantities import FULL_SUPPORT, prior_min
+from proofcheck.claims.s002.quantities import FULL_SUPPORT, finite, mbp_level, prior_min
 from proofcheck.claims.s002.strategies import ABP_VARIABLES, SEED, abp_cases, accuracy_cases, prior_channel_cases
 from proofcheck.strategies import cases, channels, priors, sized
 
@@ -321,3 +321,32 @@ def mbp_level_two_routes(cid, where, quote):
 def ldp_level_two_routes(cid, where):
     """Definition IV.7: the LDP level over output sets = the pointwise one (000's Definition 5.1 check)."""
     return from_000(claim_of_000("s000.def.5.1"), cid, where, QUOTE_DEF_IV7)
+
+
+# ----------------------------------------------------------------------------- Section IV-D, the prose after Theorem IV.3
+QUOTE_LARGER_XI = (r"This range specifies the extent to which the mapping distorts the likelihood of observing $w$ given "
+                   r"different data points. The larger $\xi$ is, the wider this range becomes, indicating stronger "
+                   r"privacy protection.")
+
+
+def larger_xi_stronger(cid, title, where):
+    """'The larger ξ, the stronger the privacy protection': a ξ₂-MBP guarantee would then imply the ξ₁-MBP one for
+    ξ₁ < ξ₂. Definition IV.3 makes ξ-MBP weaker as ξ grows (ξ₁-MBP ⇒ ξ₂-MBP), as its own gloss says (l.294)."""
+    xi1, xi2 = sp.symbols("xi_1 xi_MBP", real=True)
+    return Claim(
+        id=cid,
+        title=title,
+        source=Source(SEED, where, QUOTE_LARGER_XI),
+        variables=(simplex("prior", "f_D"), channel("K", "f_{W|D}"), real("xi_1", 0, 3, "the smaller level ξ₁")),
+        statement=sp.Le(xi2, xi1),
+        quantities={"xi_MBP": finite(mbp_level, "no finite level ξ₂ to compare"), "xi_1": lambda c, m: m.num(c["xi_1"]),
+                    "prior_min": prior_min},
+        hypotheses=(FULL_SUPPORT, Hypothesis("ξ₁ < ξ₂", sp.Lt(xi1, xi2))),
+        strategy=prior_channel_cases().flatmap(lambda c: st.floats(0, 3).map(lambda x: {**c, "xi_1": x})),
+        degenerate=fq.channel_says_nothing,
+        encoding="'stronger privacy' as the stronger guarantee of Definition IV.3: ξ₂ := the MBP level of (K, f_D) "
+                 "(the mapping is ξ₂-MBP, the smallest such level; finite), ξ₁ < ξ₂ any smaller level; the prose makes the "
+                 "ξ₂-MBP guarantee (larger ξ) the stronger one, so the mapping would be ξ₁-MBP: checks MBP level ≤ ξ₁. "
+                 "The same holds of the 2ξ-LDP range [e^{−2ξ}, e^{2ξ}] the sentence describes (Definition IV.7, l.340: "
+                 "smaller ε, stronger privacy)",
+    )

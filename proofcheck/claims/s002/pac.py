@@ -1,6 +1,6 @@
 """PAC robustness from MBP (Section IV-F, Appendix E): Theorem IV.7 (= E.1) under its readings of the accuracy
 hypothesis, with the corrected constant; the steps of E.1's proof (Eqs. (18)–(22)); the robustness radius of the
-prose before Theorem IV.7.
+prose before Theorem IV.7. The converse the abstract and Table III assert, robustness ⇒ privacy (MBP and ABP rows).
 
 A finite estimator: U = {w: ‖t_w − μ(P)‖ > α} is the inaccurate set; every output set is one for suitable t, μ,
 α, so U ranges over all non-empty output sets.
@@ -15,10 +15,10 @@ from hypothesis import strategies as st
 
 from mechanisms.finite import robustness as rob
 from proofcheck.errors import OutsideDomain
-from proofcheck.claim import Claim, Hypothesis, Source, channel, real, simplex
+from proofcheck.claim import Claim, Hypothesis, Source, channel, real, simplex, vector
 from proofcheck.claims import finite_quantities as fq
-from proofcheck.claims.s002.quantities import FULL_SUPPORT, mbp_level, prior_min
-from proofcheck.claims.s002.strategies import SEED, pac_cases, subsets, with_beta
+from proofcheck.claims.s002.quantities import FULL_SUPPORT, mbp_level, post_over_prior, prior_min
+from proofcheck.claims.s002.strategies import SEED, pac_cases, robust_estimator_cases, subsets, with_beta
 from proofcheck.strategies import cases, channels, priors, reals
 
 eps = sp.Symbol("epsilon", real=True)
@@ -275,3 +275,98 @@ def _group_claim(cid, where, reading):
 def robustness_radius_readings(cid, where):
     """The robustness radius log(1/γ)/(2nε): group privacy over records (primary), and MBP over whole datasets."""
     return [_group_claim(cid, where, "group-privacy"), _group_claim(cid, where, "whole-dataset-mbp")]
+
+
+# ----------------------------------------------------------------------------- robustness ⇒ privacy (abstract, Table III)
+QUOTE_ROBUST_TO_PRIVATE = ("We also investigate the relationship between PAC robust learning and privacy preservation, "
+                           "demonstrating how to derive PAC robustness from privacy-preserving algorithms and construct "
+                           "privacy-preserving algorithms from PAC robust ones.")
+QUOTE_TABLE_III = (r"TABLE III: relation between privacy and robustness. Reference Privacy Metric Robustness Metric "
+                   r"Relation ... our work $\xi$-MBP $(\tau,\beta,\alpha)$-robust privacy $\Leftrightarrow$ robustness")
+QUOTE_TABLE_III_ABP = (r"TABLE III: relation between privacy and robustness. Reference Privacy Metric Robustness Metric "
+                       r"Relation ... [our work] $\epsilon$-ABP $(\tau,\beta,\alpha)$-robust robustness $\Rightarrow$ "
+                       r"privacy")
+VACUOUS_ABP_ROW = ("ε_p = √JS(F^A‖F^B) < √ln 2 for every mechanism when F^B = f_D has full support (JS reaches ln 2 only "
+                   "for disjoint supports, and F^A ≪ f_D): the row prints no ε as a function of (τ, β, α), so 'ε-ABP' "
+                   "for some non-trivial ε holds by construction, robust or not.")
+ratio_min = sp.Symbol("posterior_over_prior_min", real=True)
+p_robust = sp.Symbol("P_robust_fail", real=True)
+
+
+def robust_failure(c, m):
+    """max over every input d of Pr[|M(d) − μ| > α]: the smallest β of Definition IV.6 over all pairs d' ≠ d."""
+    U = rob.bad_set(c["t"], c["mu"], c["alpha"])
+    return m.num(rob.all_rows_max(c["K"], U)) if U else m.num(0)
+
+
+def posterior_over_prior_min(c, m):
+    """min over d and occurring w of f_{D|W}(d|w)/f_D(d) = e^{−ξ} at the MBP level ξ of Definition IV.3 (0 exactly
+    where ξ = ∞: a margin ∞ − ∞ would decide nothing)."""
+    return m.min(*[r for _, _, r in post_over_prior(c, m)])
+
+
+def points_gap(c, m):
+    """min over w ≠ w' of |t_w − t_w'|: > 0 when the released estimate t_w names its output w (M releases a point)."""
+    t = c["t"]
+    return m.num(min((abs(a - b) for i, a in enumerate(t) for b in t[i + 1:]), default=1))
+
+
+def robustness_implies_privacy(cid, title, where, quote):
+    """α-PAC-robust with probability 1 − β for some β < 1 ⇒ ξ-MBP for some finite ξ (no constant is printed)."""
+    return Claim(
+        id=cid,
+        title=title,
+        source=Source(SEED, where, quote),
+        variables=(simplex("prior", "f_D"), channel("K", "the estimator's law of outputs per input"),
+                   vector("t", -2, 2, "output w estimates the point t_w ∈ R"), real("mu", -1, 1, "the statistic μ(P)"),
+                   real("alpha", 0, 2, "the deviation threshold α")),
+        statement=sp.Gt(ratio_min, 0),
+        quantities={"posterior_over_prior_min": posterior_over_prior_min, "P_robust_fail": robust_failure,
+                    "points_gap": points_gap, "prior_min": prior_min},
+        hypotheses=(FULL_SUPPORT,
+                    Hypothesis("the points t_w are distinct (M(d) = t_w is the release)", sp.Gt(sp.Symbol("points_gap"), 0)),
+                    Hypothesis("M is α-PAC-robust with probability 1 − β for some β < 1 (Definition IV.6)",
+                               sp.Lt(p_robust, 1))),
+        strategy=robust_estimator_cases(),
+        degenerate=fq.channel_says_nothing,
+        encoding="finite estimator: M(d) releases the point t_w ∈ R with probability K[d, w], the points distinct (so "
+                 "the release names w), ‖·‖ = |·|; the robustness hypothesis at its weakest (the smallest β "
+                 "of Definition IV.6, max over every input of Pr[|M(d) − μ(P)| > α], below 1; Definition IV.6 "
+                 "quantifies over all d' ≠ d, so every corruption ratio τ is covered); 'privacy' as the row's ξ-MBP "
+                 "with any finite ξ, since no constant is printed: ξ < ∞ iff e^{−ξ} = min_{d,w} f(d|w)/f_D(d) > 0 (the "
+                 "ratios are ≤ 1/f_D(d) < ∞ anyway), which is checked. A quantitative reading (ξ a function of τ, β, α) "
+                 "is refuted by the same case",
+    )
+
+
+def robustness_implies_abp(cid, title, where, quote):
+    """Table III's ε-ABP row: α-PAC-robust ⇒ ε-ABP for some ε below the trivial √ln 2 (no ε is printed)."""
+    js_sym = sp.Symbol("JS_A_B", real=True)
+
+    def js_after(c, m):
+        K, prior = c["K"], c["prior"]
+        return m.js(fq.belief_after_law(K, prior, K[int(c["secret"])], m), prior)
+
+    strategy = robust_estimator_cases().flatmap(
+        lambda c: st.integers(0, len(c["K"]) - 1).map(lambda d: {**c, "secret": d}))
+    return Claim(
+        id=cid,
+        title=title,
+        source=Source(SEED, where, quote),
+        variables=(simplex("prior", "f_D = f^B_D"), channel("K", "the estimator's law of outputs per input"),
+                   vector("t", -2, 2, "output w estimates the point t_w ∈ R"), real("mu", -1, 1, "the statistic μ(P)"),
+                   real("alpha", 0, 2, "the deviation threshold α")),
+        statement=sp.Lt(js_sym, sp.log(2)),
+        quantities={"JS_A_B": js_after, "P_robust_fail": robust_failure, "points_gap": points_gap,
+                    "prior_min": prior_min},
+        hypotheses=(FULL_SUPPORT,
+                    Hypothesis("the points t_w are distinct (M(d) = t_w is the release)", sp.Gt(sp.Symbol("points_gap"), 0)),
+                    Hypothesis("M is α-PAC-robust with probability 1 − β for some β < 1 (Definition IV.6)",
+                               sp.Lt(p_robust, 1))),
+        strategy=strategy,
+        degenerate=fq.channel_says_nothing,
+        vacuous=VACUOUS_ABP_ROW,
+        encoding="the robust estimators of s002.table.III.i; ε-ABP of Definition IV.1 with F^B = f_D and F^A the "
+                 "posterior averaged over w ∼ K[d*, ·] (Theorem IV.5's primary mixing); 'privacy' as some ε below the "
+                 "largest possible √ln 2: checks JS(F^A‖F^B) < ln 2",
+    )

@@ -14,7 +14,7 @@ from proofcheck.claims.s002.from_000 import claim_of_000, from_000
 from proofcheck.claims.s002.ldp_mbp import level_claim
 from proofcheck.claims.finite_quantities import pairwise_closeness, posterior_extreme, undefined, under_uniform_prior
 from proofcheck.claims.s002.quantities import (FULL_SUPPORT, finite, ldp_level, likelihood_over_marginal_max,
-                                               log_ratio_extreme, max_bracket, max_post_log_ratio, prior_min,
+                                               log_ratio_extreme, max_bracket, max_post_log_ratio, p_min, prior_min,
                                                secrets_count)
 from proofcheck.claims.s002.strategies import SEED, triple_cases, uniform_channel_cases
 
@@ -286,6 +286,37 @@ def c1_upper_mbp(cid, title, where):
          "epsilon": pairwise_closeness},
         "ξ := LDP level, ε := pairwise closeness; the conclusion only (the printed inference to it from "
         "l.711–712 needs f_D(d̃) ≥ 1/|D|, but the conclusion follows from LDP directly)")
+
+
+def c1_last_step(cid, title, where):
+    """l.712 ⇒ l.716: from f(d̃|w) ≤ e^(ξ+ε)/|D| the proof concludes f(d̃|w) ≤ e^(ξ+ε) f_D(d̃) for every d̃; the
+    inference holds for every posterior value the premise admits only if e^(ξ+ε)/|D| ≤ e^(ξ+ε) f_D(d̃), i.e.
+    f_D(d̃) ≥ 1/|D| (the uniform prior of Lemma A.1, l.548, not an ε-close one)."""
+    return level_claim(
+        cid, title, where,
+        r"$f_{D|W}(\tilde{d}|w)\leq\frac{1}{1+e^{-\xi-\epsilon}\cdot(|\mathcal{D}|-1)}\leq\frac{e^{\xi+\epsilon}}"
+        r"{|\mathcal{D}|}.$ Therefore, $\forall\tilde{d}\in\mathcal{D}$, we have that $f_{D|W}(\tilde{d}|w)\leq "
+        r"e^{\xi+\epsilon}f_{D}(\tilde{d}).$",
+        sp.Le(sp.exp(xi + eps) / nn, sp.exp(xi + eps) * p_min),
+        {"xi": finite(ldp_level, "both bounds are +∞"), "epsilon": pairwise_closeness, "n": secrets_count},
+        "the step as an inference: the premise's bound e^(ξ+ε)/|D| (l.712) must not exceed the conclusion's bound "
+        "e^(ξ+ε) f_D(d̃) (l.716) at any d̃ — the hardest d̃ is the least likely one, f_D(d̃) = min f_D; ξ := LDP level, "
+        "ε := pairwise closeness of f_D (the smallest admissible). The conclusion itself holds "
+        "(s002.claim.C1-upper-mbp): only the inference fails")
+
+
+def c1_lower_mbp(cid, title, where):
+    """Lemma C.1's lower side (l.673): ε-close prior, ξ-LDP: f(d̃|w) ≥ e^(−ξ) f_D(d̃), which the proof never derives
+    (it bounds the posterior from below at l.700 and then only the upper side, l.711–720)."""
+    return level_claim(
+        cid, title, where,
+        r"then $f_{W|D}(\cdot|\cdot)$ is a privacy-preserving mapping that guarantees $\xi$-maximum Bayesian privacy. "
+        r"That is, $\left|\log\left(\frac{f_{D|W}(d|w)}{f_{D}(d)}\right)\right|\leq\xi$, $\forall w\in\mathcal{W},"
+        r"d\in\mathcal{D}$.",
+        sp.Le(sp.Symbol("neg_log_ratio_min", real=True), xi),
+        {"neg_log_ratio_min": log_ratio_extreme("neg-min"), "xi": ldp_level},
+        "ξ := LDP level; any full-support (so ε-close for ε := its pairwise closeness) prior; max over d, occurring w "
+        "of −log f(d|w)/f(d) ≤ ξ: the half of the lemma's |log| ≤ ξ below 1")
 
 
 def eq11_bound(cid, title, where):

@@ -107,3 +107,19 @@ def with_beta(case_strategy):
         p = float(rob.event_probability(np.asarray(c["K"])[int(c["secret"])], c["U"]))
         return st.floats(0.0, 1.0).map(lambda s: {**c, "beta": min(1.0, p + s * (1.0 - p))})
     return case_strategy.flatmap(add)
+
+
+def robust_estimator_cases():
+    """(f_D, K, t, μ, α) for 'robustness ⇒ privacy': generic estimators, and the deterministic index estimator
+    M(d) = μ + index(d)/10 (K the identity, t_w = μ + w/10, α = (|D| − 1)/10: every output within α of μ, so
+    α-PAC-robust with β = 0, while each output names its input)."""
+    def build(n, mm):
+        return cases(prior=priors(n), K=channels(n, mm), mu=st.floats(-1, 1), alpha=st.floats(0, 2),
+                     t=st.lists(st.floats(-2, 2), min_size=mm, max_size=mm).map(np.array))
+
+    def index_estimator(t):
+        n, mu, p = t
+        return {"prior": p, "K": np.eye(n), "t": mu + np.arange(n) / 10, "mu": mu, "alpha": (n - 1) / 10}
+
+    index = st.integers(2, 5).flatmap(lambda n: st.tuples(st.just(n), st.floats(-1, 0.5), priors(n))).map(index_estimator)
+    return st.one_of(sized(build), sized(build), index)
