@@ -300,6 +300,11 @@ FINDINGS = [
         "(μ(P) = 0, α = 3/2; likewise M(d) = μ(P) + index(d)/10 with α = (|D| − 1)/10) is α-PAC-robust with β = 0, "
         "yet its output names the input, f(d|w) = 0 for w ≠ d, so it is ξ-MBP for no finite ξ.",
         depends="contribution",
+        # the sentence's M(d) = 2d − 1 on two secrets: outputs −1, 1 within α = 3/2 of μ = 0, β = 0, f(d|w) = 0 for w ≠ d
+        example=Example("s002.claim.robust-to-private",
+                        {"prior": ["1/2", "1/2"], "K": [["1", "0"], ["0", "1"]], "t": ["-1", "1"], "mu": "0",
+                         "alpha": "3/2"},
+                        {"3/2": "alpha", "0": "P_robust_fail"}),
         impact="Half of the paper's second stated contribution (abstract l.7, contributions l.28, conclusions l.434): "
                "no result of the paper derives privacy from robustness (Section IV-F proves only (ε,β,α)-MBP ⇒ "
                "α-PAC-robust, Theorem IV.7), and the implication is false for every ξ, so Table III's 'our work' "
@@ -316,6 +321,11 @@ FINDINGS = [
         "at every ε but (ε, δ)-DP for no δ < 1; the engine's smallest witness, μ = (1/2, 1/2) and rows (1/2, 1/2), "
         "(1/2, 1/2), (3/4, 1/4) at ε = 0, needs δ = 1/4 for DP against δ = 1/8 for Bayesian DP.",
         depends="restated-unused",
+        # the sentence's first case (ε = 0; the rows do not depend on it): DP needs δ = 1, Bayesian DP only 1/100
+        example=Example("s002.table.II.vi",
+                        {"K": [["1/2", "1/2", "0"], ["1/2", "1/2", "0"], ["0", "0", "1"]], "mu": ["99/100", "1/100"],
+                         "adjacency": 0, "x0": 0, "eps": "0"},
+                        {"1/100": "delta_BDP", "1": "delta_DP"}),
         impact="None of the paper's results: Table II summarises other works' relations, and no theorem, proof or "
                "number of the paper uses Bayesian DP; the row should read 'DP ⇒ Bayesian DP' (the cited paper "
                "presents Bayesian DP as a relaxation of DP for typical data, a tighter guarantee 'for 99.999% of "
@@ -328,9 +338,12 @@ FINDINGS = [
         "The remark after Theorem IV.3 that 'the larger ξ is, the wider this range becomes, indicating stronger privacy "
         "protection' (l.372) inverts Definition IV.3 and the paper's own glosses (l.294, l.340: smaller ξ, ε means "
         "stronger privacy): for f_D = (2/3, 1/3) and the channel with rows (2/3, 1/3), (1/3, 2/3) the ratios "
-        "f(d|w)/f(d) are 3/5, 3/4, 6/5, 3/2, so the mapping is ln(5/3)-MBP but not ξ₁-MBP for any ξ₁ < ln(5/3) "
-        "(e.g. not ln(3/2)-MBP): the larger level is the weaker statement.",
+        "f(d|w)/f(d) are 3/5, 3/4, 6/5, 3/2, so the mapping is ln(5/3)-MBP (ln(5/3) ≈ 0.5108) but not ξ₁-MBP for any ξ₁ < "
+        "ln(5/3) (e.g. not 1/2-MBP): the larger level is the weaker statement.",
         depends="no-consequence",
+        example=Example("s002.claim.larger-xi-stronger",
+                        {"prior": ["2/3", "1/3"], "K": [["2/3", "1/3"], ["1/3", "2/3"]], "xi_1": "1/2"},
+                        {"0.5108": "xi_MBP", "1/2": "xi_1"}),
         impact="None of the paper's results: a remark of the prose after Theorem IV.3 (l.372); every theorem and the "
                "paper's definitions (l.294, l.340) use ξ and ε the right way round (smaller is stronger), so only a "
                "reader's understanding of the remark changes."),
@@ -373,6 +386,10 @@ FINDINGS = [
         "rows (1/2, 1/2), (1/100, 99/100) (e^ξ = 50, e^ε = 67/33) the first bound is 1675/33 ≈ 50.76 but the second "
         "only 67/2 = 33.5 at the less likely secret (the ratio 1/(|D| min f_D) = 50/33).",
         depends="proof-step-conclusion-survives",
+        example=Example("s002.claim.C1-last-step",
+                        {"prior": ["67/100", "33/100"], "K": [["1/2", "1/2"], ["1/100", "99/100"]]},
+                        {"50": "exp(xi)", "67/33": "exp(epsilon)", "1675/33": "lhs", "50.76": "lhs", "67/2": "rhs",
+                         "33.5": "rhs"}),
         impact="None of the paper's results: the conclusion of the step, f(d̃|w) ≤ e^(ξ+ε) f_D(d̃), holds "
                "(s002.claim.C1-upper-mbp; indeed ξ-LDP gives ξ-MBP for every full-support prior, s002.lem.IV.1+sharp), "
                "so Lemma C.1's (ξ+ε)-MBP and the first conclusion of Theorems IV.4/C.3 stand; only the argument "

@@ -572,6 +572,8 @@ FINDINGS = [
         "for noise σ: even with its prefactor and binomial corrected, for p = 1, R = 1, σ = 1 and L = 2 it gives "
         "1 + √(2/π) ≈ 1.80 while the mechanism's capacity is 1 + 4/√(2π) ≈ 2.60.",
         depends="contribution",
+        example=Example("s003.claim.gaussian-capacity-averaging", {"p": 1, "sigma": "1", "R": 1, "L": 2},
+                        {"1.80": "exp(log_C_corrected)", "2.60": "exp(log_C_Bayes_averaged)"}),
         impact="Theorem 5 (see s003.F7) for every batch size L ≥ 2; R = 1, L = 1 is exact. Read with σ the noise "
                "multiplier of Table IV (l.409: 'noise multiplier σ for Gaussian') and the experiments' L = 128, the "
                "formula understates the capacity at p = 13,700 by thousands of orders of magnitude: 10^41.26 against "
@@ -588,6 +590,10 @@ FINDINGS = [
         "'mappings from ε to κ and σ used in our experiments', pairs κ = 500 (ε = 173) with σ = .174, as does the "
         "text (σ = 0.17 at ε = 173): the printed σ is off by a factor of 10.",
         depends="no-consequence",
+        # Table II's κ = 500 row: |.0174 − .174| = 0.1566 against half a unit of the last digit (the sentence prints no
+        # computed number to tie)
+        example=Example("s003.table.II.sigma-column", {"row": 1},
+                        {}),
         impact="A label of one row in each of Tables II and III; no computed value uses it. The rows' metrics fit "
                "σ = .174 (Table II, MNIST: SSIM .2443 and MSE 2.822, continuing Table VI's batch-128 trend — σ = .204: "
                ".2383 and 2.891 — and short of clipping alone, .2577 and 2.637), and the text reads the row as "
@@ -602,6 +608,8 @@ FINDINGS = [
         "6.25π/√(18π) ≈ 2.611 while the integral is R²/(2σ²) ≈ 0.347; the outer integral's lines carry the same "
         "1/√(2πσ²).",
         depends="proof-step-conclusion-survives",
+        example=Example("s003.claim.capacity-proof-inner-integral", {"p": 2, "sigma": "3", "R": "5/2"},
+                        {"5/2": "R", "2.611": "exp(log_printed_inner)", "0.347": "exp(log_inner)"}),
         impact="None on the theorem: its formula's ball term R^p/(Γ(p/2+1)2^{p/2}σ^p) and the 2^{p/2}σ^p in front "
                "of Z are the correctly normalised values, so the formula does not use the printed step (its errors "
                "are s003.F7–F10); the proof as printed does not derive it for p ≥ 2. With the power restored the "
@@ -615,6 +623,8 @@ FINDINGS = [
         "without the square of the Gaussian exponent, and then equated with e^{−(‖y‖ − R)²/(2σ²)}: the two integrals "
         "differ, e.g. for p = 1, σ = 1, R = 1 (with the printed factor 1/√(2πσ²)) 4/√(2π) ≈ 1.596 against 1.",
         depends="proof-step-conclusion-survives",
+        example=Example("s003.claim.capacity-proof-exponent", {"p": 1, "sigma": "1", "R": "1"},
+                        {"1.596": "exp(log_outer_line_2)", "1": "exp(log_outer_line_3)"}),
         impact="None: the next line restores the square, and the proof's later lines and the theorem's formula use "
                "the squared exponent; the expansion of the radial integral that follows is correct "
                "(s003.claim.capacity-proof-expansion holds). A typo inside the proof."),
