@@ -84,7 +84,9 @@ report.json, schema "proofcheck.report/2":
                    the objects and the enclosure): a certified lower bound on how tight the bound is, or null;
                    claims that compute one formula (a bound printed as several theorems) all show the best witness
                    of any of them, evidence.tightness.found_on naming the copy it was found on; for a claim whose
-                   sides are logarithms (log δ ≤ log δ_α) the ratio is of the quantities, exp(lhs − rhs),
+                   sides are logarithms (log δ ≤ log δ_α) the ratio is of the quantities, exp(lhs − rhs);
+                   likewise a copy whose own search held takes another copy's certified counterexample
+                   (evidence.found_on names it, evidence.own keeps the copy's own verdict and search),
       "counterexample": null | {"objects": exact objects as 'p/q' strings, "denominator",
                                 "lhs", "rhs": certified enclosures "[lo, hi]", "relation", "certificate"},
       "evidence": {...: search counts, seed, seconds, optimiser evaluations, certified enclosures at the
@@ -477,6 +479,9 @@ def _margin_text(rec: dict) -> str:
     if m is None:
         return "—"
     text = m if isinstance(m, str) else f"{m:.3g}"
+    shared = (rec.get("evidence") or {}).get("found_on")
+    if shared and rec.get("verdict") == "violated":
+        text += f" (the counterexample of {shared}, the same formula)"
     if rec.get("tightness_certified") is not None:
         found_on = (((rec.get("evidence") or {}).get("tightness") or {}).get("found_on"))
         text += (f"; lhs/rhs reaches {rec['tightness_certified']:.4g} (certified, at the case in the evidence"
@@ -615,8 +620,11 @@ def short_enclosure(text: str, digits: int = SHORT_DIGITS) -> str:
     def end(x: Decimal, rounding) -> str:
         if x == 0 or not x.is_finite():
             return str(x)
-        q = Decimal(1).scaleb(x.adjusted() - digits + 1)
-        y = x.quantize(q, rounding=rounding).normalize()
+        try:  # an exponent beyond the decimal context's range (arb's 3.5e-10856427) is shown as it is
+            q = Decimal(1).scaleb(x.adjusted() - digits + 1)
+            y = x.quantize(q, rounding=rounding).normalize()
+        except InvalidOperation:
+            return str(x)
         return f"{y:f}" if -6 < y.adjusted() < 6 else f"{y:e}"
 
     return f"[{end(lo, ROUND_FLOOR)}, {end(hi, ROUND_CEILING)}]"

@@ -309,15 +309,30 @@ def run(claims, *, executor, seconds_per_claim: float, seed: int, out: Path, cas
 
 
 def share_tightness(claims, results: dict) -> None:
-    """One formula, one tightness figure: claims that compute the same thing (one bound printed as Theorems
-    IV.5, IV.6, B.1 and D.1; proofcheck.fingerprint.formula_fingerprints) and hold all show the best certified
-    witness any of them found, with the copy it was found on — a witness of one is a witness of each."""
+    """One formula, one verdict and one tightness figure: claims that compute the same thing (one bound printed as
+    Theorems IV.5, IV.6, B.1 and D.1; proofcheck.fingerprint.formula_fingerprints) share what any of them found — a
+    certified counterexample of one is a counterexample of each (a copy that held takes it, evidence.found_on naming
+    the copy, evidence.own the copy's own search), and copies that hold all show the best certified tightness."""
+    import dataclasses
+
     from proofcheck.fingerprint import formula_fingerprints
 
     groups: dict = {}
     for cid, key in formula_fingerprints([c for c in claims if c.id in results]).items():
         groups.setdefault(key, []).append(cid)
     for ids in groups.values():
+        if len(ids) < 2:
+            continue
+        violated = sorted(cid for cid in ids if results[cid].verdict == "violated" and results[cid].counterexample)
+        if violated:
+            v = results[violated[0]]
+            for cid in ids:
+                own = results[cid]
+                if own.verdict == "holds":
+                    results[cid] = dataclasses.replace(
+                        v, id=cid, seconds=own.seconds,
+                        evidence={**v.evidence, "found_on": v.id,
+                                  "own": {"verdict": own.verdict, "search": own.evidence.get("search")}})
         held = [cid for cid in ids if results[cid].verdict == "holds" and _certified_tightness(results[cid])]
         if len(held) < 2:
             continue

@@ -7,6 +7,7 @@ search and is returned as such: it is never counted as an exclusion.
 """
 from __future__ import annotations
 
+import contextlib
 import math
 import random
 import time
@@ -94,8 +95,35 @@ class Searched:
             self.worst = Worst(rel, m, lhs, rhs, case)
 
 
+@contextlib.contextmanager
+def strategy_alone():
+    """Hypothesis mixes literal constants of every module of the user's code imported so far into its draws (its
+    "local constants"): the cases drawn would depend on which modules happen to be loaded (a run's worker has the
+    CLI's, a notebook not), on whether proofcheck is installed editable, and on any constant edited anywhere in the
+    tree. The search draws from the claim's strategy and its seed alone."""
+    from hypothesis.internal.conjecture import providers
+
+    original = getattr(providers, "_get_local_constants", None)
+    if original is None or not hasattr(providers, "CONSTANTS_CACHE"):
+        yield
+        return
+    empty = type(providers._local_constants)()
+    providers._get_local_constants = lambda: empty
+    providers.CONSTANTS_CACHE.cache.clear()
+    try:
+        yield
+    finally:
+        providers._get_local_constants = original
+        providers.CONSTANTS_CACHE.cache.clear()
+
+
 def search(claim, until: float, seed: int, max_examples: int = 20000) -> Searched:
     """Draw cases until the deadline (or max_examples); stop at a standing alarm or an error."""
+    with strategy_alone():
+        return _search(claim, until, seed, max_examples)
+
+
+def _search(claim, until: float, seed: int, max_examples: int) -> Searched:
     t0 = time.monotonic()
     out = Searched()
 

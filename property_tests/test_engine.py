@@ -562,3 +562,30 @@ def test_a_holds_from_a_thin_search_says_so():
     admitted = int(r.evidence["summary"].split(" cases in the domain")[0].split()[-1])
     assert admitted < 10 and r.evidence["thin"].startswith(f"{admitted} cases in the domain")
     assert holds_text({"verdict": "holds", "evidence": r.evidence}).startswith("holds — thin: ")
+
+
+def test_the_search_draws_the_same_cases_whatever_modules_are_loaded(tmp_path, monkeypatch):
+    # Hypothesis mixes literal constants of the user's imported modules into its draws; the search must not see them,
+    # or a run's worker (the CLI's modules loaded) and a notebook would check different cases at one seed (this
+    # claim's search changed with the module below before it drew from the strategy alone)
+    import importlib
+    import sys
+
+    from proofcheck.registry import builtin_claims, find
+    from proofcheck.search import search
+
+    claim = find(builtin_claims(), "s001.thm.2.i")
+
+    def draws():
+        s = search(claim, float("inf"), 0, 200)
+        return s.cases, s.degenerate, s.tight.ratio, s.worst.margin
+
+    before = draws()
+    (tmp_path / "consts_for_the_search.py").write_text(
+        "VALUES = (" + ", ".join(f"{k / 997:.17g}" for k in range(1, 400)) + ")\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    importlib.import_module("consts_for_the_search")
+    try:
+        assert draws() == before
+    finally:
+        sys.modules.pop("consts_for_the_search", None)

@@ -539,3 +539,12 @@ def test_a_reproduce_command_checks_every_statement_of_the_finding_whatever_the_
     assert {"s002.thm.IV.7#acc-at-true-secret.eps-le-1", "s002.thm.E.1#acc-avg-prior", "s002.eq.21",
             "s002.claim.E1-combined", "s002.thm.IV.7+corrected#acc-at-true-secret"} <= set(rec["claims"])
     assert len(rec["claims"]) == len(set(rec["claims"]))
+
+
+def test_an_enclosure_beyond_the_decimal_range_is_shown_as_it_is():
+    # arb's enclosure of a tiny side (Lemma 6's lhs in the main job) has an exponent the decimal context refuses
+    from proofcheck.report import short_enclosure
+
+    text = "[-3.5367888023781131e-10856427, 3.5367888023781135e-10856427]"
+    assert short_enclosure(text).lower() == text.lower()
+    assert short_enclosure("[0.51082562376599061, 0.51082562376599072]") == "[0.51082562, 0.51082563]"

@@ -155,14 +155,15 @@ def test_sigterm_stops_the_workers_and_writes_the_report(tmp_path):
     assert children == []  # no worker left behind
 
 
-def test_counted_budgets_give_the_same_report_under_load(tmp_path):
+def test_the_default_budget_gives_the_same_report_under_load(tmp_path):
+    # no budget flag: each claim's cost class, a count — the same report beside two CPU-bound processes
     only = "s000.lem.5.*"
     a, b = tmp_path / "a", tmp_path / "b"
-    r = pc("run", "--only", only, "--cases", "60", "--seed", "2", "--jobs", "1", "--out", str(a), "--quiet")
+    r = pc("run", "--only", only, "--seed", "2", "--jobs", "1", "--out", str(a), "--quiet")
     assert r.returncode == 0, r.stderr
     burners = [subprocess.Popen([sys.executable, "-c", "while True: pass"]) for _ in range(2)]
     try:
-        r = pc("run", "--only", only, "--cases", "60", "--seed", "2", "--jobs", "1", "--out", str(b), "--quiet")
+        r = pc("run", "--only", only, "--seed", "2", "--jobs", "1", "--out", str(b), "--quiet")
     finally:
         for p in burners:
             p.kill()
@@ -176,7 +177,13 @@ def test_counted_budgets_give_the_same_report_under_load(tmp_path):
         return [{k: v for k, v in c.items()} for c in doc["claims"]]
 
     assert strip(_doc(a)) == strip(_doc(b))
-    assert _doc(a)["budget"] == {"kind": "counted", "cases": 60}
+    assert _doc(a)["budget"] == {"kind": "counted", "cases": "by cost class"}
+    from proofcheck.claim import COST_CLASSES
+
+    for c in _doc(a)["claims"]:  # each claim's own count, from its class
+        budget = c["evidence"]["budget"]
+        assert (budget["cases"], budget["evaluations"]) == COST_CLASSES[budget["cost"]]
+        assert c["evidence"]["search"]["cases"] <= budget["cases"]
 
 
 def test_the_output_directory_is_checked_first_and_locked(tmp_path):
@@ -296,3 +303,52 @@ def test_a_total_budget_stops_a_claim_that_hangs(tmp_path):
     assert recs["mine.stuck"]["verdict"] == "inconclusive"
     assert "total time budget (--seconds) ended" in recs["mine.stuck"]["evidence"]["reason"]
     assert wall < 4 + overhead(4) + 15  # start-up and the report beside the deadline; 120 s before
+
+
+def _copy_claim(cid, bound=2):
+    import sympy as sp
+    from hypothesis import strategies as st
+
+    from proofcheck import Claim, Source
+    from proofcheck.claim import real
+    from proofcheck.strategies import cases
+
+    return Claim(id=cid, title=f"printed as {cid}", source=Source("mine", cid, "x ≤ 2"), variables=(real("x", 0, 3),),
+                 statement=sp.Le(sp.Symbol("y"), bound), quantities={"y": _x_value}, strategy=cases(x=st.floats(0, 3)))
+
+
+def _x_value(c, m):
+    return m.num(c["x"])
+
+
+def test_copies_of_one_formula_share_a_counterexample_and_the_best_tightness():
+    from proofcheck.engine import Result
+    from proofcheck.run import share_tightness
+
+    a, b, c, other = _copy_claim("mine.thm.1"), _copy_claim("mine.thm.A.1"), _copy_claim("mine.eq.3"), \
+        _copy_claim("mine.other", bound=3)
+    cx = {"objects": {"x": "5/2"}, "lhs": "[2.5, 2.5]", "rhs": "[2, 2]"}
+    results = {
+        "mine.thm.1": Result("mine.thm.1", "holds", 0.1, 0.05, None, {"search": {"cases": 30}}, 1.0),
+        "mine.thm.A.1": Result("mine.thm.A.1", "violated", -0.5, -0.2, cx, {"search": {"cases": 30}}, 2.0),
+        "mine.eq.3": Result("mine.eq.3", "inconclusive", None, None, None, {"reason": "stopped"}, 3.0),
+        "mine.other": Result("mine.other", "holds", 0.5, 0.1, None, {"search": {"cases": 30}}, 1.0),
+    }
+    share_tightness([a, b, c, other], results)
+    shared = results["mine.thm.1"]
+    assert shared.verdict == "violated" and shared.counterexample == cx and shared.id == "mine.thm.1"
+    assert shared.evidence["found_on"] == "mine.thm.A.1" and shared.evidence["own"]["verdict"] == "holds"
+    assert shared.seconds == 1.0
+    assert results["mine.eq.3"].verdict == "inconclusive"  # what stopped is not made a verdict
+    assert results["mine.other"].verdict == "holds"  # another formula (bound 3) is not a copy
+
+    def held(cid, q):
+        return Result(cid, "holds", 0.1, 0.05, None, {"tightness": {"max_lhs_over_rhs": q, "certified": {
+            "lower_bound": q, "objects": {"x": str(q)}}}}, 1.0, tightness=q)
+
+    results = {"mine.thm.1": held("mine.thm.1", 0.3), "mine.thm.A.1": held("mine.thm.A.1", 0.5)}
+    share_tightness([a, b], results)
+    assert results["mine.thm.1"].tightness == 0.5
+    assert results["mine.thm.1"].evidence["tightness"]["certified"]["lower_bound"] == 0.5
+    assert results["mine.thm.1"].evidence["tightness"]["found_on"] == "mine.thm.A.1"
+    assert "found_on" not in results["mine.thm.A.1"].evidence["tightness"]

@@ -180,3 +180,20 @@ def test_a_box_encloses_the_certified_values_inside_it(p, k_num, width, alpha, e
         over = enclosure(box.vmf_log_delta_alpha(p, hi, eps, _box(a_lo, a_hi)))
         for a in (a_lo, (a_lo + a_hi) / 2, a_hi):
             assert over.contains(enclosure(certified.vmf_log_delta_alpha(p, hi, eps, a)))
+
+
+def test_a_log_integral_of_an_integrand_that_is_zero_everywhere_is_minus_infinity():
+    # two densities equal to double precision (a VMF of κ = 1e-273 against its mixture) leave p·log(p/q) = 0 on the
+    # whole interval: the integral is 0, its log −inf, not an error of the claim; NaN everywhere stays an error
+    import math
+
+    import numpy as np
+    import pytest
+
+    from mechanisms.errors import InvalidInput
+    from mechanisms.numerics.quadrature import float_log_integral
+
+    assert float_log_integral(lambda x: np.full_like(x, -np.inf), 0.0, 1.0) == -math.inf
+    assert float_log_integral(lambda x: np.zeros_like(x), 0.0, 2.0) == pytest.approx(math.log(2.0), rel=1e-14)
+    with pytest.raises(InvalidInput, match="not finite"):
+        float_log_integral(lambda x: np.full_like(x, np.nan), 0.0, 1.0)
