@@ -284,6 +284,7 @@ COST_CLASSES = {
     "standard": (100, 250),  # about a millisecond a case
     "heavy": (40, 60),  # quadrature, Bessel series, a large composition: tens of milliseconds a case
     "costly": (12, 15),  # a table row, a nested quadrature: a tenth of a second and more a case
+    "thorough": (1000, 1500),  # cheap, but its counterexamples are rare among the draws its hypotheses admit
 }
 
 

@@ -151,14 +151,17 @@ def load_claims_file(path: str, check_draws: bool = True) -> list[Claim]:
     except InvalidInput as e:
         raise InvalidInput(f"claims file {path!r}: {e}") from None
     builtin_ids = {c.id for c in builtin_claims()}
+    drawn = set()  # (strategy object, variable names) already checked: a file of 10,000 claims often shares one
     for c in claims:
         if c.id in builtin_ids:
             raise InvalidInput(f"claims file {path!r}: claim {c.id!r} clashes with a built-in claim id")
         if c.id.split(".")[0] in paper_prefixes():
             raise InvalidInput(f"claims file {path!r}: claim {c.id!r} uses the prefix {c.id.split('.')[0]!r} of a "
                                "built-in paper; name your own claims freely, e.g. 'mine.{c.id.split('.', 1)[-1]}'")
-        if check_draws:
+        key = (id(c.strategy), tuple(v.name for v in c.variables))
+        if check_draws and key not in drawn:
             _check_draw(path, c)
+            drawn.add(key)
     return claims
 
 

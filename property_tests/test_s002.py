@@ -333,7 +333,7 @@ def _xi_by_hand(prior, K):
 # ξ (23) is the log of a ratio BELOW 1 (f(d|w) < f(d)), which no maximiser of (29) sees.
 EQ24_WITNESSES = {
     "s002.eq.24": ({"prior": ["2/3", "1/3"], "K": [["2/3", "1/3"], ["1/3", "2/3"]]}, F(5, 3), F(3, 2)),
-    "s002.eq.31": ({"prior": ["1/2", "1/2"], "K": [["1/2", "1/2"], ["3/4", "1/4"]]}, F(3, 2), F(4, 3)),
+    "s002.eq.31": ({"prior": ["1/2", "1/2"], "K": [["1/2", "1/2"], ["1/100", "99/100"]]}, F(51, 2), F(100, 51)),
 }
 
 
@@ -370,7 +370,7 @@ def test_eq24_and_eq31_are_violated_under_their_primary_reading(sid, eq24_statem
     assert hi2 < lo  # disjoint enclosures: ξ (23) is certainly above ξ read at each secret's w*_d
     assert float(cx["certificate"]["gap_lower_bound"]) > 0.1
     assert (round(float(xi23), 4), round(float(xi24), 4)) == {"s002.eq.24": (0.5108, 0.4055),
-                                                             "s002.eq.31": (0.4055, 0.2877)}[sid]
+                                                             "s002.eq.31": (3.2387, 0.6733)}[sid]
 
 
 def test_eq24_common_wstar_identical_rows():
