@@ -29,7 +29,7 @@ from proofcheck.certify import certify_case, certify_ratio, certify_violation, m
 from proofcheck.claim import COST_CLASSES
 from proofcheck.evaluation import ClaimError
 from proofcheck.margins import RATIO_FLOOR, float_margin, is_degenerate, is_violation, ratio, relative, scaled
-from proofcheck.optimise import flatten, optimise, optimise_limit, unflatten
+from proofcheck.optimise import flatten, optimise, unflatten
 from proofcheck.rounding import show_exact
 from proofcheck.search import search
 from mechanisms.numerics.exact import Undecided
@@ -180,13 +180,13 @@ def _after_search(claim, s, evidence, seed, t0, deadline, seconds, mc, evaluatio
     by_ratio, ratio_evals = None, 0
     if s.found is None and s.tight is not None:
         # half the optimiser's time pushes the ratio lhs/rhs up, from each of the tightest cases in turn
-        # (free to walk towards a limit: channel rows → equal, ε → 0, ...; optimise.optimise_limit)
+        # (free to walk towards a limit: channel rows → equal, ε → 0, ...; see optimise.optimise)
         half = time.monotonic() + (opt_end - time.monotonic()) / 2
         starts = [t.case for t in s.tight_starts] or [s.tight.case]
         best_q = None
         for i, start_case in enumerate(starts):
             now = time.monotonic()
-            r = optimise_limit(claim, start_case, now + (half - now) / (len(starts) - i), evaluations)
+            r = optimise(claim, start_case, now + (half - now) / (len(starts) - i), "ratio", evaluations)
             ratio_evals += r.evaluations
             if r.case is not None and r.value is not None and (best_q is None or r.value > best_q):
                 by_ratio, best_q = r.case, r.value

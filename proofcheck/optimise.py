@@ -2,7 +2,8 @@
 
 Distributions and channel rows are moved through a softmax, bounded reals through a logit, half-bounded
 ones through a log, log-scale reals in log space. Two objectives: the scaled margin (push towards the
-largest violation) and the ratio lhs/rhs (push a bound that holds towards where it is tightest).
+largest violation) and the ratio lhs/rhs (push a bound that holds towards where it is tightest, and towards a
+limit where it is tightest only there).
 """
 from __future__ import annotations
 
@@ -24,14 +25,24 @@ class Optimised:
 
 
 def optimise(claim, start: dict, until: float, objective: str = "margin", evaluations: int | None = None) -> Optimised:
-    """Minimise the scaled margin (objective 'margin') or maximise lhs/rhs ('ratio') from start.
+    """Minimise the scaled margin (objective 'margin') or maximise lhs/rhs ('ratio') from start, with at most
+    `evaluations` evaluations (a counted budget) beside the clock.
+
+    The ratio is pushed up towards a limit too: many bounds are tightest only as the case degenerates (channel
+    rows ½ ± 10⁻⁵, an attacker prior within e^{±0.01} of the true one, ε → 0), where coordinates of order one
+    never get. Each distribution, channel and bounded-below real then gets a shrink coordinate s ≤ 0 beside its
+    free coordinates: the case is centre + e^s (x − centre), the centre uniform for a distribution and each
+    channel row, the lower end for a real. Nelder–Mead starts at s = 0 with the shrink vertices e^{−2} in — so it
+    walks down towards the limit only where the ratio rises.
 
     A case outside the domain scores as a wall; an error of the claim propagates (ClaimError)."""
     if objective not in ("margin", "ratio"):
         raise ValueError(f"objective must be 'margin' or 'ratio', got {objective!r}")
-    x0 = flatten(claim, start)
-    if x0.size == 0 or time.monotonic() > until:
+    free = flatten(claim, start)
+    movable = _movable(claim) if objective == "ratio" else []
+    if (free.size == 0 if objective == "margin" else not movable) or time.monotonic() > until:
         return Optimised(None, None, 0)
+    n, k = free.size, len(movable)
     count = {"n": 0}
     wall = 1e6
     # a bound that holds may be approached only as a probability tends to 0 (a prior weight of 10^-40 and
@@ -39,11 +50,17 @@ def optimise(claim, start: dict, until: float, objective: str = "margin", evalua
     # the floor only (deeper, the float path's false alarms outnumber real violations)
     floor = min(FLOOR + (simplex_depth(claim, start) if objective == "ratio" else 0.0), DEEPEST)
 
+    def case_at(x):
+        case = unflatten(claim, x[:n], start, floor)
+        for v, s in zip(movable, x[n:]):
+            case[v.name] = _shrunk(v, case[v.name], math.exp(min(max(float(s), -LIMIT_DEPTH), 0.0)))
+        return case
+
     def score(x):
         count["n"] += 1
         if time.monotonic() > until:
             return wall
-        r = float_margin(claim, unflatten(claim, x, start, floor))
+        r = float_margin(claim, case_at(x))
         if r is None:
             return wall
         if objective == "ratio":
@@ -51,13 +68,25 @@ def optimise(claim, start: dict, until: float, objective: str = "margin", evalua
             return wall if q is None else -q
         return scaled(*r)
 
+    x0 = np.concatenate([free, np.zeros(k)])
+    options = {"maxfev": _most(200 * min(n + k, 20), evaluations), "xatol": 1e-9, "fatol": 1e-14}
+    if k:
+        options["initial_simplex"] = np.array([x0] + [x0 + np.eye(n + k)[i] * (0.1 if i < n else -2.0)
+                                                      for i in range(n + k)])
     try:
-        res = minimize(score, x0, method="Nelder-Mead",
-                       options={"maxfev": _most(200 * min(x0.size, 20), evaluations), "xatol": 1e-9, "fatol": 1e-14})
+        res = minimize(score, x0, method="Nelder-Mead", options=options)
     except (ValueError, FloatingPointError):  # an error of the claim (ClaimError) is neither: it propagates
         return Optimised(None, None, count["n"])
-    value = None if res.fun >= wall else (-float(res.fun) if objective == "ratio" else float(res.fun))
-    return Optimised(unflatten(claim, res.x, start, floor), value, count["n"])
+    if res.fun >= wall:
+        return Optimised(None if objective == "ratio" else case_at(res.x), None, count["n"])
+    return Optimised(case_at(res.x), -float(res.fun) if objective == "ratio" else float(res.fun), count["n"])
+
+
+def _movable(claim) -> list:
+    """The variables the ratio optimiser may shrink towards a centre: distributions, channels, bounded-below reals."""
+    return [v for v in claim.variables if v.name not in claim.exact_inputs and
+            (v.kind in ("simplex", "channel") or (v.kind == "real" and v.lo is not None and
+                                                   (v.hi is None or v.hi > v.lo)))]
 
 
 def _most(default: int, cap: int | None) -> int:
@@ -157,54 +186,6 @@ def _from_free(z, lo, hi):
 
 
 LIMIT_DEPTH = 16.0  # a shrink coordinate s ∈ [−LIMIT_DEPTH, 0]: a variable moved e^s of the way from its centre (e^−16 ≈ 10⁻⁷: deeper, float noise rules the ratio)
-
-
-def optimise_limit(claim, start: dict, until: float, evaluations: int | None = None) -> Optimised:
-    """Push lhs/rhs up towards a limit: many bounds are tightest only as the case degenerates (channel rows
-    ½ ± 10⁻⁵, an attacker prior within e^{±0.01} of the true one, ε → 0), where the plain ratio optimiser,
-    moving coordinates of order one, never gets. Each distribution, channel and bounded-below real gets a
-    shrink coordinate s ≤ 0 beside its free coordinates: the case is centre + e^s (x − centre), the centre
-    uniform for a distribution and each channel row, the lower end for a real. Nelder–Mead starts at s = 0
-    with the shrink vertices e^{−2} in — so it walks down towards the limit only where the ratio rises."""
-    free = flatten(claim, start)
-    movable = [v for v in claim.variables if v.name not in claim.exact_inputs and
-               (v.kind in ("simplex", "channel") or (v.kind == "real" and v.lo is not None and
-                                                      (v.hi is None or v.hi > v.lo)))]
-    if not movable or time.monotonic() > until:
-        return Optimised(None, None, 0)
-    n, k = free.size, len(movable)
-    count = {"n": 0}
-    wall = 1e6
-    floor = min(FLOOR + simplex_depth(claim, start), DEEPEST)
-
-    def case_at(x):
-        case = unflatten(claim, x[:n], start, floor)
-        for v, s in zip(movable, x[n:]):
-            shrink = math.exp(min(max(float(s), -LIMIT_DEPTH), 0.0))
-            case[v.name] = _shrunk(v, case[v.name], shrink)
-        return case
-
-    def score(x):
-        count["n"] += 1
-        if time.monotonic() > until:
-            return wall
-        r = float_margin(claim, case_at(x))
-        if r is None:
-            return wall
-        q = ratio(claim, r[1], r[2])
-        return wall if q is None else -q
-
-    x0 = np.concatenate([free, np.zeros(k)])
-    simplex = [x0] + [x0 + np.eye(n + k)[i] * (0.1 if i < n else -2.0) for i in range(n + k)]
-    try:
-        res = minimize(score, x0, method="Nelder-Mead",
-                       options={"maxfev": _most(200 * min(n + k, 20), evaluations), "xatol": 1e-9, "fatol": 1e-14,
-                                "initial_simplex": np.array(simplex)})
-    except (ValueError, FloatingPointError):
-        return Optimised(None, None, count["n"])
-    if res.fun >= wall:
-        return Optimised(None, None, count["n"])
-    return Optimised(case_at(res.x), -float(res.fun), count["n"])
 
 
 def _shrunk(v, x, shrink: float):

@@ -2,6 +2,7 @@
 papers' own subcommands, which their packages declare."""
 from __future__ import annotations
 
+import dataclasses
 import fnmatch
 import importlib
 import importlib.util
@@ -10,7 +11,7 @@ from pathlib import Path
 from typing import Callable, NamedTuple
 
 from mechanisms.errors import InvalidInput
-from proofcheck.claim import Claim
+from proofcheck.claim import COST_CLASSES, Claim
 
 
 def paper_packages() -> list:
@@ -73,7 +74,9 @@ def builtin_claims() -> list[Claim]:
 
 def _paper_costs(mod) -> dict:
     """COSTS of a paper package's optional `costs` module: {id glob: cost class} (proofcheck.claim.COST_CLASSES),
-    measured by benchmarks/cost_classes.py; a claim no glob matches keeps its own (Claim.cost)."""
+    measured by benchmarks/cost_classes.py and a run at the default budget (light: a claim that took under a second
+    at "standard"; heavy: one that holds and took eight seconds or more; a few light or thorough because a smaller
+    count missed what the search should show); a claim no glob matches keeps its own (Claim.cost)."""
     name = f"{mod.__name__}.costs"
     try:
         return importlib.import_module(name).COSTS
@@ -86,10 +89,6 @@ def _paper_costs(mod) -> dict:
 def with_costs(claims, costs: dict) -> list[Claim]:
     """The claims, each with the cost class of the first glob of `costs` that matches its id. A glob that
     matches no claim, or a class that does not exist, is an error (a table that went stale)."""
-    import dataclasses
-
-    from proofcheck.claim import COST_CLASSES
-
     bad = {k: v for k, v in costs.items() if v not in COST_CLASSES}
     if bad:
         raise ValueError(f"unknown cost class(es) {bad}: the classes are {sorted(COST_CLASSES)}")

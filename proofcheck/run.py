@@ -305,12 +305,12 @@ def run(claims, *, executor, seconds_per_claim: float, seed: int, out: Path, cas
         if bar is not None:
             bar.close()
         journal.close()
-    share_tightness(claims, results)
+    share_between_copies(claims, results)
     pairs = [(c, results[c.id]) for c in claims if c.id in results]
     return Outcome(pairs, len(claims), len(done_before), stopped_by["signal"])
 
 
-def share_tightness(claims, results: dict) -> None:
+def share_between_copies(claims, results: dict) -> None:
     """One formula, one verdict and one tightness figure: claims that compute the same thing (one bound printed as
     Theorems IV.5, IV.6, B.1 and D.1; proofcheck.fingerprint.formula_fingerprints) share what any of them found — a
     certified counterexample of one is a counterexample of each (a copy that held takes it, evidence.found_on naming

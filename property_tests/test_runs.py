@@ -323,7 +323,7 @@ def _x_value(c, m):
 
 def test_copies_of_one_formula_share_a_counterexample_and_the_best_tightness():
     from proofcheck.engine import Result
-    from proofcheck.run import share_tightness
+    from proofcheck.run import share_between_copies
 
     a, b, c, other = _copy_claim("mine.thm.1"), _copy_claim("mine.thm.A.1"), _copy_claim("mine.eq.3"), \
         _copy_claim("mine.other", bound=3)
@@ -334,7 +334,7 @@ def test_copies_of_one_formula_share_a_counterexample_and_the_best_tightness():
         "mine.eq.3": Result("mine.eq.3", "inconclusive", None, None, None, {"reason": "stopped"}, 3.0),
         "mine.other": Result("mine.other", "holds", 0.5, 0.1, None, {"search": {"cases": 30}}, 1.0),
     }
-    share_tightness([a, b, c, other], results)
+    share_between_copies([a, b, c, other], results)
     shared = results["mine.thm.1"]
     assert shared.verdict == "violated" and shared.counterexample == cx and shared.id == "mine.thm.1"
     assert shared.evidence["found_on"] == "mine.thm.A.1" and shared.evidence["own"]["verdict"] == "holds"
@@ -347,7 +347,7 @@ def test_copies_of_one_formula_share_a_counterexample_and_the_best_tightness():
             "lower_bound": q, "objects": {"x": str(q)}}}}, 1.0, tightness=q)
 
     results = {"mine.thm.1": held("mine.thm.1", 0.3), "mine.thm.A.1": held("mine.thm.A.1", 0.5)}
-    share_tightness([a, b], results)
+    share_between_copies([a, b], results)
     assert results["mine.thm.1"].tightness == 0.5
     assert results["mine.thm.1"].evidence["tightness"]["certified"]["lower_bound"] == 0.5
     assert results["mine.thm.1"].evidence["tightness"]["found_on"] == "mine.thm.A.1"

@@ -1,8 +1,4 @@
-"""The cost class of s004's claims that are not "standard" (proofcheck.claim.COST_CLASSES): their counted
-budget in the main job. From a run at the default budget (benchmarks/cost_classes.py prints each claim's
-cost): a claim that takes under a second is "light" (more cases and optimiser steps for little time), one that
-holds and takes eight seconds or more "heavy"; a few are light because a smaller count misses what the
-search should show (a violation, how tight a bound is)."""
+"""s004's claims whose cost class is not "standard" (proofcheck.registry.with_costs applies them)."""
 
 COSTS = {
     "s004.eq.1#*": "light",
