@@ -217,6 +217,25 @@ def test_g_capacity_against_the_vertices_of_the_prior_polytope(cg):
     assert fp.multiplicative_g_capacity(flt(C), flt(G)) == pytest.approx(float(oracle), rel=1e-9)
 
 
+@pytest.mark.parametrize("seed", range(4))
+def test_g_capacity_by_vertices_meets_the_linear_programs_and_their_dual_bound(seed, monkeypatch):
+    """The library's vertex route (exact on the certified path, one batched solve on floats) against its second
+    route, a linear program per decision rule with a certified dual bound (forced by allowing no vertex systems)."""
+    rng = np.random.default_rng(seed)
+    n, w, m = 3 + seed % 2, 2 + seed % 3, 4
+    C = [[F(int(v), 64) for v in row] for row in rng.multinomial(64, np.ones(m) / m, size=n)]
+    G = [[F(int(v)) for v in row] for row in rng.integers(0, 4, size=(w, n))]
+    G[0] = [g if any(h[x] for h in G) else F(1) for x, g in enumerate(G[0])]
+    by_vertices, float_by_vertices = certified.multiplicative_g_capacity(C, G), fp.multiplicative_g_capacity(flt(C), flt(G))
+    assert isinstance(by_vertices, F) and by_vertices == g_capacity_by_vertices(C, G)
+    monkeypatch.setattr(capacity, "MAX_VERTEX_SYSTEMS", 0)
+    monkeypatch.setattr(capacity, "MAX_EXACT_VERTEX_SYSTEMS", 0)
+    by_programs = enclosure(certified.multiplicative_g_capacity(C, G))
+    assert by_programs.lower() - 1e-12 <= by_vertices <= by_programs.upper() + 1e-12
+    assert float_by_vertices == pytest.approx(fp.multiplicative_g_capacity(flt(C), flt(G)), rel=1e-12)
+    assert float_by_vertices == pytest.approx(float(by_vertices), rel=1e-12)
+
+
 def test_g_capacity_of_the_identity_gain_is_bayes_capacity_and_needs_a_gain_for_every_secret():
     C = [[F(1, 2), F(1, 2), 0], [F(1, 4), F(1, 4), F(1, 2)], [0, F(1, 10), F(9, 10)]]
     assert certified.multiplicative_g_capacity(C, np.eye(3, dtype=int).tolist()) == F(19, 10) == certified.bayes_capacity(C)
@@ -307,6 +326,19 @@ def test_planar_laplace_radial_cdf_and_radius_against_quadrature_and_lambert_w(e
             assert holds(certified.planar_laplace_radius(eps, p), oracle, rad=1e-9 * max(1, float(oracle)))
             assert fp.planar_laplace_radius(float(eps), float(p)) == pytest.approx(float(oracle), rel=1e-9)
     assert certified.planar_laplace_radius(eps, 0) == 0
+
+
+@pytest.mark.parametrize("p", [F(1, 10**300), F(5398397730426569, 10**310), F(1, 10**20), F(1, 5), F(3, 10)])
+def test_planar_laplace_radius_near_zero_where_the_cdf_cancels_to_t_squared_over_two(p):
+    """C_ε(r) = 1 − (1 + t)e^{−t}, t = εr, is t²/2 − t³/3 + …: at p = 10⁻³⁰⁰ its two terms agree to 150 digits. The
+    radius is bracketed anyway, and C_ε of it encloses p (mpmath at 1200 digits as the oracle)."""
+    eps = F(3)
+    r = certified.planar_laplace_radius(eps, p)
+    with mpmath.workdps(1200):
+        t = mpmath.mpf(enclosure(r).mid().str(60, radius=False)) * 3
+        assert abs(1 - (1 + t) * mpmath.exp(-t) - mpmath.mpf(p.numerator) / p.denominator) <= 1e-8 * float(p)
+    assert holds(certified.planar_laplace_radial_cdf(eps, r), p, rad=1e-9 * float(p))
+    assert fp.planar_laplace_radial_cdf(3.0, fp.planar_laplace_radius(3.0, float(p))) == pytest.approx(float(p), rel=1e-12)
 
 
 def test_planar_laplace_density_integrates_to_one_and_is_eps_d_private():

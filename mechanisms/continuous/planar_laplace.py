@@ -16,6 +16,9 @@ certainly below and above p; the result is their hull (an exact 0 at p = 0).
 """
 from __future__ import annotations
 
+import math
+from fractions import Fraction
+
 import numpy as np
 
 from mechanisms.errors import InvalidInput
@@ -62,9 +65,22 @@ def planar_laplace_log_ratio(ctx, eps, x, x_prime, z):
     return e * (_distance(ctx, p2, q) - _distance(ctx, p, q))
 
 
+_SERIES_BELOW = Fraction(1, 4)  # t up to which 1 − (1 + t)e^{−t} is summed as a series
+_SERIES_TERMS = 24
+
+
 def _cdf_of_t(ctx, t):
-    """1 − (1 + t)e^{−t} as −expm1(−t) − t e^{−t} (no cancellation against 1)."""
-    return -ctx.expm1(-t) - t * ctx.exp(-t)
+    """1 − (1 + t)e^{−t}: as −expm1(−t) − t e^{−t} (no cancellation against 1) for t > 1/4; below, where those
+    two terms cancel to t²/2 (all digits lost at t = 10⁻¹⁵⁰), as e^{−t} t² Σ_{k≥0} t^k/(k + 2)!, the tail after
+    24 terms enclosed by [0, 2t^{25}/27!] (t ≤ 1/4)."""
+    if not ctx.certainly_le(t, ctx.exact(_SERIES_BELOW)):
+        return -ctx.expm1(-t) - t * ctx.exp(-t)
+    total, power = ctx.exact(Fraction(0)), ctx.exact(Fraction(1))
+    for k in range(_SERIES_TERMS + 1):
+        total = total + power * ctx.exact(Fraction(1, math.factorial(k + 2)))
+        power = power * t
+    total = total + ctx.hull(ctx.exact(Fraction(0)), power * ctx.exact(Fraction(2, math.factorial(_SERIES_TERMS + 3))))
+    return ctx.exp(-t) * t * t * total
 
 
 @formula(args={"eps": "scalar", "r": "scalar"}, domain="eps > 0, r >= 0")

@@ -20,11 +20,17 @@ program (scipy's HiGHS gives the candidate primal π and dual u). Certified at w
   ρ = max_x c_S[x] / (Gᵀu)_x — no feasibility of u needed; at an optimal dual ρ = 1.
 
 Decision rules are enumerated after removing, for each output, the actions dominated by another
-(c_S only grows with the gain chosen): at most MAX_DECISION_RULES programs.
+(c_S only grows with the gain chosen): at most MAX_DECISION_RULES programs. On floats, where a bound is not needed,
+the maximum of the convex V_g[π▷K] over the polytope is taken at its vertices instead when they are few (at most
+MAX_VERTEX_SYSTEMS choices of n active constraints among the n + |W|): one batched linear solve, no program. The
+polytope depends on G alone, which is exact on the certified path: there its vertices are solved exactly (at most
+MAX_EXACT_VERTEX_SYSTEMS systems) and ML×_g is the largest leakage among them, an exact maximum (a ball only where K
+holds balls) with no program and no dual bound.
 """
 from __future__ import annotations
 
 import functools
+import itertools
 import math
 from fractions import Fraction
 
@@ -37,6 +43,8 @@ from mechanisms.numerics.context import formula
 __all__ = ["shannon_capacity", "shannon_capacity_bounds", "multiplicative_g_capacity", "MAX_DECISION_RULES"]
 
 MAX_DECISION_RULES = 4096
+MAX_VERTEX_SYSTEMS = 20_000
+MAX_EXACT_VERTEX_SYSTEMS = 500
 _BA_GAP = 1e-10  # the float iteration stops when the bounds' gap max_x D − I is below this fraction of I ...
 _BA_FLOOR = 1e-15  # ... or below this many nats (a capacity near 0)
 _BA_MAX_ITERATIONS = 100_000
@@ -220,6 +228,12 @@ def multiplicative_g_capacity(ctx, C, G):
         x = int(np.flatnonzero(~covered)[0])
         raise InvalidInput(f"{fname}: secret {x} has gain 0 under every action (V_g is 0 at the prior on it)")
     gf, cf = ctx.guess(g), ctx.guess(c)
+    systems = math.comb(sum(g.shape), g.shape[1])
+    if not ctx.certified and systems <= MAX_VERTEX_SYSTEMS:
+        return _vertex_maximum(gf.astype(float), cf.astype(float))
+    if ctx.certified and systems <= MAX_EXACT_VERTEX_SYSTEMS and all(ctx.isexact(x) for x in g.ravel()):
+        return ctx.fmax([ctx.sum(functools.reduce(ctx.maximum, g @ (ctx.vector(v)[:, None] * c))) / ctx.fmax(g @ v)
+                         for v in _exact_vertices(g)])
     lower, upper = None, None
     for rule in _decision_rules(gf, cf, fname):
         found = _solve(sum(gf[w] * cf[:, y] for y, w in enumerate(rule)), gf)
@@ -237,6 +251,51 @@ def multiplicative_g_capacity(ctx, C, G):
     if lower is None:
         raise InvalidInput(f"{fname}: no linear program was solved (HiGHS failed on every decision rule)")
     return ctx.hull(lower, upper) if ctx.certified else lower
+
+
+def _vertex_maximum(g: np.ndarray, k: np.ndarray) -> float:
+    """max V_g[π▷K] / V_g(π) over the vertices of {π ≥ 0 : Gπ ≤ 1} (floats): every choice of n active constraints
+    solved at once, the feasible non-zero solutions kept."""
+    n = g.shape[1]
+    a = np.vstack([-np.eye(n), g])
+    b = np.concatenate([np.zeros(n), np.ones(g.shape[0])])
+    rows = np.array(list(itertools.combinations(range(a.shape[0]), n)))
+    systems, rhs = a[rows], b[rows]
+    regular = np.abs(np.linalg.det(systems)) > 1e-12
+    pts = np.linalg.solve(systems[regular], rhs[regular][..., None])[..., 0]
+    tol = 1e-9 * (1 + np.abs(pts).max(axis=1, initial=0.0))
+    pts = pts[np.all(pts >= -tol[:, None], axis=1) & np.all(pts @ g.T <= 1 + tol[:, None], axis=1)]
+    pts = np.maximum(pts, 0.0)
+    den = (pts @ g.T).max(axis=1)
+    pts, den = pts[den > 0], den[den > 0]
+    num = np.einsum("wx,px,xy->pwy", g, pts, k).max(axis=1).sum(axis=1)
+    return float((num / den).max())
+
+
+def _exact_vertices(g: np.ndarray) -> list[np.ndarray]:
+    """The non-zero vertices of {π ≥ 0 : Gπ ≤ 1} for an exact G, each an exact vector (object array of
+    Fractions): every choice of n active constraints solved in rationals, the feasible solutions kept once."""
+    import flint
+
+    n = g.shape[1]
+    gq = [[Fraction(x) for x in row] for row in g]
+    a = [[Fraction(-int(i == j)) for j in range(n)] for i in range(n)] + gq
+    b = [Fraction(0)] * n + [Fraction(1)] * len(gq)
+    seen, out = set(), []
+    for rows in itertools.combinations(range(len(a)), n):
+        if all(r < n for r in rows):
+            continue  # π = 0
+        m = flint.fmpq_mat(n, n, [flint.fmpq(x.numerator, x.denominator) for r in rows for x in a[r]])
+        try:
+            sol = m.solve(flint.fmpq_mat(n, 1, [flint.fmpq(b[r].numerator, b[r].denominator) for r in rows]))
+        except ZeroDivisionError:  # singular: these constraints meet in no single point
+            continue
+        v = tuple(Fraction(int(sol[i, 0].p), int(sol[i, 0].q)) for i in range(n))
+        if v in seen or any(x < 0 for x in v) or any(sum(gw[x] * v[x] for x in range(n)) > 1 for gw in gq):
+            continue
+        seen.add(v)
+        out.append(np.array(v, dtype=object))
+    return out
 
 
 def _dual_bound(ctx, objective, g, u):
