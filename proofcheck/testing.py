@@ -29,17 +29,20 @@ def check(claims, seconds: float | None = None, seed: int | None = None, cases: 
           hard_limit: float | None = None, prove=False):
     """Check one claim (returns its Result) or a list of claims (returns a list of Results), each in a
     child process under a hard limit (a claim that hangs or exits costs that claim: it comes back
-    inconclusive with the reason). The budget per claim is `cases` cases when given (counted: the same
-    seed gives the same result on any machine), else `seconds` of time (default 5 s). With `prove`
+    inconclusive with the reason). The budget per claim is counted (the same seed gives the same result on any
+    machine): `cases` cases when given, else the claim's cost class (``Claim.cost``: the budget ``proofcheck
+    run`` gives it); with `seconds` and no `cases`, that much time, which moves with the machine. With `prove`
     (True, or a proofcheck.prove.Budget), each claim that holds then gets a proof attempt by interval
     branch and bound, in a child process too: ``evidence['proof']`` (``proved`` true only on the whole
     declared domain)."""
     from proofcheck.executors import check_in_child
 
+    from proofcheck.engine import BY_COST
+
     seed = _DEFAULTS["seed"] if seed is None else seed
-    if cases is None:
-        seconds = _DEFAULTS["seconds"] if seconds is None else seconds
-    else:
+    if cases is None and seconds is None:
+        cases = BY_COST
+    if cases is not None:
         seconds = _DEFAULTS["seconds"]
     many = isinstance(claims, (list, tuple))
     todo = list(claims) if many else [claims]
