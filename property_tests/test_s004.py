@@ -887,7 +887,7 @@ def test_weibull_cost_diverges(new_results):
     # the certified lower bounds of the corrected claim sit below mpmath's integral over their window
     case = {"shape": c["shape"], "scale": c["scale"], "sigma": c["sigma"], "T": c["T"], "lam": F(1), "M": F(1000)}
     lb, _, ok = claim_sides("s004.claim.weibull-unclipped+corrected", case)
-    from proofcheck.claims.s004.quantities import weibull_window_start
+    from proofcheck.claims.s004.experiments import weibull_window_start
     R = bo.mpf(weibull_window_start(case))
     window = MP.log(MP.quad(lambda r: MP.exp(log_integrand(r) - (a * R * R)), [R, R + 1])) + a * R * R
     assert ok and float(lb.upper()) <= window / T and float(lb.lower()) > 1000

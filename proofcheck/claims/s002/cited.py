@@ -23,7 +23,7 @@ from proofcheck.claim import Claim, Hypothesis, Source, channel, real
 from proofcheck.claims import finite_quantities as fq
 from proofcheck.claims.s002.quantities import finite, ldp_level
 from proofcheck.claims.s002.strategies import SEED
-from proofcheck.claims.s004 import quantities as bdp
+from proofcheck.claims.s004 import model as bdp
 from proofcheck.claims.s004.model import MODEL_NOTE, MODEL_VARS
 from proofcheck.claims.s004.strategies import model_with
 from proofcheck.errors import OutsideDomain

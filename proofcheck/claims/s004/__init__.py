@@ -29,8 +29,9 @@ Corollary 1                     c_t(λ, T), its sum, the tail bound and ε_μ
 §5.1, Table 1                   experiments.py — Weibull gradients without clipping, Table 1's P(A) column
 ==============================  ==========================================================================
 
-Shared objects (the finite model's variables, sympy symbols) are in :mod:`.model`, the quantities in
-:mod:`.quantities`, what the search draws in :mod:`.strategies`, the numbers the paper prints in :mod:`.printed`.
+Each section module holds its own quantities above its claims; what the sections share (the finite model's variables
+and readers, sympy symbols) is in :mod:`.model`, what the search draws in :mod:`.strategies`, the numbers the paper
+prints in :mod:`.printed`.
 ``FINDINGS`` at its end groups the errata into independent errors (:mod:`proofcheck.findings`).
 """
 

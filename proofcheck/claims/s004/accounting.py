@@ -5,10 +5,168 @@ from __future__ import annotations
 import sympy as sp
 
 from proofcheck.claim import Claim, Hypothesis, Source, channel, integer, log_real, real, simplex
-from proofcheck.claims.s004 import quantities as qs
-from proofcheck.claims.s004.model import COMPOSED_VARS, LAM_LO, S, eps_s, lam_s
+from proofcheck.claims.s004.model import (COMPOSED_VARS, eps_s, LAM_LO, lam_s, model, num, pairs, reference_args,
+                                          reference_cost_closed_form, S)
 from proofcheck.claims.s004.strategies import LAM, SEED, adaptive_model, composed_model, gaussian_reference
 from proofcheck.strategies import log_reals, reals
+from proofcheck.claims.finite_quantities import rows_identical
+from proofcheck.errors import OutsideDomain
+
+
+# ----------------------------------------------------------------------------- quantities
+# ----------------------------------------------------------------------------- composition
+def mechanisms_of(c):
+    return [c["K1"], c["K2"], c["K3"]][: int(c["T"])]
+
+
+def composed(c, m):
+    return m.bdp_compose(*mechanisms_of(c))
+
+
+def composed_tail(eps="eps"):
+    def q(c, m):
+        _, mu, adj, z = model(c, "K1")
+        return m.bdp_tail(composed(c, m), mu, m.value(c[eps]) if isinstance(eps, str) else eps(c, m), adj, z, "ge")
+    return q
+
+
+def composed_mgf(c, m):
+    _, mu, adj, z = model(c, "K1")
+    return m.bdp_loss_mgf(composed(c, m), mu, m.value(c["lam"]), adj, z)
+
+
+def costs(c, m):
+    """[c_t(λ, T)] = (1/T) log E_x[e^{TλD_{λ+1}(p_t ‖ q_t)}] for each of the T mechanisms (Eq. (10))."""
+    T = int(c["T"])
+    _, mu, adj, z = model(c, "K1")
+    out = []
+    for K in mechanisms_of(c):
+        r = m.bdp_renyi_mgf(K, mu, m.value(c["lam"]), adj, z, T)
+        out.append(m.inf if m.is_inf(r) else m.log(r) / T)
+    return out
+
+
+def sum_of_costs(c, m):
+    cs = costs(c, m)
+    if any(m.is_inf(x) for x in cs):
+        return m.inf
+    total = cs[0]
+    for x in cs[1:]:
+        total = total + x
+    return total
+
+
+def product_bound(c, m):
+    """Theorem 1's right-hand side Π_t E_x[e^{TλD_{λ+1}(p_t‖q_t)}]^{1/T} = exp(Σ_t c_t)."""
+    s = sum_of_costs(c, m)
+    return m.inf if m.is_inf(s) else m.exp(s)
+
+
+def log_composed_mgf(c, m):
+    v = composed_mgf(c, m)
+    return m.inf if m.is_inf(v) else m.log(v)
+
+
+def log_of(q):
+    """log of a probability; −∞ (exactly) at 0."""
+    def f(c, m):
+        v = q(c, m)
+        return -m.inf if m.is_zero(v) else m.log(v)
+    return f
+
+
+def eps_from_cost_sum(c, m):
+    """ε* = (1/λ)Σ_t c_t(λ, T) − (1/λ) log δ_μ (Corollary 1 of seed 004); outside the domain where the bound is +∞."""
+    s = sum_of_costs(c, m)
+    if m.is_inf(s):
+        raise OutsideDomain("Σ c_t = +inf: Corollary 1's bound on ε_μ is +inf and says nothing")
+    lam = m.num(c["lam"])
+    return (s - m.log(m.num(c["delta"]))) / lam
+
+
+def reference_cost_quadrature(c, m):
+    return m.gaussian_reference_cost_quadrature(*reference_args(c, m))
+
+
+def adaptive_second(c, j):
+    """The second mechanism run after the first one output j: the channel K2_j."""
+    return c[f"K2_{j}"]
+
+
+def adaptive_joint(c, m):
+    """The two-step adaptive mechanism: p(w₁, w₂ | r) = K1[r][w₁]·K2_{w₁}[r][w₂] (outputs (w₁, w₂) in
+    lexicographic order); a product of exact rows is an exact row on the certified path."""
+    K1 = c["K1"]
+    rows = []
+    for r in range(len(K1)):
+        row = []
+        for j in range(len(K1[0])):
+            K2 = adaptive_second(c, j)
+            row += [m.value(K1[r][j]) * m.value(K2[r][k]) for k in range(len(K2[0]))]
+        rows.append(row)
+    return rows
+
+
+def adaptive_mgf(c, m):
+    """E_{x', w₁, w₂}[e^{λL^{(1:2)}}] of the adaptive two-step mechanism (joint sum)."""
+    _, mu, adj, z = model(c, "K1")
+    return m.bdp_loss_mgf(adaptive_joint(c, m), mu, m.value(c["lam"]), adj, z)
+
+
+def _second_step_divergences(c, m):
+    """d[j][i] = D_{λ+1}(p₂(·|w₁ = j, D) ‖ p₂(·|w₁ = j, D')) at the i-th point x' with μ(x') > 0."""
+    lam = m.value(c["lam"])
+    return [[m.renyi(P, Q, lam + 1) for _, P, Q in pairs(c, m, f"K2_{j}")] for j in range(len(c["K1"][0]))]
+
+
+def adaptive_bound(reading):
+    """Theorem 1's right side for T = 2, E_x[e^{2λD(p₁‖q₁)}]^{1/2}·E_x[e^{2λD(p₂‖q₂)}]^{1/2}, with the past output
+    w₁ in p₂ = p(w₂|w₁, D) bound by the reading: 'sup-past' the largest divergence over w₁ (for each x'),
+    'averaged-past' e^{2λD} averaged over w₁ ∼ p(·|D), 'realised-path' w₁ = the case's realised output."""
+    def q(c, m):
+        T, lam = 2, m.num(c["lam"])
+        _, mu, adj, z = model(c, "K1")
+        first = m.bdp_renyi_mgf(c["K1"], mu, m.value(c["lam"]), adj, z, T)
+        d = _second_step_divergences(c, m)
+        step1 = pairs(c, m, "K1")
+        second = m.num(0)
+        for i, (w, P1, _) in enumerate(step1):
+            if reading == "sup-past":
+                ds = [d[j][i] for j in range(len(d))]
+                if any(m.is_inf(x) for x in ds):
+                    return m.inf
+                term = m.exp(T * lam * m.max(*ds))
+            elif reading == "averaged-past":
+                term = m.num(0)
+                for j in range(len(d)):
+                    if m.value(P1[j]) == 0:
+                        continue
+                    if m.is_inf(d[j][i]):
+                        return m.inf
+                    term = term + m.num(P1[j]) * m.exp(T * lam * d[j][i])
+            else:
+                dj = d[int(c["path"])][i]
+                if m.is_inf(dj):
+                    return m.inf
+                term = m.exp(T * lam * dj)
+            second = second + m.num(w) * term
+        if m.is_inf(first):
+            return m.inf
+        return m.sqrt(m.num(first) * second)
+    return q
+
+
+def realised_path_probability(c, m):
+    """Pr[w₁ = path] = Σ_x μ(x) p₁(path | D) (the realised output must be possible)."""
+    total = m.value(0)
+    for w, P1, _ in pairs(c, m, "K1"):
+        total = total + m.value(w) * m.value(P1[int(c["path"])])
+    return m.num(total)
+
+
+def adaptive_says_nothing(c) -> bool:
+    """Every step's rows are identical: no output depends on the data, every loss is 0."""
+    return all(rows_identical(c[k], atol=1e-12) for k in ("K1", "K2_0", "K2_1", "K2_2"))
 
 
 # ============================================================================ §4.2: Theorems 1–2, Eq. (10), Corollary 1
@@ -59,7 +217,7 @@ ACCOUNTING_CLAIMS = [
         source=Source(SEED, "§4.2, Theorem 1", QUOTE_T1),
         variables=COMPOSED_VARS + (real("lam", LAM_LO, 5),),
         statement=sp.Le(S("mgf_total"), S("product_bound")),
-        quantities={"mgf_total": qs.composed_mgf, "product_bound": qs.product_bound, "lam": qs.num("lam")},
+        quantities={"mgf_total": composed_mgf, "product_bound": product_bound, "lam": num("lam")},
         hypotheses=(Hypothesis("λ > 0 (orders λ + 1 > 1)", sp.Gt(S("lam"), 0)),),
         strategy=composed_model(extra=lambda n, mm: {"lam": LAM}),
         encoding=COMPOSED_NOTE + "the expectation over (x', w^(1), …, w^(T)) jointly.",
@@ -71,14 +229,14 @@ ACCOUNTING_CLAIMS = [
         source=Source(SEED, "§4.2, Theorem 1", QUOTE_T1),
         variables=ADAPTIVE_VARS,
         statement=sp.Le(S("mgf_total"), S("product_bound")),
-        quantities={"mgf_total": qs.adaptive_mgf, "product_bound": qs.adaptive_bound(reading), "lam": qs.num("lam"),
-                    "path_probability": qs.realised_path_probability},
+        quantities={"mgf_total": adaptive_mgf, "product_bound": adaptive_bound(reading), "lam": num("lam"),
+                    "path_probability": realised_path_probability},
         hypotheses=(Hypothesis("λ > 0 (orders λ + 1 > 1)", sp.Gt(S("lam"), 0)),
                     *((Hypothesis("the realised first output is possible", sp.Gt(S("path_probability"), 0)),)
                       if reading == "realised-path" else ())),
         strategy=adaptive_model(),
         reading=reading, primary=PRIMARY_T1_ADAPTIVE if reading == "realised-path" else None,
-        degenerate=qs.adaptive_says_nothing,
+        degenerate=adaptive_says_nothing,
         encoding=ADAPTIVE_NOTE + ADAPTIVE_READINGS[reading],
     ) for reading in ADAPTIVE_READINGS],
     Claim(
@@ -88,7 +246,7 @@ ACCOUNTING_CLAIMS = [
         variables=(log_real("lam", 0.05, 64), integer("T", 1, 10**4), log_real("s", 1e-7, 20), real("sigma", 0.5, 4),
                    integer("d", 1, 1000)),
         statement=sp.Eq(S("cost_quadrature"), S("cost_closed_form")),
-        quantities={"cost_quadrature": qs.reference_cost_quadrature, "cost_closed_form": qs.reference_cost_closed_form,
+        quantities={"cost_quadrature": reference_cost_quadrature, "cost_closed_form": reference_cost_closed_form,
                     "x": lambda c, m: m.num(int(c["T"])) * m.num(c["lam"]) * (m.num(c["lam"]) + 1)
                     * m.num(c["s"]) ** 2 / m.num(c["sigma"]) ** 2},
         hypotheses=(Hypothesis("below the pole: Tλ(λ+1)s²/σ² < 1", sp.Lt(S("x"), 1)),),
@@ -105,7 +263,7 @@ ACCOUNTING_CLAIMS = [
         source=Source(SEED, "§4.2, line 154", QUOTE_COST_SUM),
         variables=COMPOSED_VARS + (real("lam", LAM_LO, 5),),
         statement=sp.Le(S("log_mgf_total"), S("sum_costs")),
-        quantities={"log_mgf_total": qs.log_composed_mgf, "sum_costs": qs.sum_of_costs, "lam": qs.num("lam")},
+        quantities={"log_mgf_total": log_composed_mgf, "sum_costs": sum_of_costs, "lam": num("lam")},
         hypotheses=(Hypothesis("λ > 0", sp.Gt(S("lam"), 0)),),
         strategy=composed_model(extra=lambda n, mm: {"lam": LAM}),
         encoding=COMPOSED_NOTE + "'the privacy cost of the whole process' read as the log moment generating function "
@@ -117,8 +275,8 @@ ACCOUNTING_CLAIMS = [
         source=Source(SEED, "§4.2, Theorem 2", QUOTE_T2),
         variables=COMPOSED_VARS + (real("lam", LAM_LO, 5), real("eps", 0, 6)),
         statement=sp.Le(S("log_delta"), S("sum_costs") - lam_s * eps_s),
-        quantities={"log_delta": qs.log_of(qs.composed_tail()), "sum_costs": qs.sum_of_costs,
-                    "lam": qs.num("lam"), "eps": qs.num("eps")},
+        quantities={"log_delta": log_of(composed_tail()), "sum_costs": sum_of_costs,
+                    "lam": num("lam"), "eps": num("eps")},
         hypotheses=(Hypothesis("λ > 0", sp.Gt(lam_s, 0)),),
         strategy=composed_model(extra=lambda n, mm: {"lam": LAM, "eps": reals(0.0, 6.0)}),
         sides="logs",
@@ -131,8 +289,8 @@ ACCOUNTING_CLAIMS = [
         source=Source(SEED, "§4.2, Corollary 1", QUOTE_C1),
         variables=COMPOSED_VARS + (real("lam", LAM_LO, 5), log_real("delta", 1e-8, 0.5)),
         statement=sp.Le(S("tail_at_eps_star"), S("delta")),
-        quantities={"tail_at_eps_star": qs.composed_tail(eps=qs.eps_from_cost_sum), "delta": qs.num("delta"),
-                    "lam": qs.num("lam")},
+        quantities={"tail_at_eps_star": composed_tail(eps=eps_from_cost_sum), "delta": num("delta"),
+                    "lam": num("lam")},
         hypotheses=(Hypothesis("λ > 0", sp.Gt(S("lam"), 0)),),
         strategy=composed_model(extra=lambda n, mm: {"lam": LAM, "delta": log_reals(1e-8, 0.5)}),
         encoding=COMPOSED_NOTE + "'ε_μ ≤ ε*' for a fixed δ_μ means the mechanism is (ε*, δ_μ)-strong-BDP: "

@@ -8,11 +8,38 @@ import sympy as sp
 from hypothesis import strategies as st
 
 from proofcheck.claim import Claim, Source, channel, integer
-from proofcheck.claims.s004 import quantities as qs
-from proofcheck.claims.s004.model import S, real_symbols
+from proofcheck.claims.s004.model import attack_accuracy_at, real_symbols, S, two_rows_equal
 from proofcheck.claims.s004.printed import EQ1_FIGURES, half_unit
 from proofcheck.claims.s004.strategies import SEED, mechanisms
 from proofcheck.strategies import cases
+
+
+# ----------------------------------------------------------------------------- quantities
+def pure_dp_level(c, m):
+    """max_w |log p(w|D)/p(w|D')|: the smallest ε the pair is ε-DP at."""
+    return m.ldp_level(c["K"])
+
+
+def attack_probability(eps):
+    """P(A) of Eq. (1) at the ε that ``eps(c, m)`` gives."""
+    return lambda c, m: attack_accuracy_at(eps(c, m), m)
+
+
+def max_posterior(c, m):
+    """max over outputs w and hypotheses of the flat-prior posterior p_d(w)/(p_0(w) + p_1(w))."""
+    K = c["K"]
+    best = m.value(0)
+    for a, b in zip(K[0], K[1]):
+        a, b = m.value(a), m.value(b)
+        if a + b > 0:
+            best = max(best, a / (a + b), b / (a + b))
+    return m.num(best)
+
+
+def bayes_accuracy(c, m):
+    """Accuracy of the Bayes-optimal guess (flat prior): ½ Σ_w max(p_0(w), p_1(w))."""
+    K = c["K"]
+    return m.num(sum((max(m.value(a), m.value(b)) for a, b in zip(K[0], K[1])), m.value(0)) / 2)
 
 
 # ============================================================================ §3: Eq. (1)
@@ -36,9 +63,9 @@ EQ1_CLAIMS = [
         source=Source(SEED, "§3, Eq. (1) (lines 56–58)", QUOTE_EQ1),
         variables=(channel("K", "rows p(w|D), p(w|D') of a pure ε-DP mechanism"),),
         statement=sp.Le(P_A, EQ1_RHS),
-        quantities={"P_A": qs.max_posterior, "epsilon": qs.pure_dp_level},
+        quantities={"P_A": max_posterior, "epsilon": pure_dp_level},
         strategy=st.integers(2, 6).flatmap(lambda mm: cases(K=mechanisms(2, mm))),
-        reading="posterior", primary=PRIMARY_EQ1, degenerate=qs.two_rows_equal,
+        reading="posterior", primary=PRIMARY_EQ1, degenerate=two_rows_equal,
         encoding="two datasets (without / with x'), any finite outcome space; ε := the mechanism's pure-DP level "
                  "max_w |log p(w|D)/p(w|D')| (smallest admissible); P(A) := max over outcomes and hypotheses of the "
                  "flat-prior posterior p_d(w)/(p_0(w) + p_1(w)).",
@@ -49,9 +76,9 @@ EQ1_CLAIMS = [
         source=Source(SEED, "§3, Eq. (1) and line 60", QUOTE_EQ1 + " … " + QUOTE_EQ1_FIGURES),
         variables=(channel("K"),),
         statement=sp.Le(P_A, EQ1_RHS),
-        quantities={"P_A": qs.bayes_accuracy, "epsilon": qs.pure_dp_level},
+        quantities={"P_A": bayes_accuracy, "epsilon": pure_dp_level},
         strategy=st.integers(2, 6).flatmap(lambda mm: cases(K=mechanisms(2, mm))),
-        reading="bayes-accuracy", degenerate=qs.two_rows_equal,
+        reading="bayes-accuracy", degenerate=two_rows_equal,
         encoding="l.60's 'upper bound on the accuracy of this attack': the probability that the Bayes-optimal guess "
                  "(flat prior on presence) is right, ½Σ_w max(p_0(w), p_1(w)) = (1 + TV)/2; ε := pure-DP level.",
     ),
@@ -61,7 +88,7 @@ EQ1_CLAIMS = [
         source=Source(SEED, "§3, line 60", QUOTE_EQ1_FIGURES),
         variables=(integer("row", 0, len(EQ1_FIGURES) - 1, "which quoted figure"),),
         statement=sp.Le(sp.Abs(S("P_A") - S("printed")), S("half_unit")),
-        quantities={"P_A": qs.attack_probability(lambda c, m: m.num(EQ1_FIGURES[int(c["row"])][0])),
+        quantities={"P_A": attack_probability(lambda c, m: m.num(EQ1_FIGURES[int(c["row"])][0])),
                     "printed": lambda c, m: m.num(Fraction(EQ1_FIGURES[int(c["row"])][1])),
                     "half_unit": lambda c, m: m.num(half_unit(EQ1_FIGURES[int(c["row"])][1]))},
         strategy=cases(row=st.integers(0, len(EQ1_FIGURES) - 1)),

@@ -7,10 +7,103 @@ import sympy as sp
 from hypothesis import strategies as st
 
 from proofcheck.claim import Claim, Hypothesis, MonteCarloRoute, Source, channel, integer, real, simplex
-from proofcheck.claims.s004 import quantities as qs
-from proofcheck.claims.s004.model import MODEL_NOTE, MODEL_VARS, S
+from proofcheck.claims.s004.model import (adjacency, bdp_delta, model, MODEL_NOTE, MODEL_VARS, num, pairs, S,
+                                          says_nothing, tail, x0)
 from proofcheck.claims.s004.strategies import (EPS, SEED, bdp_model, complementary_pairs, composed_model, mechanisms,
                                                merge_cases, model_with)
+import numpy as np
+from proofcheck.errors import OutsideDomain
+
+
+# ----------------------------------------------------------------------------- quantities
+def tail_averaged_over_points(c, m):
+    """Σ_x μ(x) Pr_w[L(w, D, D'_x) ≥ ε]: each point's own (classic) tail from its pair alone, then averaged."""
+    total = m.num(0)
+    for w, P, Q in pairs(c, m):
+        total = total + m.num(w) * m.num(m.bdp_tail([P, Q], [1], m.value(c["eps"]), "add", 0, "ge"))
+    return total
+
+
+def bdp_delta_over_sets(reading):
+    def q(c, m):
+        K, mu, adj, z = model(c)
+        return m.bdp_delta_over_sets(K, mu, m.value(c["eps"]), adj, z, reading)
+    return q
+
+
+def bdp_delta_after(reading):
+    def q(c, m):
+        _, mu, adj, z = model(c)
+        KF = m.cascade(m.matrix(c["K"]), m.matrix(c["F"]))
+        return m.bdp_delta(KF, mu, m.value(c["eps"]), adj, z, reading)
+    return q
+
+
+# ----------------------------------------------------------------------------- the post-processing remark
+def merged(c, m):
+    """K with its outputs 0 and 1 merged into one (a deterministic post-processing)."""
+    K = m.matrix(c["K"])
+    n_out = len(K[0])
+    return m.cascade(K, m.deterministic_channel([0] + list(range(n_out - 1)), n_out - 1))
+
+
+def strong_tail_after_merge(c, m):
+    return m.bdp_tail(merged(c, m), [1], m.value(c["eps"]), "add", 0, "ge")
+
+
+def loss_at(j):
+    """L at output j of the pair (K[0], K[1]) (+∞ where only K[0] produces it); outside the domain where
+    K[0] does not produce it (the loss is then not a value of the random variable)."""
+    def q(c, m):
+        a, b = m.value(c["K"][0][j]), m.value(c["K"][1][j])
+        if a == 0:
+            raise OutsideDomain(f"output {j} has probability 0 under D: its loss is not defined")
+        return m.inf if b == 0 else m.log(m.num(a / b))
+    return q
+
+
+def merged_loss(c, m):
+    a = m.value(c["K"][0][0]) + m.value(c["K"][0][1])
+    b = m.value(c["K"][1][0]) + m.value(c["K"][1][1])
+    return m.inf if b == 0 else m.log(m.num(a / b))
+
+
+def mass_at(j):
+    return lambda c, m: m.num(c["K"][0][j])
+
+
+def composition_delta_sum(reading):
+    """δ_1(ε_1) + δ_2(ε_2) of the two mechanisms on their own, under the reading ('strong': Definition 1's tail)."""
+    def q(c, m):
+        _, mu, adj, z = model(c, "K1")
+        if reading == "strong":
+            d1 = m.bdp_tail(c["K1"], mu, m.value(c["eps1"]), adj, z, "ge")
+            d2 = m.bdp_tail(c["K2"], mu, m.value(c["eps2"]), adj, z, "ge")
+        else:
+            d1 = m.bdp_delta(c["K1"], mu, m.value(c["eps1"]), adj, z, reading)
+            d2 = m.bdp_delta(c["K2"], mu, m.value(c["eps2"]), adj, z, reading)
+        return m.num(d1) + m.num(d2)
+    return q
+
+
+def composed_delta(reading):
+    """δ of K1 and K2 run together at ε_1 + ε_2, under the reading."""
+    def q(c, m):
+        _, mu, adj, z = model(c, "K1")
+        KK = m.bdp_compose(c["K1"], c["K2"])
+        eps = m.value(c["eps1"]) + m.value(c["eps2"])
+        if reading == "strong":
+            return m.num(m.bdp_tail(KK, mu, eps, adj, z, "ge"))
+        return m.num(m.bdp_delta(KK, mu, eps, adj, z, reading))
+    return q
+
+
+def strong_tail_route(case, n, seed, device, confidence):
+    """Monte Carlo for Definition 1's tail: draw x' ∼ μ and w ∼ p(·|D), count L ≥ ε (Clopper–Pearson)."""
+    from mechanisms.bayesian.bayesian_dp import bdp_tail_monte_carlo
+
+    return bdp_tail_monte_carlo(np.asarray(case["K"], float), np.asarray(case["mu"], float), float(case["eps"]),
+                                adjacency(case), x0(case), n, seed, confidence)
 
 
 # ============================================================================ §4.1: Definitions 1 and 2, Proposition 1
@@ -47,9 +140,9 @@ DEF_CLAIMS = [
         source=Source(SEED, "§4.1, Definition 1, Eqs. (2)–(3)", QUOTE_DEF1),
         variables=MODEL_VARS + (real("eps", 0, 3),),
         statement=sp.Eq(S("joint_tail"), S("averaged_tail")),
-        quantities={"joint_tail": qs.tail("ge"), "averaged_tail": qs.tail_averaged_over_points},
+        quantities={"joint_tail": tail("ge"), "averaged_tail": tail_averaged_over_points},
         strategy=model_with(eps=EPS),
-        monte_carlo=(MonteCarloRoute("joint_tail", qs.strong_tail_route,
+        monte_carlo=(MonteCarloRoute("joint_tail", strong_tail_route,
                                      "simulated x' ∼ μ, w ∼ p(·|D); Clopper–Pearson on the count of L ≥ ε"),),
         encoding=MODEL_NOTE + "Definition 1's δ_μ(ε) = Pr_{x',w}[L ≥ ε] (route 1, joint sum over (x', w)) against "
                  "Σ_x μ(x) Pr_w[L ≥ ε | x'] (route 2: each pair alone, the classic tail, then averaged); a third, "
@@ -61,7 +154,7 @@ DEF_CLAIMS = [
         source=Source(SEED, "§4.1, Definition 2, Eq. (4)", QUOTE_DEF2),
         variables=MODEL_VARS + (real("eps", 0, 3),),
         statement=sp.Eq(S("delta_sets"), S("delta_hockey_stick")),
-        quantities={"delta_sets": qs.bdp_delta_over_sets(reading), "delta_hockey_stick": qs.bdp_delta(reading)},
+        quantities={"delta_sets": bdp_delta_over_sets(reading), "delta_hockey_stick": bdp_delta(reading)},
         strategy=model_with(eps=EPS),
         reading=reading, primary=PRIMARY_DEF2 if reading == "set-per-x" else None,
         encoding=MODEL_NOTE + f"reading {reading}: {DEF2_READINGS[reading]}. Route 1 enumerates every set of "
@@ -73,10 +166,10 @@ DEF_CLAIMS = [
         source=Source(SEED, "§4.1, Proposition 1", QUOTE_PROP1),
         variables=MODEL_VARS + (real("eps", 0, 3),),
         statement=sp.Le(S("delta_bdp"), S("delta_strong")),
-        quantities={"delta_bdp": qs.bdp_delta(reading), "delta_strong": qs.tail("ge")},
+        quantities={"delta_bdp": bdp_delta(reading), "delta_strong": tail("ge")},
         strategy=model_with(eps=EPS),
         reading=reading, primary=PRIMARY_DEF2 if reading == "set-per-x" else None,
-        degenerate=qs.says_nothing,
+        degenerate=says_nothing,
         encoding=MODEL_NOTE + "δ_μ := the mechanism's own strong-BDP tail at ε (the smallest admissible); the "
                  f"implied (ε, δ_μ)-BDP means Definition 2's smallest δ at ε ({DEF2_READINGS[reading]}) is ≤ it.",
     ) for reading in DEF2_READINGS],
@@ -102,9 +195,9 @@ REMARK_CLAIMS = [
         source=Source(SEED, "§4.1, lines 85–87", QUOTE_REMARK),
         variables=(channel("K", "rows p(w|D), p(w|D')"), real("eps", 0, 3)),
         statement=sp.Eq(S("tail_after") - S("tail_before"), S("p_w2")),
-        quantities={"tail_after": qs.strong_tail_after_merge, "tail_before": qs.tail("ge"),
-                    "p_w2": qs.mass_at(1), "L_w1": qs.loss_at(0), "L_w2": qs.loss_at(1),
-                    "L_merged": qs.merged_loss, "eps": qs.num("eps")},
+        quantities={"tail_after": strong_tail_after_merge, "tail_before": tail("ge"),
+                    "p_w2": mass_at(1), "L_w1": loss_at(0), "L_w2": loss_at(1),
+                    "L_merged": merged_loss, "eps": num("eps")},
         hypotheses=(Hypothesis("L(w₁) ≥ ε", sp.Ge(S("L_w1"), S("eps"))),
                     Hypothesis("L(w₂) < ε", sp.Lt(S("L_w2"), S("eps"))),
                     Hypothesis("the merged outcome's loss ≥ ε", sp.Ge(S("L_merged"), S("eps")))),
@@ -121,11 +214,11 @@ REMARK_CLAIMS = [
         source=Source(SEED, "§4.1, line 98", QUOTE_PROPERTIES),
         variables=MODEL_VARS + (channel("F", "a post-processing: a channel on the outcomes"), real("eps", 0, 3)),
         statement=sp.Le(S("delta_after"), S("delta_before")),
-        quantities={"delta_after": qs.bdp_delta_after(reading), "delta_before": qs.bdp_delta(reading)},
+        quantities={"delta_after": bdp_delta_after(reading), "delta_before": bdp_delta(reading)},
         strategy=bdp_model(extra=lambda n, mm: {"eps": EPS, "F": st.integers(1, 4).flatmap(
             lambda k: mechanisms(mm, k))}),
         reading=reading, primary=PRIMARY_DEF2 if reading == "set-per-x" else None,
-        degenerate=qs.says_nothing,
+        degenerate=says_nothing,
         encoding=MODEL_NOTE + f"Definition 2 under reading {reading} ({DEF2_READINGS[reading]}); δ := the "
                  "mechanism's own smallest δ at ε; F any randomised post-processing (a channel), checked "
                  "δ(K·F) ≤ δ(K).",
@@ -142,7 +235,7 @@ COMPOSITION_CLAIMS = [Claim(
     variables=(channel("K1"), channel("K2"), simplex("mu"), integer("adjacency", 0, 2), integer("x0", 0, 5),
                real("eps1", 0, 3), real("eps2", 0, 3)),
     statement=sp.Le(S("delta_composed"), S("delta_sum")),
-    quantities={"delta_composed": qs.composed_delta(reading), "delta_sum": qs.composition_delta_sum(reading)},
+    quantities={"delta_composed": composed_delta(reading), "delta_sum": composition_delta_sum(reading)},
     strategy=st.one_of(composed_model(extra=lambda n, mm: {"eps1": EPS, "eps2": EPS}).map(
         lambda c: {k: v for k, v in c.items() if k not in ("K3", "T")}), complementary_pairs()),
     reading=reading, primary=PRIMARY_DEF2 if reading == "set-per-x" else None,

@@ -7,10 +7,79 @@ import sympy as sp
 from hypothesis import strategies as st
 
 from proofcheck.claim import Claim, Hypothesis, Source, integer, real
-from proofcheck.claims.s004 import quantities as qs
-from proofcheck.claims.s004.model import MODEL_NOTE, MODEL_VARS, S
+from proofcheck.claims.s004.model import model, MODEL_NOTE, MODEL_VARS, num, S, says_nothing, tail
 from proofcheck.claims.s004.strategies import EPS, SEED, model_with
 from proofcheck.strategies import cases, reals
+
+
+# ----------------------------------------------------------------------------- quantities
+# ----------------------------------------------------------------------------- §4.4.1
+def pointwise_tails(c, m):
+    K, mu, adj, z = model(c)
+    return m.bdp_pointwise_tails(K, mu, m.value(c["eps"]), adj, z, "gt")
+
+
+def expected_pointwise_tail(c, m):
+    total = m.num(0)
+    for w, d in pointwise_tails(c, m):
+        total = total + m.num(w) * m.num(d)
+    return total
+
+
+def mass_above_percentile_level(c, m):
+    """μ{x : Δ(ε, x) > δ_μ/(1 − p)} with δ_μ the strong BDP δ at ε."""
+    K, mu, adj, z = model(c)
+    delta_mu = m.bdp_tail(K, mu, m.value(c["eps"]), adj, z, "ge")
+    level = delta_mu / (1 - m.value(c["p"]))
+    total = m.value(0)
+    for w, d in pointwise_tails(c, m):
+        if m.gt(d, level):  # three-valued: enclosures that cannot tell raise Undecided
+            total = total + w
+    return m.num(total)
+
+
+# ----------------------------------------------------------------------------- §4.4: the Gaussian mechanism
+MA_ORDERS = tuple(range(2, 66))  # α = λ + 1 for λ = 1..64
+
+
+def gaussian_pointwise_tail(c, m):
+    """Δ(ε, x') = Pr[L > ε] for the Gaussian mechanism at gradient difference r = uC: L ∼ N(η, 2η), η = r²/(2σ²)."""
+    r, sg, e = m.num(c["u"]) * m.num(c["C"]), m.num(c["sigma"]), m.num(c["eps"])
+    eta = r * r / (2 * sg * sg)
+    return m.Phi((eta - e) / m.sqrt(2 * eta))
+
+
+def ma_delta(c, m):
+    """The moments accountant's δ at sensitivity C: min over λ = 1..64 of e^{λ((λ+1)C²/(2σ²) − ε)}."""
+    C, sg, e = m.value(c["C"]), m.value(c["sigma"]), m.value(c["eps"])
+    logs = [m.log_delta_from_rdp_basic(a * C * C / (2 * sg * sg), a, e) for a in MA_ORDERS]
+    return m.exp(m.min(*logs))
+
+
+def gaussian_delta(c, m):
+    """The Gaussian mechanism's exact privacy profile δ(ε) at sensitivity 1 (Balle–Wang)."""
+    return m.gaussian_delta(m.value(c["sigma"]), m.value(c["eps"]))
+
+
+def rdp_basic_delta(c, m):
+    """e^{λ(τ_{λ+1} − ε)} with τ_α = α/(2σ²): Eq. (9) for the Gaussian mechanism without μ."""
+    lam, sg, e = m.num(c["lam"]), m.num(c["sigma"]), m.num(c["eps"])
+    return m.exp(lam * ((lam + 1) / (2 * sg * sg) - e))
+
+
+def ma_log_moment(c, m):
+    """The moments accountant's exact log moment at sensitivity C: λ·τ_{λ+1} of the Poisson-subsampled
+    Gaussian with noise multiplier σ/C (binomial sum at the integer order λ + 1)."""
+    lam = int(c["lam"])
+    return lam * m.subsampled_gaussian_rdp(lam + 1, m.value(c["sigma"]) / m.value(c["C"]), m.value(c["q"]))
+
+
+def binomial_cost_at_sensitivity(term):
+    """Theorem 3's c^L or c^R with ‖g_t − g'_t‖ = C, the sensitivity (seed 004, §4.4.2's moments-accountant remark)."""
+    def q(c, m):
+        return m.subsampled_gaussian_binomial_cost(term, int(c["lam"]), int(c["T"]), m.value(c["q"]),
+                                                   m.value(c["sigma"]), [m.value(c["C"])], [m.value(1)])
+    return q
 
 
 # ============================================================================ §4.4
@@ -40,7 +109,7 @@ DISCUSSION_CLAIMS = [
         source=Source(SEED, "§4.4.1, Eqs. (18)–(19)", QUOTE_EQ19),
         variables=(real("u", 0, 1, "‖g(x') − g'‖ / C"), real("C", 0.05, 4), real("sigma", 0.3, 4), real("eps", 0, 20)),
         statement=sp.Le(S("Delta_x"), S("delta_MA")),
-        quantities={"Delta_x": qs.gaussian_pointwise_tail, "delta_MA": qs.ma_delta, "u": qs.num("u")},
+        quantities={"Delta_x": gaussian_pointwise_tail, "delta_MA": ma_delta, "u": num("u")},
         hypotheses=(Hypothesis("‖Δ‖ > 0", sp.Gt(S("u"), 0)),),
         strategy=cases(u=st.one_of(reals(1e-3, 1.0), st.just(1.0)), C=reals(0.05, 4.0), sigma=reals(0.3, 4.0),
                        eps=reals(0.0, 20.0)),
@@ -54,9 +123,9 @@ DISCUSSION_CLAIMS = [
         source=Source(SEED, "§4.4.1, Eq. (20)", QUOTE_EQ20),
         variables=MODEL_VARS + (real("eps", 0, 3),),
         statement=sp.Le(S("E_Delta"), S("delta_mu")),
-        quantities={"E_Delta": qs.expected_pointwise_tail, "delta_mu": qs.tail("ge")},
+        quantities={"E_Delta": expected_pointwise_tail, "delta_mu": tail("ge")},
         strategy=model_with(eps=EPS),
-        degenerate=qs.says_nothing,
+        degenerate=says_nothing,
         encoding=MODEL_NOTE + "Δ(ε, x) = Pr_w[L > ε | x'] (Eq. (18), strict), δ_μ := the smallest strong-BDP δ at ε.",
     ),
     Claim(
@@ -65,9 +134,9 @@ DISCUSSION_CLAIMS = [
         source=Source(SEED, "§4.4.1, lines 272–274", QUOTE_PERCENTILE),
         variables=MODEL_VARS + (real("eps", 0, 3), real("p", 0.5, 0.99999)),
         statement=sp.Le(S("mass_above"), 1 - S("p")),
-        quantities={"mass_above": qs.mass_above_percentile_level, "p": qs.num("p")},
+        quantities={"mass_above": mass_above_percentile_level, "p": num("p")},
         strategy=model_with(eps=EPS, p=st.one_of(reals(0.5, 0.99999), st.sampled_from([0.9, 0.99]))),
-        degenerate=qs.says_nothing,
+        degenerate=says_nothing,
         encoding=MODEL_NOTE + "the pair (ε, δ)_p := (ε, δ_μ/(1 − p)) 'holds for percentile p' when the points x with "
                  "Δ(ε, x) > δ_μ/(1 − p) have mass ≤ 1 − p.",
     ),
@@ -77,7 +146,7 @@ DISCUSSION_CLAIMS = [
         source=Source(SEED, "§5.2, line 329, and §4.4.1", QUOTE_99999),
         variables=(real("p", 0.5, 0.99999),),
         statement=sp.Le(sp.Rational(1, 10**10) / (1 - S("p")), sp.Rational(1, 10**5)),
-        quantities={"p": qs.num("p")},
+        quantities={"p": num("p")},
         strategy=cases(p=st.one_of(reals(0.5, 0.99999), st.just(0.99999))),
         encoding="§4.4.1's percentile pair (ε, δ_μ/(1 − p)) with Table 1's δ_μ = 1e−10: at p = 99.999% it is exactly "
                  "Table 1's DP δ = 1e−5 (tight), below it smaller.",
@@ -88,7 +157,7 @@ DISCUSSION_CLAIMS = [
         source=Source(SEED, "§4.4.2, lines 278–279", QUOTE_RDP),
         variables=(real("sigma", 0.2, 5), real("eps", 0, 20), real("lam", 0, 64)),
         statement=sp.Le(S("delta_exact"), S("delta_rdp")),
-        quantities={"delta_exact": qs.gaussian_delta, "delta_rdp": qs.rdp_basic_delta, "lam": qs.num("lam")},
+        quantities={"delta_exact": gaussian_delta, "delta_rdp": rdp_basic_delta, "lam": num("lam")},
         hypotheses=(Hypothesis("λ > 0", sp.Gt(S("lam"), 0)),),
         strategy=cases(sigma=reals(0.2, 5.0), eps=reals(0.0, 20.0), lam=st.one_of(reals(0.01, 64.0),
                                                                                  st.integers(1, 64).map(float))),
@@ -104,8 +173,8 @@ DISCUSSION_CLAIMS = [
         variables=(integer("lam", 1, 64), integer("T", 1, 1000), real("q", 0.001, 0.999), real("sigma", 0.5, 10),
                    real("C", 0.1, 5)),
         statement=sp.Eq(sp.Max(S("c_L"), S("c_R")) if reading == "theorem-3" else S("c_L"), S("ma_log_moment")),
-        quantities={"c_L": qs.binomial_cost_at_sensitivity("L"), "c_R": qs.binomial_cost_at_sensitivity("R"),
-                    "ma_log_moment": qs.ma_log_moment},
+        quantities={"c_L": binomial_cost_at_sensitivity("L"), "c_R": binomial_cost_at_sensitivity("R"),
+                    "ma_log_moment": ma_log_moment},
         strategy=cases(lam=st.one_of(st.integers(1, 64), st.sampled_from([1, 2, 32])),
                        T=st.one_of(st.integers(1, 10), st.just(1000)),
                        q=st.one_of(st.floats(0.001, 0.999), st.sampled_from([0.01, 0.5, 0.99])),

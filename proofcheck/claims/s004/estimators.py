@@ -9,11 +9,124 @@ import sympy as sp
 from hypothesis import strategies as st
 
 from proofcheck.claim import Claim, Hypothesis, MonteCarloRoute, Source, channel, integer, log_real, real
-from proofcheck.claims.s004 import quantities as qs
-from proofcheck.claims.s004.model import S
+from proofcheck.claims.s004.model import num, reference_cost_closed_form, S
 from proofcheck.claims.s004.strategies import (SEED, binary_coverage_cases, estimator_error_cases, fold_cases,
                                                reference_estimator_cases)
 from proofcheck.strategies import cases, log_reals, reals
+import math
+import zlib
+
+
+# ----------------------------------------------------------------------------- quantities
+def reference_pole(c, m):
+    """Tλ(λ+1)s²/σ²: c_t(λ, T) of the reference is finite iff this is < 1."""
+    lam, s, sg = m.num(c["lam"]), m.num(c["s"]), m.num(c["sigma"])
+    return m.num(int(c["T"])) * lam * (lam + 1) * s * s / (sg * sg)
+
+
+def estimator_limit(variant):
+    """Eq. (14)'s limit as m → ∞ (M → E X, S → sd X, t/√(m−1) → 0): (1/s) log E[e^{s λ D̂}] by quadrature, with
+    s = 1 ('printed') or T ('with-T')."""
+    def q(c, m):
+        scale = 1 if variant == "printed" else int(c["T"])
+        return m.gaussian_reference_cost_quadrature(m.value(c["lam"]), scale, m.value(c["s"]), m.value(c["sigma"]),
+                                                    int(c["d"]))
+    return q
+
+
+def estimator_variance_exponent(variant):
+    """2·(scale)·λ(λ+1)s²/(2σ²): X = e^{aχ²_d} has a variance iff 2a < 1/2, i.e. this is < 1/2."""
+    def q(c, m):
+        scale = 1 if variant == "printed" else int(c["T"])
+        lam, s, sg = m.num(c["lam"]), m.num(c["s"]), m.num(c["sigma"])
+        return 2 * scale * lam * (lam + 1) * s * s / (2 * sg * sg)
+    return q
+
+
+# ----------------------------------------------------------------------------- estimators
+def binary_failure(c, m):
+    return m.binary_failure_probability(int(c["N"]), m.value(c["rho"]), m.value(c["gamma"]))
+
+
+def example_gamma(c, m):
+    """1 − F(ρ) for N zeros and no ones (the failure probability assigned to the output ρ̂ = ρ)."""
+    return 1 - m.num(m.binary_posterior_cdf(int(c["N"]), 0, m.value(c["rho"])))
+
+
+def binary_estimate_at(gamma_key):
+    """ρ̂ = F^{−1}(1 − γ) for the case's counts n0, n1 at γ = c[gamma_key] (γ = 0 when gamma_key is None)."""
+    def q(c, m):
+        gamma = m.value(c[gamma_key]) if gamma_key else m.value(0)
+        return m.num(m.binary_estimate(m.value(c["n0"]), m.value(c["n1"]), gamma))
+    return q
+
+
+def example_figure_gap(c, m):
+    """The worked example (100 zeros, no ones): row 0 |γ(0.01) − 0.36|, row 1 |ρ̂(0.99^{101}) − 0.01|,
+    row 2 |ρ̂(0) − 1|."""
+    row = int(c["row"])
+    if row == 0:
+        return m.abs(example_gamma({"N": 100, "rho": Fraction(1, 100)}, m) - m.num(Fraction(36, 100)))
+    gamma = Fraction(99, 100) ** 101 if row == 1 else Fraction(0)
+    target = Fraction(1, 100) if row == 1 else Fraction(1)
+    return m.abs(m.num(m.binary_estimate(100, 0, gamma)) - m.num(target))
+
+
+def posterior_cdf_at_estimate(c, m):
+    n1 = int(c["k"]) % (int(c["N"]) + 1)
+    n0 = int(c["N"]) - n1
+    return m.binary_posterior_cdf(n0, n1, m.binary_estimate(n0, n1, m.value(c["gamma"])))
+
+
+def fold_tail(c, m):
+    """Pr[L ≥ ε] with x' ∈ {0, 1}, Pr[x' = 1] = ρ (rows of K: without the point, with 0, with 1)."""
+    rho = m.value(c["rho"])
+    return m.num(m.bdp_tail(c["K"], [1 - rho, rho], m.value(c["eps"]), "add", 0, "ge"))
+
+
+def fold_failure(c, m):
+    """Pr_data[ρ̂ < ρ] for N draws of x' (the binary estimator's exact failure probability)."""
+    return m.num(m.binary_failure_probability(int(c["N"]), m.value(c["rho"]), m.value(c["gamma"])))
+
+
+def monte_carlo_seed(c) -> int:
+    key = ",".join(f"{k}={float(v)!r}" for k, v in sorted(c.items()))
+    return zlib.crc32(key.encode())
+
+
+def reference_failure_estimate(variant, n=4000):
+    """The float path's estimate of Pr[ĉ < c_t(λ, T)] (n replications, seeded by the case); the certified
+    path has no exact route: a statistical claim takes the Monte Carlo interval there."""
+    from mechanisms.bayesian.coverage import gaussian_reference_failure_monte_carlo
+
+    def q(c, m):
+        return m.statistical_estimate(lambda: gaussian_reference_failure_monte_carlo(
+            float(c["lam"]), int(c["T"]), float(c["s"]), float(c["sigma"]), int(c["d"]), int(c["m"]),
+            float(c["gamma"]), n, monte_carlo_seed(c), variant=variant).estimate)
+    return q
+
+
+def reference_failure_route(variant):
+    def estimate(case, n, seed, device, confidence):
+        from mechanisms.bayesian.coverage import gaussian_reference_failure_monte_carlo
+
+        return gaussian_reference_failure_monte_carlo(float(case["lam"]), int(case["T"]), float(case["s"]),
+                                                      float(case["sigma"]), int(case["d"]), int(case["m"]),
+                                                      float(case["gamma"]), n, seed, confidence, variant=variant)
+    return estimate
+
+
+# ----------------------------------------------------------------------------- §4.3.2: δ_μ = β + γ with T estimators
+def sum_underestimate_probability(c, m):
+    """Pr[Σ_t ĉ_t < Σ_t c_t] for T independent estimators whose error ĉ_t − c_t is −a with probability f and +b
+    otherwise: with J ∼ B(T, f) failures the sum is (T − J)b − Ja, below 0 iff J > Tb/(a + b) (exact binomial sum)."""
+    T = int(c["T"])
+    f, a, b = m.value(c["f"]), m.value(c["a"]), m.value(c["b"])
+    total = m.value(0)
+    for j in range(T + 1):
+        if (T - j) * b - j * a < 0:
+            total = total + math.comb(T, j) * f ** j * (1 - f) ** (T - j)
+    return m.num(total)
 
 
 # ============================================================================ §4.3: the estimators
@@ -47,7 +160,7 @@ ESTIMATOR_CLAIMS = [
         source=Source(SEED, "§4.3.1, Eqs. (11)–(13) and the lines after", QUOTE_BINARY),
         variables=(integer("N", 1, 200), real("rho", 0, 1), log_real("gamma", 1e-6, 0.5)),
         statement=sp.Le(S("failure"), S("gamma")),
-        quantities={"failure": qs.binary_failure, "gamma": qs.num("gamma"), "rho": qs.num("rho")},
+        quantities={"failure": binary_failure, "gamma": num("gamma"), "rho": num("rho")},
         hypotheses=(Hypothesis("ρ > 0", sp.Gt(S("rho"), 0)),
                     Hypothesis("ρ < 1 (at ρ = 1 no γ > 0 covers: ρ̂ < 1 always)", sp.Lt(S("rho"), 1))),
         strategy=binary_coverage_cases(),
@@ -63,7 +176,7 @@ ESTIMATOR_CLAIMS = [
         variables=(integer("N", 1, 200), integer("k", 0, 200, "the number of ones, N₁ = k mod (N + 1)"),
                    log_real("gamma", 1e-9, 0.999)),
         statement=sp.Eq(S("F_at_estimate"), 1 - S("gamma")),
-        quantities={"F_at_estimate": qs.posterior_cdf_at_estimate, "gamma": qs.num("gamma")},
+        quantities={"F_at_estimate": posterior_cdf_at_estimate, "gamma": num("gamma")},
         strategy=cases(N=st.integers(1, 200), k=st.integers(0, 200), gamma=log_reals(1e-9, 0.999)),
         reading="posterior", primary=PRIMARY_BINARY, digits=9,
         encoding="Pr over ρ ∼ Beta(N₁+1, N₀+1) (Eq. (13)) of {ρ ≤ ρ̂}: route 1 the estimator (scipy's inverse "
@@ -76,7 +189,7 @@ ESTIMATOR_CLAIMS = [
         source=Source(SEED, "§4.3.1, worked example (lines 211–213)", QUOTE_EXAMPLE),
         variables=(integer("N", 1, 1000), real("rho", 0, 1)),
         statement=sp.Eq(S("gamma_assigned"), (1 - S("rho")) ** (S("N") + 1)),
-        quantities={"gamma_assigned": qs.example_gamma, "rho": qs.num("rho"), "N": lambda c, m: m.num(int(c["N"]))},
+        quantities={"gamma_assigned": example_gamma, "rho": num("rho"), "N": lambda c, m: m.num(int(c["N"]))},
         strategy=st.one_of(st.just({"N": 100, "rho": 0.01}),
                            cases(N=st.integers(1, 1000), rho=st.floats(1e-4, 0.9999))),
         digits=11,
@@ -90,7 +203,7 @@ ESTIMATOR_CLAIMS = [
         source=Source(SEED, "§4.3.1, worked example (lines 211–213)", QUOTE_EXAMPLE),
         variables=(integer("row", 0, len(EXAMPLE_FIGURES) - 1, "which number of the example"),),
         statement=sp.Le(S("gap"), S("tolerance")),
-        quantities={"gap": qs.example_figure_gap, "tolerance": lambda c, m: m.num(EXAMPLE_FIGURES[int(c["row"])][1])},
+        quantities={"gap": example_figure_gap, "tolerance": lambda c, m: m.num(EXAMPLE_FIGURES[int(c["row"])][1])},
         strategy=cases(row=st.integers(0, len(EXAMPLE_FIGURES) - 1)),
         encoding="100 zeros and no ones (N₀ = 100, N₁ = 0): row 0 |1 − F(0.01) − 0.36| ≤ 0.005 (the printed ≈ 0.36 "
                  "to its two digits, 1 − F from Eq. (13), not from 0.99^{101}); row 1 |ρ̂(0.99^{101}) − 0.01| ≤ 1e−12 "
@@ -102,7 +215,7 @@ ESTIMATOR_CLAIMS = [
         source=Source(SEED, "§4.3.1, worked example", QUOTE_EXAMPLE),
         variables=(integer("n0", 0, 1000), integer("n1", 0, 1000)),
         statement=sp.Eq(S("rho_hat_conf_one"), 1),
-        quantities={"rho_hat_conf_one": qs.binary_estimate_at(None)},
+        quantities={"rho_hat_conf_one": binary_estimate_at(None)},
         strategy=cases(n0=st.integers(0, 1000), n1=st.integers(0, 1000)),
         encoding="ρ̂(γ) = F^{−1}(1 − γ) for any data, at γ = 0: the printed conclusion 'the output is 1' is the "
                  "statement (an estimate is a probability, so 1 is also the largest ρ̂(γ) any confidence gives).",
@@ -113,7 +226,7 @@ ESTIMATOR_CLAIMS = [
         source=Source(SEED, "§4.3.1, worked example", QUOTE_EXAMPLE),
         variables=(integer("n0", 0, 1000), integer("n1", 0, 1000), real("gamma", 0, 0.999999)),
         statement=sp.Gt(S("rho_hat"), 0),
-        quantities={"rho_hat": qs.binary_estimate_at("gamma")},
+        quantities={"rho_hat": binary_estimate_at("gamma")},
         strategy=cases(n0=st.integers(0, 1000), n1=st.integers(0, 1000),
                        gamma=st.one_of(reals(0.0, 0.999999), st.sampled_from([0.5, 0.9, 0.99, 0.999]))),
         encoding="any data; confidence 1 − γ > 0.",
@@ -145,8 +258,8 @@ CONTINUOUS_CLAIMS = [
         source=Source(SEED, "§4.3.2, Eq. (14)", QUOTE_EQ14),
         variables=EST_VARS,
         statement=sp.Eq(S("limit"), S("c_t")),
-        quantities={"limit": qs.estimator_limit(variant), "c_t": qs.reference_cost_closed_form, "x": qs.reference_pole,
-                    "var": qs.estimator_variance_exponent(variant)},
+        quantities={"limit": estimator_limit(variant), "c_t": reference_cost_closed_form, "x": reference_pole,
+                    "var": estimator_variance_exponent(variant)},
         hypotheses=(Hypothesis("c_t(λ, T) finite: Tλ(λ+1)s²/σ² < 1", sp.Lt(S("x"), 1)),
                     Hypothesis("the samples e^{…D̂} have a variance", sp.Lt(S("var"), sp.Rational(1, 2)))),
         strategy=reference_estimator_cases().map(lambda c: {k: c[k] for k in ("lam", "T", "s", "sigma", "d")}),
@@ -160,14 +273,14 @@ CONTINUOUS_CLAIMS = [
         source=Source(SEED, "§4.3.2, Theorem 4", QUOTE_T4 + " [" + QUOTE_EQ14 + "]"),
         variables=EST_VARS + (integer("m", 3, 50, "samples per estimate"), log_real("gamma", 1e-3, 0.3)),
         statement=sp.Le(S("failure"), S("gamma")),
-        quantities={"failure": qs.reference_failure_estimate(variant), "gamma": qs.num("gamma"),
-                    "x": qs.reference_pole, "var": qs.estimator_variance_exponent(variant)},
+        quantities={"failure": reference_failure_estimate(variant), "gamma": num("gamma"),
+                    "x": reference_pole, "var": estimator_variance_exponent(variant)},
         hypotheses=(Hypothesis("c_t(λ, T) finite", sp.Lt(S("x"), 1)),
                     Hypothesis("the samples have a variance ('continuous distributions with existing mean and "
                                "variance')", sp.Lt(S("var"), sp.Rational(1, 2)))),
         strategy=reference_estimator_cases(),
         statistical=True,
-        monte_carlo=(MonteCarloRoute("failure", qs.reference_failure_route(variant),
+        monte_carlo=(MonteCarloRoute("failure", reference_failure_route(variant),
                                      "replications of the m-sample estimator; Clopper–Pearson on the failures"),),
         reading=variant, primary=PRIMARY_EQ14 if variant == "printed" else None,
         encoding=ESTIMATOR_NOTE + VARIANT_NOTE[variant] + "; S with ddof = 1. The failure probability has no exact "
@@ -194,7 +307,7 @@ FOLD_VARS = (channel("K", "rows: without the point, with x' = 0, with x' = 1"), 
 FOLD_HYPOTHESES = (Hypothesis("ρ > 0", sp.Gt(S("rho"), 0)), Hypothesis("ρ < 1", sp.Lt(S("rho"), 1)),
                    Hypothesis("the point 0 leaks nothing: p(·|D₀ ∪ {0}) = p(·|D₀)", sp.Eq(S("tv_0"), 0)),
                    Hypothesis("the point 1 leaks: p(·|D₀ ∪ {1}) ≠ p(·|D₀)", sp.Gt(S("tv_1"), 0)))
-FOLD_QUANTITIES = {"rho": qs.num("rho"), "tv_0": lambda c, m: m.tv(c["K"][0], c["K"][1]),
+FOLD_QUANTITIES = {"rho": num("rho"), "tv_0": lambda c, m: m.tv(c["K"][0], c["K"][1]),
                    "tv_1": lambda c, m: m.tv(c["K"][0], c["K"][2])}
 
 
@@ -205,7 +318,7 @@ FOLD_CLAIMS = [
         source=Source(SEED, "§4.3.2, Eq. (16)", QUOTE_EQ16),
         variables=FOLD_VARS,
         statement=sp.Eq(S("P_tail"), S("P_tail") * (1 - S("P_fail")) + S("P_tail") * S("P_fail")),
-        quantities={"P_tail": qs.fold_tail, "P_fail": qs.fold_failure, **FOLD_QUANTITIES},
+        quantities={"P_tail": fold_tail, "P_fail": fold_failure, **FOLD_QUANTITIES},
         hypotheses=FOLD_HYPOTHESES,
         strategy=fold_cases(),
         encoding=FOLD_NOTE + "the two events are independent, so each joint probability is a product; the identity is "
@@ -219,7 +332,7 @@ FOLD_CLAIMS = [
         source=Source(SEED, "§4.3.2, Eq. (17)", QUOTE_EQ17),
         variables=FOLD_VARS,
         statement=sp.Le(S("P_tail") * S("P_fail"), S("gamma")),
-        quantities={"P_tail": qs.fold_tail, "P_fail": qs.fold_failure, "gamma": qs.num("gamma"), **FOLD_QUANTITIES},
+        quantities={"P_tail": fold_tail, "P_fail": fold_failure, "gamma": num("gamma"), **FOLD_QUANTITIES},
         hypotheses=FOLD_HYPOTHESES,
         strategy=fold_cases(),
         encoding=FOLD_NOTE + "the joint probability of the tail event and an underestimate, against γ (the chain's "
@@ -250,7 +363,7 @@ BETA_GAMMA_CLAIMS = [
         source=Source(SEED, "§4.3.2, lines 248–254", QUOTE_BETA_GAMMA),
         variables=BETA_GAMMA_VARS,
         statement=sp.Le(S("P_fail"), S("gamma")),
-        quantities={"P_fail": qs.sum_underestimate_probability, "gamma": qs.num("gamma"), "f": qs.num("f")},
+        quantities={"P_fail": sum_underestimate_probability, "gamma": num("gamma"), "f": num("f")},
         hypotheses=BETA_GAMMA_HYPOTHESES,
         strategy=estimator_error_cases(),
         encoding=BETA_GAMMA_NOTE + "Checked against γ, the estimator failure the printed δ_μ = β + γ charges once.",
@@ -261,7 +374,7 @@ BETA_GAMMA_CLAIMS = [
         source=Source(SEED, "§4.3.2, lines 248–254", QUOTE_BETA_GAMMA),
         variables=BETA_GAMMA_VARS,
         statement=sp.Le(S("P_fail"), S("T") * S("gamma")),
-        quantities={"P_fail": qs.sum_underestimate_probability, "gamma": qs.num("gamma"), "f": qs.num("f"),
+        quantities={"P_fail": sum_underestimate_probability, "gamma": num("gamma"), "f": num("f"),
                     "T": lambda c, m: m.num(int(c["T"]))},
         hypotheses=BETA_GAMMA_HYPOTHESES,
         strategy=estimator_error_cases(),

@@ -6,11 +6,91 @@ import sympy as sp
 from hypothesis import strategies as st
 
 from proofcheck.claim import Claim, Hypothesis, Source, integer, log_real, real
-from proofcheck.claims.s004 import quantities as qs
-from proofcheck.claims.s004.model import LAM_LO, S
+from proofcheck.claims.s004.model import attack_accuracy_at, LAM_LO, num, S
 from proofcheck.claims.s004.printed import TABLE_1
 from proofcheck.claims.s004.strategies import SEED, weibull_cases
 from proofcheck.strategies import cases, log_reals, reals
+import math
+from fractions import Fraction
+from proofcheck.claims.s004.printed import half_unit
+from proofcheck.claims.s004.printed import unit
+from proofcheck.errors import OutsideDomain
+
+
+# ----------------------------------------------------------------------------- quantities
+def table_gap(reading):
+    """Table 1, row c['row']: the printed P(A) against Eq. (1) at the printed ε, under the reading. 'as-printed':
+    |P(ε) − p| − half a unit of p; else the distance between [P(ε − h), P(ε + h)] (P increasing, h half a unit of
+    the printed ε) and the band the printed P(A) stands for (rounded: p ± half a unit; 'truncated': [p, p + unit]),
+    ≤ 0 (minus the depth of the overlap) when they meet."""
+    def q(c, m):
+        _, _, eps_s, p_s = TABLE_1[int(c["row"])]
+        e, p = Fraction(eps_s), m.num(Fraction(p_s))
+        if reading == "as-printed":
+            return m.abs(attack_accuracy_at(m.num(e), m) - p) - m.num(half_unit(p_s))
+        he = half_unit(eps_s)
+        lo, hi = attack_accuracy_at(m.num(e - he), m), attack_accuracy_at(m.num(e + he), m)
+        if reading == "within-rounding":
+            band_lo, band_hi = p - m.num(half_unit(p_s)), p + m.num(half_unit(p_s))
+        else:
+            band_lo, band_hi = p, p + m.num(unit(p_s))
+        return m.max(lo - band_hi, band_lo - hi)
+    return q
+
+
+# ----------------------------------------------------------------------------- §5.1: Weibull gradients, no clipping
+ACCOUNTANT_ORDERS = tuple(range(1, 33))  # the authors' accountant's default powers λ = 1..32
+
+
+def weibull_gaussian_cost(lam, c, m):
+    """c_t(λ, T) = (1/T) log E_r[e^{Tλ(λ+1)r²/(2σ²)}] of the Gaussian mechanism (no clipping) with ‖g_t − g'_t‖ = r
+    ∼ Weibull(k, s), decided analytically: for k < 2 and λ > 0 the log-integrand Tλ(λ+1)r²/(2σ²) + log(k/s)
+    + (k − 1) log(r/s) − (r/s)^k → +∞ as r → ∞ (r² outgrows r^k and log r), so the integral diverges: +∞.
+    k ≥ 2 is outside this claim's domain."""
+    if not m.value(c["shape"]) < 2:
+        raise OutsideDomain("Weibull shape ≥ 2: the moment may be finite; not decided here")
+    return m.inf
+
+
+def weibull_eps_from_cost_sum(c, m):
+    """ε_μ of Corollary 1 (seed 004) minimised over the accountant's orders: min_λ (1/λ)(T·c_t(λ, T) − log δ_μ)."""
+    T = int(c["T"])
+    best = None
+    for lam in ACCOUNTANT_ORDERS:
+        cost = weibull_gaussian_cost(lam, c, m)
+        e = m.inf if m.is_inf(cost) else (T * cost - m.log(m.num(c["delta"]))) / lam
+        best = e if best is None else (best if m.is_inf(e) else e if m.is_inf(best) else m.min(best, e))
+    return best
+
+
+def weibull_window_start(c) -> Fraction:
+    """A point R where the log-integrand's lower bound on [R, R + 1] exceeds T·M (chosen in floats; any R gives a
+    valid lower bound, this one makes it large enough)."""
+    lam, T, sg = float(c["lam"]), int(c["T"]), float(c["sigma"])
+    k, s, level = float(c["shape"]), float(c["scale"]), float(c["M"])
+    a = T * lam * (lam + 1) / (2 * sg * sg)
+    R = max(2 * s, 1.0)
+    while a * R * R + math.log(k / s) + (k - 1) * math.log((R + 1) / s) - ((R + 1) / s) ** k < T * level + 1:
+        R *= 1.5
+    return Fraction(math.ceil(R))
+
+
+def weibull_cost_lower_bound(c, m):
+    """A certified lower bound on c_t(λ, T) = (1/T) log ∫₀^∞ e^{ar²} f(r) dr (a = Tλ(λ+1)/(2σ²), f the Weibull(k, s)
+    density): the integral is ≥ its part over [R, R + 1] ≥ e^{h}, h the smallest the log-integrand a r² + log(k/s)
+    + (k − 1) log(r/s) − (r/s)^k can be there (each term monotone in r: a r² at R, the other two at R + 1, k < 1)."""
+    R = weibull_window_start(c)
+    lam, T, sg = m.num(c["lam"]), int(c["T"]), m.num(c["sigma"])
+    k, s = m.num(c["shape"]), m.num(c["scale"])
+    a = T * lam * (lam + 1) / (2 * sg * sg)
+    hi = m.num(R + 1) / s
+    h = a * m.num(R) ** 2 + m.log(k / s) + (k - 1) * m.log(hi) - m.exp(k * m.log(hi))
+    return h / T
+
+
+def is_finite(quantity):
+    """The indicator [quantity < +∞] (exact 0 or 1)."""
+    return lambda c, m: m.num(0) if m.is_inf(quantity(c, m)) else m.num(1)
 
 
 # ============================================================================ §5.1: Weibull gradients without clipping
@@ -34,7 +114,7 @@ WEIBULL_CLAIMS = [
         variables=(real("shape", 0.05, 0.99), real("scale", 0.1, 10), real("sigma", 0.05, 20), integer("T", 1, 10**4),
                    log_real("delta", 1e-10, 0.5)),
         statement=sp.Eq(S("eps_mu_finite"), 1),
-        quantities={"eps_mu_finite": qs.is_finite(qs.weibull_eps_from_cost_sum), "shape": qs.num("shape")},
+        quantities={"eps_mu_finite": is_finite(weibull_eps_from_cost_sum), "shape": num("shape")},
         hypotheses=(Hypothesis("shape < 1 (the paper's heavy-tailed case)", sp.Lt(S("shape"), 1)),),
         strategy=weibull_cases(delta=log_reals(1e-10, 0.5)),
         encoding=WEIBULL_NOTE + "Figure 1 plots a finite ε_μ for each step count and the text says extreme "
@@ -51,8 +131,8 @@ WEIBULL_CLAIMS = [
         variables=(real("shape", 0.05, 0.99), real("scale", 0.1, 10), real("sigma", 0.05, 20), integer("T", 1, 10**4),
                    real("lam", LAM_LO, 64), log_real("M", 1, 1e12)),
         statement=sp.Gt(S("cost_lower_bound"), S("M")),
-        quantities={"cost_lower_bound": qs.weibull_cost_lower_bound, "M": qs.num("M"), "shape": qs.num("shape"),
-                    "lam": qs.num("lam")},
+        quantities={"cost_lower_bound": weibull_cost_lower_bound, "M": num("M"), "shape": num("shape"),
+                    "lam": num("lam")},
         hypotheses=(Hypothesis("shape < 1", sp.Lt(S("shape"), 1)), Hypothesis("λ > 0", sp.Gt(S("lam"), 0))),
         strategy=weibull_cases(lam=st.one_of(reals(LAM_LO, 64.0), st.sampled_from([LAM_LO, 1.0, 32.0])),
                                M=log_reals(1.0, 1e12)),
@@ -86,7 +166,7 @@ TABLE_CLAIMS = [Claim(
     source=Source(SEED, "§5.2, Table 1", QUOTE_TABLE1),
     variables=(integer("row", 0, len(TABLE_1) - 1, "entry: (dataset, DP or BDP)"),),
     statement=sp.Le(S("gap"), 0),
-    quantities={"gap": qs.table_gap(reading)},
+    quantities={"gap": table_gap(reading)},
     strategy=cases(row=st.integers(0, len(TABLE_1) - 1)),
     reading=reading, primary=PRIMARY_TABLE1 if reading == "truncated" else None,
     encoding="each of the 8 entries (ε, P(A)) of Table 1 against Eq. (1); " + TABLE1_READINGS[reading] + " (P(A) "

@@ -5,9 +5,100 @@ from __future__ import annotations
 import sympy as sp
 
 from proofcheck.claim import Claim, Source, integer, real, simplex, vector
-from proofcheck.claims.s004 import quantities as qs
 from proofcheck.claims.s004.model import S
 from proofcheck.claims.s004.strategies import SEED, subsampled_gaussian_cases, substitution_cases
+from fractions import Fraction
+import numpy as np
+
+
+# ----------------------------------------------------------------------------- quantities
+def subsampled_gaussian_args(c, m):
+    """(λ, T, q, σ, atoms of ‖g_t − g'_t‖, their weights) of a case, as the subsampled-Gaussian routes take them."""
+    return (int(c["lam"]), int(c["T"]), m.value(c["q"]), m.value(c["sigma"]),
+            [m.value(x) for x in c["deltas"]], list(m.vector(c["weights"])))
+
+
+def binomial_cost_term(term):
+    """c^L (term "L") or c^R ("R"): the binomial expectations printed in Theorem 3 of seed 004."""
+    return lambda c, m: m.subsampled_gaussian_binomial_cost(term, *subsampled_gaussian_args(c, m))
+
+
+def exact_cost(direction):
+    return lambda c, m: m.subsampled_gaussian_exact_cost(direction, *subsampled_gaussian_args(c, m))
+
+
+# ----------------------------------------------------------------------------- Theorem 3 under substitution
+SUBSTITUTION_CELLS = 32
+
+
+def _cell_edges(a, b, lam, sigma):
+    """Thresholds (exact, on a 1/64 grid) of a partition of the line: 64 cells over the region where the two
+    mixtures and the tilted centre a − λ(b − a) lie, plus the two tails."""
+    pts = [0.0, a, b, a - lam * (b - a)]
+    lo, hi = min(pts) - 6 * sigma, max(pts) + 6 * sigma
+    step = (hi - lo) / SUBSTITUTION_CELLS
+    return sorted({Fraction(round((lo + i * step) * 64), 64) for i in range(SUBSTITUTION_CELLS + 1)})
+
+
+def _mixture_cells(edges, centre, q, sg, m):
+    """The cell probabilities of (1 − q)N(0, σ²) + qN(centre, σ²): left tail, the cells, right tail (each tail by
+    Φ of a negative argument, so no cancellation)."""
+    def cdf(t):
+        return (1 - q) * m.Phi(m.num(t) / sg) + q * m.Phi((m.num(t) - centre) / sg)
+
+    def sf(t):
+        return (1 - q) * m.Phi(-m.num(t) / sg) + q * m.Phi((centre - m.num(t)) / sg)
+
+    cells = [cdf(edges[0])]
+    cells += [cdf(v) - cdf(u) if v <= 0 else sf(u) - sf(v) for u, v in zip(edges, edges[1:])]
+    return cells + [sf(edges[-1])]
+
+
+def _cells_to_keep(edges, a, b, q, sigma, floor=1e-30):
+    """The cells both of whose probabilities are above ``floor`` in floats (a choice of the witness, the same on
+    both paths): far smaller cells would be enclosures too wide for a logarithm at working precision."""
+    from scipy import stats
+
+    def cells(centre):
+        cdf = (1 - q) * stats.norm.cdf(np.array(edges, float) / sigma) + q * stats.norm.cdf((np.array(edges, float) - centre) / sigma)
+        sf = (1 - q) * stats.norm.sf(np.array(edges, float) / sigma) + q * stats.norm.sf((np.array(edges, float) - centre) / sigma)
+        inner = [cdf[i + 1] - cdf[i] if edges[i + 1] <= 0 else sf[i] - sf[i + 1] for i in range(len(edges) - 1)]
+        return [cdf[0], *inner, sf[-1]]
+
+    return {i for i, (x, y) in enumerate(zip(cells(a), cells(b))) if x > floor and y > floor}
+
+
+def substitution_cost_lower_bound(c, m):
+    """A certified lower bound on the exact privacy cost (1/T) log E_x[e^{TλD_{λ+1}(P_{g₀} ‖ P_{g(x')})}] under
+    substitution, P_g = (1 − q)N(0, σ²) + qN(g, σ²) (D = D₀ ∪ {x₀}, D' = D₀ ∪ {x'}): by the data-processing
+    inequality D_{λ+1} is at least that of the two laws of the cell the outcome falls in (a partition of the line
+    into 34 intervals), Σ_cells p^{λ+1}q^{−λ} from normal distribution functions."""
+    lam, T = int(c["lam"]), int(c["T"])
+    q, sg = m.num(c["q"]), m.num(c["sigma"])
+    a = float(c["g0"])
+    total = m.num(0)
+    for b, w in zip(c["points"], m.vector(c["weights"])):
+        if m.value(w) == 0:
+            continue
+        edges = _cell_edges(a, float(b), lam, float(c["sigma"]))
+        P = _mixture_cells(edges, m.num(c["g0"]), q, sg, m)
+        Q = _mixture_cells(edges, m.num(b), q, sg, m)
+        keep = _cells_to_keep(edges, a, float(b), float(c["q"]), float(c["sigma"]))
+        moment = m.num(0)
+        for i, (p_cell, q_cell) in enumerate(zip(P, Q)):
+            if i in keep:  # leaving out a cell only lowers the sum: still a lower bound
+                moment = moment + m.exp((lam + 1) * m.log(p_cell) - lam * m.log(q_cell))
+        total = total + m.num(w) * m.exp(T * m.log(moment))
+    return m.log(total) / T
+
+
+def substitution_binomial_cost_term(term):
+    """Theorem 3's c^L or c^R with ‖g_t − g'_t‖ = |g(x₀) − g(x')| (the two substituted points' gradients)."""
+    def q(c, m):
+        deltas = [m.value(abs(m.value(b) - m.value(c["g0"]))) for b in c["points"]]
+        return m.subsampled_gaussian_binomial_cost(term, int(c["lam"]), int(c["T"]), m.value(c["q"]),
+                                                   m.value(c["sigma"]), deltas, list(m.vector(c["weights"])))
+    return q
 
 
 # ============================================================================ §4.2: Theorem 3
@@ -33,7 +124,7 @@ SUBSAMPLED_GAUSSIAN_CLAIMS = [
         source=Source(SEED, "§4.2, Theorem 3", QUOTE_T3),
         variables=SUBSAMPLED_GAUSSIAN_VARS,
         statement=sp.Eq(S("c_exact"), sp.Max(S("c_L"), S("c_R"))),
-        quantities={"c_exact": qs.exact_cost("worst"), "c_L": qs.binomial_cost_term("L"), "c_R": qs.binomial_cost_term("R")},
+        quantities={"c_exact": exact_cost("worst"), "c_L": binomial_cost_term("L"), "c_R": binomial_cost_term("R")},
         strategy=subsampled_gaussian_cases(),
         digits=9, reading="expressed-as", primary=PRIMARY_T3,
         encoding=SUBSAMPLED_GAUSSIAN_NOTE + "checked: max(exact forward cost, exact reverse cost) = max{c^L, c^R}.",
@@ -44,7 +135,7 @@ SUBSAMPLED_GAUSSIAN_CLAIMS = [
         source=Source(SEED, "§4.2, Theorem 3", QUOTE_T3),
         variables=SUBSAMPLED_GAUSSIAN_VARS,
         statement=sp.Le(S("c_exact"), sp.Max(S("c_L"), S("c_R"))),
-        quantities={"c_exact": qs.exact_cost("worst"), "c_L": qs.binomial_cost_term("L"), "c_R": qs.binomial_cost_term("R")},
+        quantities={"c_exact": exact_cost("worst"), "c_L": binomial_cost_term("L"), "c_R": binomial_cost_term("R")},
         strategy=subsampled_gaussian_cases(),
         reading="upper-bound",
         encoding=SUBSAMPLED_GAUSSIAN_NOTE + "'can be expressed as' weakened to '≤' (what an accountant needs).",
@@ -57,8 +148,8 @@ SUBSAMPLED_GAUSSIAN_CLAIMS = [
                    vector("points", -15, 15, "the atoms of the law of g(x')"), simplex("weights", "their probabilities"),
                    integer("lam", 1, 8, "λ ∈ ℕ"), integer("T", 1, 100), real("q", 0.01, 0.9), real("sigma", 0.5, 4)),
         statement=sp.Le(S("c_exact_lower"), sp.Max(S("c_L"), S("c_R"))),
-        quantities={"c_exact_lower": qs.substitution_cost_lower_bound, "c_L": qs.substitution_binomial_cost_term("L"),
-                    "c_R": qs.substitution_binomial_cost_term("R")},
+        quantities={"c_exact_lower": substitution_cost_lower_bound, "c_L": substitution_binomial_cost_term("L"),
+                    "c_R": substitution_binomial_cost_term("R")},
         strategy=substitution_cases(),
         reading="substitute",
         encoding="neighbours by substitution (D = D₀ ∪ {x₀}, D' = D₀ ∪ {x'}, x' ∼ μ), one step of the Poisson-subsampled "
@@ -74,7 +165,7 @@ SUBSAMPLED_GAUSSIAN_CLAIMS = [
         source=Source(SEED, "§4.2, Theorem 3, c^L", QUOTE_T3),
         variables=SUBSAMPLED_GAUSSIAN_VARS,
         statement=sp.Eq(S("c_L"), S("c_forward")),
-        quantities={"c_L": qs.binomial_cost_term("L"), "c_forward": qs.exact_cost("forward")},
+        quantities={"c_L": binomial_cost_term("L"), "c_forward": exact_cost("forward")},
         strategy=subsampled_gaussian_cases(),
         digits=9,
         encoding=SUBSAMPLED_GAUSSIAN_NOTE + "route 1 the printed binomial expectation, route 2 the quadrature of E_{μ₀}[(μ/μ₀)^{λ+1}].",
@@ -85,7 +176,7 @@ SUBSAMPLED_GAUSSIAN_CLAIMS = [
         source=Source(SEED, "§4.2, Theorem 3, c^R", QUOTE_T3),
         variables=SUBSAMPLED_GAUSSIAN_VARS,
         statement=sp.Eq(S("c_R"), S("c_reverse")),
-        quantities={"c_R": qs.binomial_cost_term("R"), "c_reverse": qs.exact_cost("reverse")},
+        quantities={"c_R": binomial_cost_term("R"), "c_reverse": exact_cost("reverse")},
         strategy=subsampled_gaussian_cases(),
         digits=9,
         reconstructed=("what c^R stands for is not printed; the max over c^L and c^R for 'any two adjacent datasets' "
