@@ -21,6 +21,7 @@ from proofcheck.claims.s001 import CLAIMS
 from proofcheck.engine import check_claim
 from proofcheck.measures import CERTIFIED
 from proofcheck.numerics import precision
+from test_findings import MAIN_JOB_ERRATA
 
 BY_ID = {c.id: c for c in CLAIMS}
 MP = so.MP
@@ -518,33 +519,11 @@ def test_example_1_convex_Y_holds_with_a_counted_budget():
 
 # ----------------------------------------------------------------------------- findings
 # the statements violated under their primary reading (the errata), as the full run reports them
-ERRATA = {"s001.claim.lemma-1-proof", "s001.eq.C.4", "s001.thm.1.ii", "s001.thm.2.ii", "s001.thm.3.i",
-          "s001.thm.3.ii", "s001.lem.4", "s001.lem.5", "s001.claim.lemma-5-proof-c.i", "s001.claim.lemma-5-proof-c.ii",
-          "s001.lem.6", "s001.lem.7", "s001.thm.1.ii.finite-support", "s001.eq.C.4.finite-support",
-          "s001.claim.C4-shell", "s001.thm.2.ii.finite-support"}
+ERRATA = MAIN_JOB_ERRATA["s001"]
 
 
 def _statement_order():
     return list(dict.fromkeys(c.statement_id for c in CLAIMS if c.variant is None))
-
-
-def test_findings_cover_the_errata_once_in_the_paper_order():
-    from proofcheck.claims.s001 import FINDINGS
-    from proofcheck.findings import LINKS
-
-    order = _statement_order()
-    covered = []
-    for i, f in enumerate(FINDINGS, 1):
-        assert f.id == f"s001.F{i}"
-        assert all(s in order for s in f.statements), f.id  # printed statements of this paper
-        if len(f.statements) > 1:
-            assert f.link.startswith(LINKS) and len(f.link) > 80, f.id  # the link and how it is established
-        assert f.sentence.endswith(".") and len(f.sentence) > 100, f.id
-        covered += f.statements
-    assert len(covered) == len(set(covered))  # no statement in two findings
-    assert set(covered) == ERRATA
-    leads = [order.index(f.statements[0]) for f in FINDINGS]
-    assert leads == sorted(leads)
 
 
 def test_theorem_1_ii_finding_links_hold():

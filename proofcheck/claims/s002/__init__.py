@@ -396,6 +396,23 @@ FINDINGS = [
                "given for them is invalid for an ε-close prior (it is Lemma A.1's argument, valid for the uniform "
                "prior only)."),
     Finding(
+        "s002.F4",
+        "ξ read off at w* (Eqs. (24)/(31)) misses the ratios below 1 that set the Maximum Bayesian Privacy",
+        ("s002.eq.24", "s002.eq.31"),
+        "same root cause: Eq. (31) restates Eq. (24) under Assumption G.1 (the same builder, the same readings); "
+        "with w* per secret, max_d |log f(d|w*)/f(d)| sees only each secret's largest ratio, while ξ of (23) also "
+        "counts the smallest, and with one common w* the assumption forces ξ = 0",
+        "Eqs. (24) and (31) read ξ off at w*, but the largest |log ratio| of (23) may be a ratio below 1, which no "
+        "maximiser w* of (29) sees: for the prior (2/3, 1/3) and the channel with rows (2/3, 1/3), (1/3, 2/3), "
+        "ξ = ln(5/3) ≈ 0.5108 while (24) gives ln(3/2) ≈ 0.4055.",
+        depends="used-by-results",
+        example=Example("s002.eq.24#wstar-per-d", {"prior": ["2/3", "1/3"], "K": [["2/3", "1/3"], ["1/3", "2/3"]]},
+                        {"0.5108": "xi_23", "0.4055": "xi_24"}),
+        impact="Appendix G's estimation of C2, a method the paper proposes: ξ̂ of Eqs. (25)/(32) reads ξ at w* and "
+               "Ĉ2 = (e^(2ξ̂) − 1)/2 of Eq. (33) follows it, so both are too small wherever a posterior/prior ratio "
+               "below 1 sets ξ — at the witness C2 = (e^(2ξ) − 1)/2 = 8/9 ≈ 0.889 is estimated as 5/8 = 0.625 "
+               "(−30 %). The paper prints no number computed with it that the suite reproduces."),
+    Finding(
         "s002.F2",
         "Appendix G's 'upper bound' ε̃_p = 2C1 − C2·TV can be negative, so it bounds no leakage",
         ("s002.claim.G-leakage-formula",),
@@ -415,21 +432,4 @@ FINDINGS = [
                "the lower bound ε_p ≥ C1 − C2·TV (s002.claim.G-leakage-formula+corrected holds). Calling ε̃_p an "
                "upper bound of the leakage is wrong (it can be negative: −0.109 against ε_p ≈ 0.0236 in the "
                "witness)."),
-    Finding(
-        "s002.F4",
-        "ξ read off at w* (Eqs. (24)/(31)) misses the ratios below 1 that set the Maximum Bayesian Privacy",
-        ("s002.eq.24", "s002.eq.31"),
-        "same root cause: Eq. (31) restates Eq. (24) under Assumption G.1 (the same builder, the same readings); "
-        "with w* per secret, max_d |log f(d|w*)/f(d)| sees only each secret's largest ratio, while ξ of (23) also "
-        "counts the smallest, and with one common w* the assumption forces ξ = 0",
-        "Eqs. (24) and (31) read ξ off at w*, but the largest |log ratio| of (23) may be a ratio below 1, which no "
-        "maximiser w* of (29) sees: for the prior (2/3, 1/3) and the channel with rows (2/3, 1/3), (1/3, 2/3), "
-        "ξ = ln(5/3) ≈ 0.5108 while (24) gives ln(3/2) ≈ 0.4055.",
-        depends="used-by-results",
-        example=Example("s002.eq.24#wstar-per-d", {"prior": ["2/3", "1/3"], "K": [["2/3", "1/3"], ["1/3", "2/3"]]},
-                        {"0.5108": "xi_23", "0.4055": "xi_24"}),
-        impact="Appendix G's estimation of C2, a method the paper proposes: ξ̂ of Eqs. (25)/(32) reads ξ at w* and "
-               "Ĉ2 = (e^(2ξ̂) − 1)/2 of Eq. (33) follows it, so both are too small wherever a posterior/prior ratio "
-               "below 1 sets ξ — at the witness C2 = (e^(2ξ) − 1)/2 = 8/9 ≈ 0.889 is estimated as 5/8 = 0.625 "
-               "(−30 %). The paper prints no number computed with it that the suite reproduces."),
 ]
