@@ -23,7 +23,7 @@ import flint
 import sympy as sp
 
 from mechanisms.numerics.exact import Undecided
-from proofcheck.evaluation import ClaimError, Outside, certainly_le, certainly_less, decided, evaluate, quantity_values
+from proofcheck.evaluation import ClaimError, Outside, decided, evaluate, quantity_values
 from proofcheck.measures import NoBoxForm
 from mechanisms.numerics.record import closed
 from proofcheck.prove.tight import floor_of, path as box_path, relation_decided

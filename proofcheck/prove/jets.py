@@ -16,6 +16,7 @@ lies in that hull at every point: the mean-value form stays an enclosure (Clarke
 """
 from __future__ import annotations
 
+import functools
 from fractions import Fraction
 
 import flint
@@ -257,11 +258,7 @@ def jet_path():
     return context_path(JET_CONTEXT)
 
 
-_PATH = None
-
-
+@functools.cache
 def path():
-    global _PATH
-    if _PATH is None:
-        _PATH = jet_path()
-    return _PATH
+    """The box path over the jet context (built once)."""
+    return jet_path()

@@ -246,14 +246,10 @@ def context_path(ctx, name: str = "box"):
     return Path(name, ctx, routes)
 
 
-_PATH = None
-
-
+@functools.cache
 def path():
-    global _PATH
-    if _PATH is None:
-        _PATH = context_path(TIGHT_CONTEXT)
-    return _PATH
+    """The prover's box path (built once)."""
+    return context_path(TIGHT_CONTEXT)
 
 
 def relation_decided(rel, a, b) -> bool | None:
