@@ -543,9 +543,9 @@ def _show(domain, box) -> str:
 
 
 def _plain(claim, domain, box, bits):
-    """The prover's own decision of a box by plain enclosures (:func:`proofcheck.prove.decide._plain`): one closed
+    """The prover's own decision of a box by plain enclosures (:func:`proofcheck.prove.plain.plain`): one closed
     computation, so a box whose evaluation met an undecided question is neither decided nor outside here either."""
-    from proofcheck.prove.decide import _plain as plain
+    from proofcheck.prove.plain import plain
 
     return plain(claim, domain, box, bits)
 

@@ -16,6 +16,8 @@ import sympy as sp
 from hypothesis.strategies import SearchStrategy
 
 from mechanisms.errors import InvalidInput
+from proofcheck.evaluation import pick, unknown_functions
+from proofcheck.measures import CERTIFIED, FLOAT
 
 KINDS = ("def", "lem", "thm", "prop", "cor", "eq", "rem", "table", "alg", "ex", "claim")
 
@@ -245,16 +247,6 @@ def jointly(names, compute):
     return {n: part_of(n) for n in names}
 
 
-def pick(values, name: str):
-    """The value of symbol `name` in a joint computation's dict (keys: names or sympy symbols)."""
-    if not isinstance(values, Mapping):
-        raise InvalidInput(f"a joint quantity must return a dict {{symbol: value}}, got {type(values).__name__}")
-    for k, v in values.items():
-        if (k.name if isinstance(k, sp.Symbol) else k) == name:
-            return v
-    raise InvalidInput(f"the joint quantity returned no value for {name!r} (it gave {sorted(map(str, values))})")
-
-
 @dataclass(frozen=True)
 class Hypothesis:
     """A hypothesis of the statement, as a sympy relation over the claim's quantities.
@@ -379,9 +371,6 @@ class Claim:
         missing = names - set(self.quantities)
         if missing:
             raise InvalidInput(f"{self.id}: no quantity for symbol(s) {sorted(missing)}")
-        from proofcheck.evaluation import unknown_functions
-        from proofcheck.measures import CERTIFIED, FLOAT
-
         for rel in (self.statement, *(h.relation for h in self.hypotheses)):
             unknown = sorted(set(unknown_functions(rel, FLOAT)) | set(unknown_functions(rel, CERTIFIED)))
             if unknown:

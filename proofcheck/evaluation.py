@@ -25,7 +25,6 @@ from mechanisms.errors import InvalidInput
 from mechanisms.numerics.context import certified as _certified
 from mechanisms.numerics.exact import FloatOnCertifiedPath, infinity
 from proofcheck.errors import EXCLUSIONS
-from proofcheck.claim import pick
 from proofcheck.numerics import Undecided
 
 
@@ -52,6 +51,16 @@ class Outside(Exception):
 
 
 # ----------------------------------------------------------------------------- the sympy tree walker
+def pick(values, name: str):
+    """The value of symbol `name` in a joint computation's dict (keys: names or sympy symbols)."""
+    if not isinstance(values, Mapping):
+        raise InvalidInput(f"a joint quantity must return a dict {{symbol: value}}, got {type(values).__name__}")
+    for k, v in values.items():
+        if (k.name if isinstance(k, sp.Symbol) else k) == name:
+            return v
+    raise InvalidInput(f"the joint quantity returned no value for {name!r} (it gave {sorted(map(str, values))})")
+
+
 def evaluate(expr: sp.Basic, values: Mapping[str, Any], m) -> Any:
     """Evaluate a sympy expression on path m (FLOAT or CERTIFIED), symbols taken from values."""
     if isinstance(expr, sp.Symbol):

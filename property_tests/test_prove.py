@@ -288,13 +288,12 @@ def test_a_claim_false_only_on_the_kink_is_never_proved():
 
 
 def test_the_factored_margin_is_given_up_where_it_decides_nothing(monkeypatch):
-    import proofcheck.prove.faces as faces
-    import proofcheck.prove.symbolic as symbolic
+    import proofcheck.prove.decide as decide
     from proofcheck.prove.branch import SYMBOLIC_TRIES
 
     calls = []
-    monkeypatch.setattr(symbolic, "symbolic_reason", lambda *a: calls.append(a) or None)
-    monkeypatch.setattr(faces, "decide_by_faces", lambda *a: None)
+    monkeypatch.setattr(decide, "symbolic_reason", lambda *a: calls.append(a) or None)
+    monkeypatch.setattr(decide, "decide_by_faces", lambda *a: None)
     tight = claim("mine.am-gm-tight", (real("x", -1, 1), real("y", -1, 1)), sp.Le(L, R),
                   {"L": lambda c, m: x_of(c, m) * m.value(c["y"]),
                    "R": lambda c, m: (x_of(c, m) ** 2 + m.value(c["y"]) ** 2) / 2},

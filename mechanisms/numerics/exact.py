@@ -20,26 +20,13 @@ from fractions import Fraction
 import numpy as np
 
 from mechanisms.errors import InvalidInput
-from mechanisms.numerics.record import note
+from mechanisms.numerics.record import Undecided, note  # noqa: F401  (Undecided: the library imports it from here)
 
 
 class FloatOnCertifiedPath(TypeError):
     """A machine number (a float, a numpy integer or bool), or anything else that is not an exact number
     or a certified ball, where the certified path needs one. Noted in the record of the running computation
     (:mod:`mechanisms.numerics.record`): a handler that catches it does not make the computation decide."""
-
-    def __init__(self, *args):
-        super().__init__(*args)
-        note(f"{type(self).__name__}: {args[0] if args else ''}")
-
-
-class Undecided(BaseException):
-    """An enclosure too wide to decide a step (the sign of a ball that straddles 0, the log of one):
-    retry at a higher precision, or split the box; never an error of the claim, never evidence.
-
-    A BaseException, so that ``except Exception`` and ``except ArithmeticError`` in a quantity do not catch it;
-    and noted in the record of the running computation when made, so that one that catches it anyway
-    (``except BaseException``, a bare ``except``) still decides nothing (:mod:`mechanisms.numerics.record`)."""
 
     def __init__(self, *args):
         super().__init__(*args)

@@ -2,7 +2,7 @@
 
 A proof by boxes is sound only if no code between a box and its verdict turns "this box does not decide it"
 into a value. Code can do so in many ways — a comparison answered UNKNOWN read with ``is True``, an
-:class:`~mechanisms.numerics.exact.Undecided` caught by a broad handler, a predicate (``is_zero``) of a ball that
+:class:`Undecided` caught by a broad handler, a predicate (``is_zero``) of a ball that
 reaches 0, a float read of a ball's midpoint — and no review of every formula and every user quantity can rule
 them all out. So each such question is written down where it is asked, in the record of the computation that
 asked it, whether or not anything later catches, ignores or hides it:
@@ -25,6 +25,19 @@ from contextlib import contextmanager
 SHOWN = 3  # questions quoted in a reason
 
 _CURRENT: contextvars.ContextVar = contextvars.ContextVar("mechanisms_numerics_record", default=None)
+
+
+class Undecided(BaseException):
+    """An enclosure too wide to decide a step (the sign of a ball that straddles 0, the log of one):
+    retry at a higher precision, or split the box; never an error of the claim, never evidence.
+
+    A BaseException, so that ``except Exception`` and ``except ArithmeticError`` in a quantity do not catch it;
+    and noted in the record of the running computation when made, so that one that catches it anyway
+    (``except BaseException``, a bare ``except``) still decides nothing (:func:`note`)."""
+
+    def __init__(self, *args):
+        super().__init__(*args)
+        note(f"{type(self).__name__}: {args[0] if args else ''}")
 
 
 class Record:
@@ -102,8 +115,6 @@ class Failed:
 def attempt(fn, *args, **kwargs):
     """``fn(*args, **kwargs)`` as a closed computation: its value where it returned with a clean record, else a
     :class:`Failed` with the reason (an exception of any kind, or the first undecided questions)."""
-    from mechanisms.numerics.exact import Undecided
-
     with closed() as r:
         try:
             value = fn(*args, **kwargs)

@@ -19,6 +19,10 @@ from fractions import Fraction
 
 import flint
 
+from proofcheck.prove.mean_value import centers, jet_margin, mean_value_bound, mean_value_decides
+from proofcheck.prove.plain import plain
+from proofcheck.prove.symbolic import check_symbolic, symbolic_reason
+
 FACE_TRIES = 2  # (coordinate, end) pairs tried per box, the most monotone first
 MAX_EVALUATIONS = 24  # evaluations the face rule may spend on one box (faces of faces included)
 
@@ -95,17 +99,12 @@ def _spend(budget):
 
 
 def _decide_face(claim, domain, face, strict, budget) -> dict | None:
-    from proofcheck.prove.decide import _plain
-    from proofcheck.prove.mean_value import centers, jet_margin, mean_value_bound
-
     _spend(budget)
-    d = _plain(claim, domain, face, _bits())
+    d = plain(claim, domain, face, _bits())
     if d.kind == "decided":
         return {"by": "enclosure"}
     if d.kind != "undecided" or all(lo == hi for lo, hi in face):
         return None
-    from proofcheck.prove.symbolic import symbolic_reason
-
     r = symbolic_reason(claim, domain, face, strict)
     if r is not None:
         return r
@@ -128,9 +127,6 @@ def _bits():
 # ----------------------------------------------------------------------------- re-checking a reason
 def check_reason(claim, domain, box, reason, strict: bool, depth: int = 0) -> tuple[bool, str]:
     """Re-check a face tree on the box from the claim alone: (holds, what failed)."""
-    from proofcheck.prove.decide import _plain
-    from proofcheck.prove.mean_value import jet_margin, mean_value_decides
-
     if depth > len(box):
         return False, "the face tree is deeper than the box has coordinates"
     if not isinstance(reason, dict):
@@ -149,7 +145,7 @@ def check_reason(claim, domain, box, reason, strict: bool, depth: int = 0) -> tu
         return check_reason(claim, domain, face_of(box, i, end), m.get("face"), strict, depth + 1)
     by = reason.get("by")
     if by == "enclosure":
-        ok = _plain(claim, domain, box, _bits()).kind == "decided"
+        ok = plain(claim, domain, box, _bits()).kind == "decided"
         return ok, "" if ok else "the enclosures over the face do not decide it"
     if by == "mean_value":
         try:
@@ -159,7 +155,5 @@ def check_reason(claim, domain, box, reason, strict: bool, depth: int = 0) -> tu
         ok = len(at) == len(box) and mean_value_decides(claim, domain, box, at, jet_margin(claim, domain, box))
         return ok, "" if ok else f"the mean-value form at {list(reason['at'])} does not decide the face"
     if by == "symbolic":
-        from proofcheck.prove.symbolic import check_symbolic
-
         return check_symbolic(claim, domain, box, reason, strict)
     return False, f"unknown face reason {by!r}"
