@@ -34,6 +34,8 @@ def test_fast_paths_equal_the_general_path(seed):
     assert all(type(x) is Exact for x in K.ravel())
     for weights in (None, p):
         fast, general = certified.column_max(K, weights), Context.column_max(certified, K, weights)
+        if weights is None:
+            assert list(certified.column_min(K)) == list(Context.column_min(certified, K))
         assert list(fast) == list(general) and all(type(x) is Exact for x in fast)
     assert list(certified.vecmat(p, K)) == list(p @ K)
     assert list(certified.minimum(K[0], K[1])) == [min(a, b) for a, b in zip(K[0], K[1])]

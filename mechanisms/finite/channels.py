@@ -17,7 +17,6 @@ Conventions the definitions leave to us:
 """
 from __future__ import annotations
 
-import functools
 from fractions import Fraction
 from typing import Sequence
 
@@ -39,7 +38,7 @@ def _column_max(ctx, k):
 
 
 def _column_min(ctx, k):
-    return functools.reduce(ctx.minimum, k)
+    return ctx.column_min(k)
 
 
 @formula

@@ -269,6 +269,12 @@ class Context:
 
         return functools.reduce(self.maximum, m if weights is None else weights[:, None] * m)
 
+    def column_min(self, m):
+        """min_x m[x, y] for each column y."""
+        import functools
+
+        return functools.reduce(self.minimum, m)
+
     def vecmat(self, v, m):
         """v @ m for a vector v and a matrix m (the certified context sums exact entries over one common
         denominator instead of fraction by fraction)."""

@@ -81,6 +81,31 @@ def _exact_sum(values):
     return Exact(sum(v.numerator * (L // v.denominator) for v in values), L)
 
 
+def _column_extreme(m, weights, sign):
+    """The column maxima (sign 1) or minima (−1) of w_x m[x, y] for an all-Exact matrix: each row over its common
+    denominator d, w_x m[x, y] = (w_n · m[x, y]·d) / (w_d · d), compared by cross-multiplication; the first row
+    attaining the extreme on ties (as Python's max and min)."""
+    import math
+
+    rows = m.tolist()
+    ws = [(1, 1)] * len(rows) if weights is None else [(w.numerator, w.denominator) for w in weights.tolist()]
+    best_n, best_d = None, None
+    for (wn, wd), row in zip(ws, rows):
+        pairs = [(x.numerator, x.denominator) for x in row]
+        d = math.lcm(*{q for _, q in pairs})
+        den = wd * d
+        nums = [sign * wn * (a * (d // q)) for a, q in pairs]
+        if best_n is None:
+            best_n, best_d = nums, [den] * len(nums)
+            continue
+        for y, (a, bn, bd) in enumerate(zip(nums, best_n, best_d)):
+            if a * bd > bn * den:
+                best_n[y], best_d[y] = a, den
+    out = np.empty(len(best_n), dtype=object)
+    out[:] = [Exact(sign * a, b) for a, b in zip(best_n, best_d)]
+    return out
+
+
 def _enclosure(x):
     from mechanisms.numerics.context.box import enclosure
 
@@ -668,28 +693,17 @@ class CertifiedContext(Context):
     def column_max(self, m, weights=None):
         """max_x w_x m[x, y] per column; on exact entries by integer cross-multiplication (no product fraction
         formed but the column's largest), a row's entries over its common denominator."""
-        import math
-
         if not (isinstance(m, np.ndarray) and m.ndim == 2 and m.dtype == object and m.shape[0] and _all_exact(m)
                 and (weights is None or (isinstance(weights, np.ndarray) and weights.dtype == object
                                          and weights.shape == m.shape[:1] and _all_exact(weights)))):
             return super().column_max(m, weights)
-        rows = m.tolist()
-        ws = [(1, 1)] * len(rows) if weights is None else [(w.numerator, w.denominator) for w in weights.tolist()]
-        best_n, best_d = None, None
-        for (wn, wd), row in zip(ws, rows):
-            d = math.lcm(*{x.denominator for x in row})
-            den = wd * d
-            nums = [wn * (x.numerator * (d // x.denominator)) for x in row]
-            if best_n is None:
-                best_n, best_d = nums, [den] * len(nums)
-                continue
-            for y, (a, bn, bd) in enumerate(zip(nums, best_n, best_d)):
-                if a * bd > bn * den:
-                    best_n[y], best_d[y] = a, den
-        out = np.empty(len(best_n), dtype=object)
-        out[:] = [Exact(a, b) for a, b in zip(best_n, best_d)]
-        return out
+        return _column_extreme(m, weights, 1)
+
+    def column_min(self, m):
+        """min_x m[x, y] per column (exact entries: as column_max)."""
+        if not (isinstance(m, np.ndarray) and m.ndim == 2 and m.dtype == object and m.shape[0] and _all_exact(m)):
+            return super().column_min(m)
+        return _column_extreme(m, None, -1)
 
     def vecmat(self, v, m):
         """v @ m; exact entries summed over the common denominator L = lcm_x(den v_x · lcm_y den m[x, y]):
