@@ -39,6 +39,23 @@ def _exact_entries(a, lo=None, lo_open=False, hi=None, hi_open=False, allow_inf=
     lb, hb = _bound(lo), _bound(hi)
     if lb is False or hb is False:
         return None
+    if lb == (0, 1) and hb is None and not lo_open:  # a probability vector's entries: only n >= 0 to check
+        out = []
+        for v in a.ravel().tolist():
+            t = type(v)
+            if t is Exact:
+                if v.numerator < 0:
+                    return None
+            elif t is Fraction or t is int:
+                if v < 0:
+                    return None
+                v = _exact_of(v) if t is Fraction else Exact(v)
+            else:
+                return None
+            out.append(v)
+        res = np.empty(len(out), dtype=object)
+        res[:] = out
+        return res.reshape(a.shape)
     out = []
     for v in a.ravel().tolist():
         t = type(v)
@@ -207,7 +224,13 @@ class CertifiedContext(Context):
         if (not isinstance(K, (list, tuple, np.ndarray)) or len(K) == 0
                 or not all(isinstance(r, (list, tuple, np.ndarray)) for r in K) or len({len(r) for r in K}) != 1):
             raise InvalidInput(f"{fname}: {name} must be a non-empty matrix with rows of equal length, got {name}={K!r}")
-        return self.matrix([self.distribution(r, f"{name}[{i}]", fname) for i, r in enumerate(K)])
+        rows = [self.distribution(r, f"{name}[{i}]", fname) for i, r in enumerate(K)]
+        if all(r.dtype == object and r.ndim == 1 for r in rows):  # distribution's own vectors: no second reading
+            out = np.empty((len(rows), len(rows[0])), dtype=object)
+            for i, r in enumerate(rows):
+                out[i, :] = r
+            return out
+        return self.matrix(rows)
 
     def _may_be_one(self, total) -> bool:
         if _is_exact(total):
