@@ -269,8 +269,8 @@ def _secant_root(h, hi, fhi, step):
         t = t1 - f1 * (t1 - t0) / (f1 - f0) if f1 != f0 and math.isfinite(f1) else math.nan
         if not lo < t < hi:
             t = (lo + hi) / 2 if math.isfinite(lo) else hi - 1
-        if abs(t - t1) <= 1e-15 * max(1.0, abs(t1)):
-            return _meeting(h, t)
+        if abs(t - t1) <= 1e-10 * max(1.0, abs(t1)):  # the secant's error is then ~ the product of the last two
+            return _meeting(h, t)                        # steps': below float accuracy at t
         t0, f0, t1 = t1, f1, t
     return hi
 
