@@ -713,22 +713,22 @@ class CertifiedContext(Context):
             total = total + x
         return total
 
-    def column_max(self, m, weights=None):
+    def _column_max(self, m, weights=None):
         """max_x w_x m[x, y] per column; on exact entries by integer cross-multiplication (no product fraction
         formed but the column's largest), a row's entries over its common denominator."""
         if not (isinstance(m, np.ndarray) and m.ndim == 2 and m.dtype == object and m.shape[0] and _all_exact(m)
                 and (weights is None or (isinstance(weights, np.ndarray) and weights.dtype == object
                                          and weights.shape == m.shape[:1] and _all_exact(weights)))):
-            return super().column_max(m, weights)
+            return super()._column_max(m, weights)
         return _column_extreme(m, weights, 1)
 
-    def column_min(self, m):
+    def _column_min(self, m):
         """min_x m[x, y] per column (exact entries: as column_max)."""
         if not (isinstance(m, np.ndarray) and m.ndim == 2 and m.dtype == object and m.shape[0] and _all_exact(m)):
-            return super().column_min(m)
+            return super()._column_min(m)
         return _column_extreme(m, None, -1)
 
-    def vecmat(self, v, m):
+    def _vecmat(self, v, m):
         """v @ m; exact entries summed over the common denominator L = lcm_x(den v_x · lcm_y den m[x, y]):
         column y is Σ_x num(v_x) m[x, y]·(L / den v_x) / L, in integers, one fraction made per column (a
         fraction sum would take a gcd of the growing denominator at every term: minutes at 3000 x 3000)."""
