@@ -105,3 +105,36 @@ def test_the_two_routes_of_a_calibration_compute_one_quantity(name, args):
     exact = getattr(CERTIFIED, name)(*args)
     assert isinstance(exact, F)
     assert getattr(FLOAT, name)(*[float(a) for a in args]) == float(exact)
+
+
+def test_dpsgd_routes_compute_one_quantity():
+    """m.dpsgd_sigma on the float path (the fast root rounded up to the 4-digit grid) is the certified value."""
+    from proofcheck.measures import CERTIFIED, FLOAT
+
+    args = (F(2), F(1, 10**5), F(1, 100), 1000)
+    exact = CERTIFIED.dpsgd_sigma(*args)
+    assert FLOAT.dpsgd_sigma(2.0, 1e-5, 0.01, 1000) == float(exact)
+
+
+@pytest.mark.parametrize("eps, delta, q, steps, orders", [
+    (1.0, 1e-5, 0.01, 1000, None),
+    (3.0, 1e-5, 0.005, 2000, (F(3, 2), F(2), F(5, 2), F(3), F(21, 5), F(5), F(8), F(32))),
+    (8.0, 1e-5, 0.01, 100, (F(11, 10), F(13, 10), F(2), F(5, 2), F(27, 10), F(3), F(10))),
+    (10.0, 1e-3, 0.1, 50, (F(2), F(12, 5), F(3), F(4))),
+])
+def test_dpsgd_sigma_float_is_the_root_of_the_float_accountant(eps, delta, q, steps, orders):
+    """The fast root (each order's root, fractional orders pruned by convexity) is the root the bisection on the
+    full float accountant finds, to float accuracy (both approximate one σ; they differ by rounding only)."""
+    from mechanisms.accounting.dpsgd_accountant import OPACUS_ORDERS, dpsgd_epsilon
+
+    orders = OPACUS_ORDERS if orders is None else orders
+    fast = cal.dpsgd_sigma_float(eps, delta, q, steps, orders)
+    slow = cal._bisect(lambda s: dpsgd_epsilon(s, q, steps, delta, orders) - eps, 0.5, 1.0)
+    assert fast == pytest.approx(slow, rel=1e-12)
+    assert dpsgd_epsilon(fast * (1 + 1e-12), q, steps, delta, orders) <= eps
+    assert dpsgd_epsilon(fast * (1 - 1e-12), q, steps, delta, orders) > eps
+
+
+def test_dpsgd_sigma_float_no_scale_meets_an_eps_below_the_conversion():
+    with pytest.raises(InvalidInput, match="no noise multiplier"):
+        cal.dpsgd_sigma_float(0.1, 1e-5, 0.01, 100)

@@ -17,7 +17,6 @@ Conventions the definitions leave to us:
 """
 from __future__ import annotations
 
-import functools
 from fractions import Fraction
 from typing import Sequence
 
@@ -35,17 +34,17 @@ def _rows(ctx, v, name, fname):
 
 
 def _column_max(ctx, k):
-    return functools.reduce(ctx.maximum, k)
+    return ctx._column_max(k)
 
 
 def _column_min(ctx, k):
-    return functools.reduce(ctx.minimum, k)
+    return ctx._column_min(k)
 
 
 @formula
 def marginal(ctx, K, prior):
     """f_W(w) = Σ_d f_D(d) K[d, w], the output marginal (exact on exact rows)."""
-    return _rows(ctx, prior, "prior", "marginal") @ _rows(ctx, K, "K", "marginal")
+    return ctx._vecmat(_rows(ctx, prior, "prior", "marginal"), _rows(ctx, K, "K", "marginal"))
 
 
 @formula
@@ -90,7 +89,7 @@ def mbp_level(ctx, K, prior):
     k, p = _rows(ctx, K, "K", "mbp_level"), _rows(ctx, prior, "prior", "mbp_level")
     rows = ~ctx.is_zero(p)
     k, p = k[rows], p[rows]
-    marg = p @ k
+    marg = ctx._vecmat(p, k)
     cols = ~ctx.is_zero(marg)
     hi, lo = _column_max(ctx, k)[cols], _column_min(ctx, k)[cols]
     if ctx.is_zero(lo).any():
@@ -149,7 +148,7 @@ def belief_after_release(ctx, K, prior, mixing):
     fname = "belief_after_release"
     k, p = _rows(ctx, K, "K", fname), _rows(ctx, prior, "prior", fname)
     law = _rows(ctx, mixing, "mixing", fname)
-    marg = p @ k
+    marg = ctx._vecmat(p, k)
     charged = ~ctx.is_zero(law)
     if ctx.is_zero(marg[charged]).any():
         w = int(np.flatnonzero(charged & ctx.is_zero(marg))[0])

@@ -106,7 +106,7 @@ def _subset_limit(n, fname):
 
 
 def _column_max(ctx, m):
-    return functools.reduce(ctx.maximum, m)
+    return ctx._column_max(m)
 
 
 # ----------------------------------------------------------------------------- vulnerabilities
@@ -117,7 +117,7 @@ def bayes_vulnerability(ctx, pi):
 
 
 def _post_bayes(ctx, c, p):
-    return ctx.sum(_column_max(ctx, p[:, None] * c))
+    return ctx.sum(ctx._column_max(c, p))
 
 
 @formula(args={"C": "matrix", "pi": "vector"}, domain=_C_PI)
@@ -183,7 +183,7 @@ def additive_g_leakage(ctx, C, pi, G):
 @formula(args={"C": "matrix"}, domain="C row-stochastic")
 def multiplicative_bayes_capacity(ctx, C):
     """ML×(C) = Σ_y max_x C[x, y], the max over priors of L×, attained at the uniform prior."""
-    return ctx.sum(_column_max(ctx, ctx.channel(C, "C", "multiplicative_bayes_capacity")))
+    return ctx.sum(ctx._column_max(ctx.channel(C, "C", "multiplicative_bayes_capacity")))
 
 
 @formula(args={"C": "matrix"}, domain="C row-stochastic")

@@ -156,6 +156,11 @@ def to_fraction(x, name: str = "value") -> Fraction:
     if isinstance(x, (float, np.floating)) and math.isnan(x):
         raise InvalidInput(f"{name} = {x!r} is not a number")
     if isinstance(x, str):
+        parts = x.strip().split("/")
+        top = parts[0][1:] if parts[0].startswith("-") else parts[0]
+        if len(parts) == 2 and parts[1].isascii() and parts[1].isdigit() and top.isascii() and top.isdigit() \
+                and parts[1].strip("0"):  # 'p/q', read without the regex
+            return Fraction(int(parts[0]), int(parts[1]))
         try:
             return Fraction(x.strip())
         except (ValueError, ZeroDivisionError):
@@ -209,13 +214,30 @@ def machine_number(x) -> str | None:
         return f"a complex ball ({x}; no complex value is declared)"
     if isinstance(x, np.ndarray):
         if x.dtype == object:
-            return next((w for w in map(machine_number, x.ravel().tolist()) if w is not None), None)
+            entries = x.ravel().tolist()
+            if {type(v) for v in entries} <= _exact_types():  # a matrix of exact numbers, read at C speed
+                return None
+            return next((w for w in map(machine_number, entries) if w is not None), None)
         return f"a numpy array of {x.dtype}"
     if isinstance(x, (list, tuple, set, frozenset)):
+        if {type(v) for v in x} <= _exact_types():
+            return None
         return next((w for w in map(machine_number, x) if w is not None), None)
     if isinstance(x, dict):
         return next((w for w in map(machine_number, x.values()) if w is not None), None)
     return f"{type(x).__name__} {str(x)[:60]!r}"
+
+
+_EXACT_TYPES = []
+
+
+def _exact_types():
+    """The types machine_number passes without looking further (int: exactly int, so no bool)."""
+    if not _EXACT_TYPES:
+        from flint import arb
+
+        _EXACT_TYPES.append(frozenset({int, Fraction, Exact, ExactInfinity, arb}))
+    return _EXACT_TYPES[0]
 
 
 def check_certified(x, name: str = "value"):
@@ -232,10 +254,24 @@ def check_certified(x, name: str = "value"):
 
 
 # ----------------------------------------------------------------------------- exact numbers that meet balls
-def _arb_type():
-    from flint import arb
+_ARB = []
 
-    return arb
+
+def _arb_type():
+    """python-flint's arb, imported once (this runs on every operation of an exact number)."""
+    if not _ARB:
+        from flint import arb
+
+        _ARB.append(arb)
+    return _ARB[0]
+
+
+def _exact_of(r):
+    """An Exact of a Fraction in lowest terms, without Fraction.__new__'s generic path (an ABC check and a gcd
+    per operation: most of the time of an exact matrix product): its two slots copied."""
+    e = object.__new__(Exact)
+    e._numerator, e._denominator = r._numerator, r._denominator
+    return e
 
 
 def _refuse_float(other, op):
@@ -246,8 +282,12 @@ def _refuse_float(other, op):
 
 def _exact_binary(op):
     fwd, rev = getattr(Fraction, f"__{op}__"), getattr(Fraction, f"__r{op}__")
+    fast = op in ("add", "sub", "mul", "truediv")  # an exact or int operand gives a Fraction (or raises)
 
     def forward(self, other):
+        if fast and (type(other) is Exact or type(other) is int):  # the common case, without the checks below
+            r = fwd(self, other)
+            return _exact_of(r) if type(r) is Fraction else r
         if isinstance(other, _arb_type()):
             return getattr(to_arb(self), f"__{op}__")(other)
         if isinstance(other, ExactInfinity) or type(other).__name__ == "Ball":
@@ -256,7 +296,7 @@ def _exact_binary(op):
         if op == "pow" and isinstance(other, Fraction) and other.denominator != 1:
             return to_arb(self) ** to_arb(other)  # an irrational power is a ball, never a float
         r = fwd(self, other)
-        return Exact(r) if type(r) is Fraction else r
+        return _exact_of(r) if type(r) is Fraction else r
 
     def reverse(self, other):
         if isinstance(other, _arb_type()):
@@ -267,7 +307,7 @@ def _exact_binary(op):
         if op == "pow" and self.denominator != 1 and isinstance(other, (int, Fraction)):
             return to_arb(other) ** to_arb(self)
         r = rev(self, other)
-        return Exact(r) if type(r) is Fraction else r
+        return _exact_of(r) if type(r) is Fraction else r
 
     return forward, reverse
 

@@ -263,6 +263,23 @@ class Context:
             total = total + x
         return total
 
+    def _column_max(self, m, weights=None):
+        """max_x w_x m[x, y] for each column y (w = 1 when weights is None)."""
+        import functools
+
+        return functools.reduce(self.maximum, m if weights is None else weights[:, None] * m)
+
+    def _column_min(self, m):
+        """min_x m[x, y] for each column y."""
+        import functools
+
+        return functools.reduce(self.minimum, m)
+
+    def _vecmat(self, v, m):
+        """v @ m for a vector v and a matrix m (the certified context sums exact entries over one common
+        denominator instead of fraction by fraction)."""
+        return v @ m
+
     # ---- the heuristic part of an algorithm (an iteration, a linear program) runs in floats; what it finds
     # is then taken exactly and the quantity certified at it, so the float never decides a value
     def float_guess(self, x):
