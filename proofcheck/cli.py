@@ -503,7 +503,9 @@ def cmd_routes(args) -> int:
             raise InvalidInput(f"no route named {args.name!r} (proofcheck routes lists them)")
         from proofcheck.measures import CERTIFIED
 
-        print(vocabulary.text_one(found[args.name], inspect.getdoc(getattr(CERTIFIED, args.name, None)) or ""))
+        # the path's own docstring where it has one (a reader of the case: what it is for), else the entry's
+        print(vocabulary.text_one(found[args.name],
+                                  inspect.getdoc(getattr(CERTIFIED, args.name, None)) or found[args.name].full_doc))
         return 0
     if args.markdown:
         sys.stdout.write(vocabulary.markdown(found))
