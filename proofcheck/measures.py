@@ -330,15 +330,65 @@ register({"statistical_estimate": (lambda thunk: thunk(), _no_exact_route)})
 
 
 
+# Routes that take exact numbers only (an arb ball, even one of radius 0, is refused), by argument: checked at the
+# call on the certified path, before any work, naming the argument and the reader that keeps a number of the case
+# exact (m.value), where the library would refuse it deep inside (or, for a ball from m.num, name no reader).
+EXACT_ARGS: dict = {
+    "pld_delta": ("params", "eps", "h"),
+    "gaussian_pld_delta": ("sigma", "eps", "sensitivity", "h"),
+    "laplace_pld_delta": ("b", "eps", "sensitivity", "h"),
+    "subsampled_gaussian_pld_delta": ("sigma", "q", "eps", "h"),
+    "gaussian_sigma": ("eps", "delta", "sensitivity"),
+    "laplace_scale": ("eps", "delta", "sensitivity"),
+    "dpsgd_sigma": ("eps", "delta", "q"),
+}
+
+
+def _refuse_balls(name, fn, args, kwargs):
+    """InvalidInput at the call when an argument of EXACT_ARGS[name] is (or holds) an arb ball."""
+    import inspect
+
+    import flint
+
+    try:
+        bound = inspect.signature(fn).bind(*args, **kwargs)
+    except TypeError:
+        return  # the route's own call says what is wrong
+    for arg in EXACT_ARGS.get(name, ()):
+        if arg not in bound.arguments:
+            continue
+        value = bound.arguments[arg]
+        items = list(enumerate(value)) if isinstance(value, (list, tuple)) else [(None, value)]
+        names = _pld.PARAMETERS.get(bound.arguments.get("mechanism"), ()) if name == "pld_delta" else ()
+        for i, x in items:
+            if isinstance(x, flint.arb):
+                read = arg if i is None else names[i] if i < len(names) else "..."
+                label = arg if i is None else f"{arg}[{i}] ({read})" if read != "..." else f"{arg}[{i}]"
+                raise InvalidInput(
+                    f"m.{name}: {label} = {_short_ball(x)} is a ball, and m.{name} takes exact numbers only: pass "
+                    f"m.value(case[{read!r}]) (exact) rather than m.num(...) or a computed ball (m.num and arithmetic "
+                    f"on balls give balls; m.value keeps the case's exact numbers exact)")
+
+
+def _short_ball(x) -> str:
+    """[mid ± radius] with the ball's own radius (arb's str(n) adds the rounding of the midpoint to n digits)."""
+    if x.rad() == 0:
+        return f"{x.mid().str(10, radius=False)} (an arb ball of radius 0)"
+    return f"[{x.mid().str(10, radius=False)} ± {x.rad().str(2, radius=False)}]"
+
+
 def _certified_route(name, fn):
     """A route (or formula) on the certified path, behind the context's boundary: no machine number enters
-    it (ctx.refuse_machine_numbers), and a library route's float infinity comes out as the exact one
-    (ctx.from_route)."""
+    it (ctx.refuse_machine_numbers), a route that takes exact numbers only refuses a ball at the call
+    (EXACT_ARGS), and a library route's float infinity comes out as the exact one (ctx.from_route)."""
     where = f"m.{name}"
+    exact = name in EXACT_ARGS
 
     def route(*args, **kwargs):
         ctx_certified.refuse_machine_numbers(args, where)
         ctx_certified.refuse_machine_numbers(tuple(kwargs.values()), where)
+        if exact:
+            _refuse_balls(name, fn, args, kwargs)
         return ctx_certified.from_route(fn(*args, **kwargs))
     route.__name__ = name
     route.__doc__ = fn.__doc__

@@ -87,6 +87,7 @@ _MASS_PREC = 96  # of the bin masses: the connect-the-dots split divides differe
 _FLOAT_TAIL = 1e-15  # the float route's cut tails per product (FFT noise sits near 1e−17 of the peak)
 DEFAULT_H = Fraction(1, 10**4)
 MECHANISMS = ("gaussian", "laplace", "subsampled_gaussian")
+PARAMETERS = {"gaussian": ("sigma", "sensitivity"), "laplace": ("b", "sensitivity"), "subsampled_gaussian": ("sigma", "q")}
 
 
 # ----------------------------------------------------------------------------- the single-step loss, over ctx
@@ -581,8 +582,7 @@ def _args(mechanism, params, k, fname, exact):
         raise InvalidInput(f"{fname}: mechanism must be one of {MECHANISMS}, got mechanism={mechanism!r}")
     if isinstance(k, bool) or not isinstance(k, (int, np.integer)) or k < 1:
         raise InvalidInput(f"{fname}: k must be an integer >= 1, got k={k!r}")
-    names = {"gaussian": ("sigma", "sensitivity"), "laplace": ("b", "sensitivity"),
-             "subsampled_gaussian": ("sigma", "q")}[mechanism]
+    names = PARAMETERS[mechanism]
     if len(params) != 2:
         raise InvalidInput(f"{fname}: {mechanism} takes the parameters {names}, got {params!r}")
     check = exact_real if exact else _float_real
