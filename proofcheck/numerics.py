@@ -12,7 +12,7 @@ from fractions import Fraction
 
 import flint
 
-from mechanisms.errors import InvalidInput
+from mechanisms.errors import InvalidInput, Undefined
 from mechanisms.numerics.context import certified
 from mechanisms.numerics.exact import INF, NEG_INF, Undecided, to_arb  # noqa: F401  (the one converter; refuses floats)
 
@@ -44,6 +44,8 @@ def to_printed_digits(compute, what: str, digits: int = 17, start: int = DEFAULT
         with precision(prec):
             try:
                 v = compute()
+            except (Undefined, ZeroDivisionError):  # no value at any precision
+                raise
             except (ArithmeticError, Undecided):  # an enclosure too wide to decide a branch: more bits
                 v = None
             if v is not None:
