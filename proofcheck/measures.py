@@ -110,7 +110,16 @@ def _float_num(x):
     """A number of the case as a value to compute with: a float on the float path, its certified enclosure (an arb
     ball, exact where the number is) on the certified path, a Ball over a box on the box path. For an exact number
     that must stay exact (a route that refuses balls), use m.value."""
-    return float(x)
+    return NumOfCase(x)
+
+
+class NumOfCase(float):
+    """A float of the case read with m.num on the float path: a plain float in every respect, except that a route
+    taking exact numbers only (EXACT_ARGS) refuses it at the call in the search, as the certified path refuses the
+    ball m.num gives there — so the mistake is said at the first case, not after the search. Arithmetic on it
+    gives plain floats (a computed value cannot be told from m.value's on the float path; the certified path
+    refuses its ball)."""
+    __slots__ = ()
 
 
 def _float_value(x):
@@ -344,11 +353,14 @@ EXACT_ARGS: dict = {
 }
 
 
-def _refuse_balls(name, fn, args, kwargs):
-    """InvalidInput at the call when an argument of EXACT_ARGS[name] is (or holds) an arb ball."""
+def _refuse_balls(name, fn, args, kwargs, float_path=False):
+    """InvalidInput at the call when an argument of EXACT_ARGS[name] is (or holds) an arb ball (on the float path:
+    a float read with m.num)."""
     import inspect
 
     import flint
+
+    ball = NumOfCase if float_path else flint.arb
 
     try:
         bound = inspect.signature(fn).bind(*args, **kwargs)
@@ -361,13 +373,29 @@ def _refuse_balls(name, fn, args, kwargs):
         items = list(enumerate(value)) if isinstance(value, (list, tuple)) else [(None, value)]
         names = _pld.PARAMETERS.get(bound.arguments.get("mechanism"), ()) if name == "pld_delta" else ()
         for i, x in items:
-            if isinstance(x, flint.arb):
+            if isinstance(x, ball):
                 read = arg if i is None else names[i] if i < len(names) else "..."
                 label = arg if i is None else f"{arg}[{i}] ({read})" if read != "..." else f"{arg}[{i}]"
+                shown = f"{x!r} is read with m.num (a ball on the certified path)" if float_path else \
+                    f"{_short_ball(x)} is a ball"
                 raise InvalidInput(
-                    f"m.{name}: {label} = {_short_ball(x)} is a ball, and m.{name} takes exact numbers only: pass "
+                    f"m.{name}: {label} = {shown}, and m.{name} takes exact numbers only: pass "
                     f"m.value(case[{read!r}]) (exact) rather than m.num(...) or a computed ball (m.num and arithmetic "
                     f"on balls give balls; m.value keeps the case's exact numbers exact)")
+
+
+def _float_route(name, fn):
+    """A route on the float path; one that takes exact numbers only refuses a float read with m.num at the call."""
+    if name not in EXACT_ARGS:
+        return fn
+
+    def route(*args, **kwargs):
+        _refuse_balls(name, fn, args, kwargs, float_path=True)
+        return fn(*args, **kwargs)
+    route.__name__ = name
+    route.__doc__ = fn.__doc__
+    route.__wrapped__ = fn
+    return route
 
 
 def _short_ball(x) -> str:
@@ -441,7 +469,7 @@ def _path_named(name):
 
 def _path(name: str, which: int) -> Path:
     if which == 0:
-        return Path(name, ctx_fp, {k: v[0] for k, v in ROUTES.items()})
+        return Path(name, ctx_fp, {k: _float_route(k, v[0]) for k, v in ROUTES.items()})
     routes = {k: _certified_route(k, v[1]) for k, v in ROUTES.items()}
     for k in ("value", "num", "vector", "matrix"):
         routes[k] = _reading(routes[k], k)

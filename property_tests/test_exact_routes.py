@@ -47,7 +47,20 @@ def test_a_claim_that_reads_the_case_with_num_says_to_use_value():
                   strategy=pst.cases(b=pst.reals(1, 2)))
     r = check(claim, cases=3)
     assert r.verdict == "inconclusive"
-    assert "pass m.value(case['b']) (exact) rather than m.num(...)" in str(r.evidence)
+    error = r.evidence["error"]
+    assert error["path"] == "float"  # said at the search's first case, not after the search
+    assert error["message"] == ("m.laplace_pld_delta: b = 1.0 is read with m.num (a ball on the certified path), and "
+                                "m.laplace_pld_delta takes exact numbers only: pass m.value(case['b']) (exact) rather "
+                                "than m.num(...) or a computed ball (m.num and arithmetic on balls give balls; m.value "
+                                "keeps the case's exact numbers exact)")
+
+
+def test_a_float_of_the_case_is_a_plain_float_beyond_the_exact_routes():
+    x = FLOAT.num(F(1, 2))
+    assert x == 0.5 and isinstance(x, float) and type(x * 2) is float and repr(x) == "0.5"
+    assert FLOAT.laplace_pld_delta(FLOAT.value(F(6, 5)), 2, 1.0) == FLOAT.laplace_pld_delta(1.2, 2, 1.0)
+    with pytest.raises(InvalidInput, match=r"^m\.gaussian_sigma: eps = 1\.0 is read with m\.num"):
+        FLOAT.gaussian_sigma(FLOAT.num(F(1)), 1e-5)
 
 
 def test_one_return_type_per_calibration_name():
