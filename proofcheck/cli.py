@@ -41,7 +41,33 @@ class _Parser(argparse.ArgumentParser):
 def _load(claims_path: str | None):
     from proofcheck import registry
 
-    return registry.load_claims_file(claims_path) if claims_path else registry.builtin_claims()
+    if not claims_path:
+        return registry.builtin_claims()
+    try:
+        return registry.load_claims_file(claims_path)
+    finally:
+        _std_streams_back(claims_path)
+
+
+def _std_streams_back(claims_path: str) -> None:
+    """A claims file that closed (or took away) sys.stdout or sys.stderr at import does not end the command: the
+    stream is opened again on its file descriptor (on os.devnull where that is closed too), and said once."""
+    for name, fd in (("stdout", 1), ("stderr", 2)):
+        stream = getattr(sys, name)
+        if stream is not None and not getattr(stream, "closed", False):
+            continue
+        original = getattr(sys, f"__{name}__")
+        if original is not None and not original.closed:
+            setattr(sys, name, original)
+        else:
+            try:
+                os.fstat(fd)
+                setattr(sys, name, open(fd, "w", closefd=False, encoding="utf-8", errors="backslashreplace",
+                                        buffering=1))
+            except OSError:
+                setattr(sys, name, open(os.devnull, "w"))
+        print(f"proofcheck: note: {claims_path} closed sys.{name} when imported; proofcheck opened it again",
+              file=sys.stderr)
 
 
 def _positive(kind):
@@ -228,17 +254,16 @@ def cmd_check_certificate(args) -> int:
 
 
 def cmd_show(args) -> int:
-    from proofcheck import registry
     from proofcheck.report import claim_record
 
-    claims = _load(args.claims)
-    claim = registry.find(claims, args.id)
     rec = None
-    if args.from_dir:
+    if args.from_dir:  # the record as the report holds it: no claim is loaded (a claims file's need no --claims)
         given = Path(args.from_dir)
         path = given if given.is_file() else given / "report.json"  # the folder, or its report.json itself
         rec = _report_record(path, args.from_dir, args.id)
     if rec is None:  # checked now, in a child process under the hard limit, like a run
+        claims = _load(args.claims)
+        claim = _find_claim(claims, args.id, args.claims)
         from proofcheck.executors import check_in_child
 
         params = {"seconds": args.seconds, "seed": args.seed, "cases": _cases(args)}
@@ -261,6 +286,25 @@ def cmd_show(args) -> int:
                                f"({type(e).__name__}: {_short_text(e)})") from None
     print("\n".join(text))
     return 0
+
+
+def _find_claim(claims, cid: str, claims_path: str | None):
+    """The claim of id ``cid``; an unknown id that is no built-in paper's suggests --claims (a claims file's id)."""
+    from proofcheck import registry
+
+    try:
+        return registry.find(claims, cid)
+    except InvalidInput:
+        if claims_path is None and not any(cid.startswith(prefix + ".") for prefix in _paper_prefixes()):
+            raise InvalidInput(f"unknown claim id {cid!r}: not a built-in claim (see `proofcheck list`); for a "
+                               "claim of your own file add --claims PATH.py") from None
+        raise
+
+
+def _paper_prefixes() -> set:
+    from proofcheck import registry
+
+    return {c.id.split(".")[0] for c in registry.builtin_claims()}
 
 
 def _report_record(path: Path, folder: str, cid: str) -> dict:
@@ -306,6 +350,9 @@ def _show_lines(rec: dict, format: str) -> list[str]:
            f"checked: {rec['statement']}"]
     for h in rec["hypotheses"]:
         out.append(f"hypothesis: {h}")
+    ranges = [f"{v['name']} ∈ {v['range']}" for v in rec.get("variables") or () if isinstance(v, dict) and v.get("range")]
+    if ranges:  # the reals' ranges, an excluded end as a parenthesis: alpha ∈ (1, 20]
+        out.append("variables: " + ", ".join(ranges))
     out.append(f"encoding: {rec['encoding']}")
     if rec["reading"]:
         out.append(f"reading: {rec['reading']}")
@@ -503,7 +550,9 @@ def cmd_routes(args) -> int:
             raise InvalidInput(f"no route named {args.name!r} (proofcheck routes lists them)")
         from proofcheck.measures import CERTIFIED
 
-        print(vocabulary.text_one(found[args.name], inspect.getdoc(getattr(CERTIFIED, args.name, None)) or ""))
+        # the path's own docstring where it has one (a reader of the case: what it is for), else the entry's
+        print(vocabulary.text_one(found[args.name],
+                                  inspect.getdoc(getattr(CERTIFIED, args.name, None)) or found[args.name].full_doc))
         return 0
     if args.markdown:
         sys.stdout.write(vocabulary.markdown(found))

@@ -110,7 +110,16 @@ def _float_num(x):
     """A number of the case as a value to compute with: a float on the float path, its certified enclosure (an arb
     ball, exact where the number is) on the certified path, a Ball over a box on the box path. For an exact number
     that must stay exact (a route that refuses balls), use m.value."""
-    return float(x)
+    return NumOfCase(x)
+
+
+class NumOfCase(float):
+    """A float of the case read with m.num on the float path: a plain float in every respect, except that a route
+    taking exact numbers only (EXACT_ARGS) refuses it at the call in the search, as the certified path refuses the
+    ball m.num gives there — so the mistake is said at the first case, not after the search. Arithmetic on it
+    gives plain floats (a computed value cannot be told from m.value's on the float path; the certified path
+    refuses its ball)."""
+    __slots__ = ()
 
 
 def _float_value(x):
@@ -330,15 +339,84 @@ register({"statistical_estimate": (lambda thunk: thunk(), _no_exact_route)})
 
 
 
+# Routes that take exact numbers only (an arb ball, even one of radius 0, is refused), by argument: checked at the
+# call on the certified path, before any work, naming the argument and the reader that keeps a number of the case
+# exact (m.value), where the library would refuse it deep inside (or, for a ball from m.num, name no reader).
+EXACT_ARGS: dict = {
+    "pld_delta": ("params", "eps", "h"),
+    "gaussian_pld_delta": ("sigma", "eps", "sensitivity", "h"),
+    "laplace_pld_delta": ("b", "eps", "sensitivity", "h"),
+    "subsampled_gaussian_pld_delta": ("sigma", "q", "eps", "h"),
+    "gaussian_sigma": ("eps", "delta", "sensitivity"),
+    "laplace_scale": ("eps", "delta", "sensitivity"),
+    "dpsgd_sigma": ("eps", "delta", "q"),
+}
+
+
+def _refuse_balls(name, fn, args, kwargs, float_path=False):
+    """InvalidInput at the call when an argument of EXACT_ARGS[name] is (or holds) an arb ball (on the float path:
+    a float read with m.num)."""
+    import inspect
+
+    import flint
+
+    ball = NumOfCase if float_path else flint.arb
+
+    try:
+        bound = inspect.signature(fn).bind(*args, **kwargs)
+    except TypeError:
+        return  # the route's own call says what is wrong
+    for arg in EXACT_ARGS.get(name, ()):
+        if arg not in bound.arguments:
+            continue
+        value = bound.arguments[arg]
+        items = list(enumerate(value)) if isinstance(value, (list, tuple)) else [(None, value)]
+        names = _pld.PARAMETERS.get(bound.arguments.get("mechanism"), ()) if name == "pld_delta" else ()
+        for i, x in items:
+            if isinstance(x, ball):
+                read = arg if i is None else names[i] if i < len(names) else "..."
+                label = arg if i is None else f"{arg}[{i}] ({read})" if read != "..." else f"{arg}[{i}]"
+                shown = f"{x!r} is read with m.num (a ball on the certified path)" if float_path else \
+                    f"{_short_ball(x)} is a ball"
+                raise InvalidInput(
+                    f"m.{name}: {label} = {shown}, and m.{name} takes exact numbers only: pass "
+                    f"m.value(case[{read!r}]) (exact) rather than m.num(...) or a computed ball (m.num and arithmetic "
+                    f"on balls give balls; m.value keeps the case's exact numbers exact)")
+
+
+def _float_route(name, fn):
+    """A route on the float path; one that takes exact numbers only refuses a float read with m.num at the call."""
+    if name not in EXACT_ARGS:
+        return fn
+
+    def route(*args, **kwargs):
+        _refuse_balls(name, fn, args, kwargs, float_path=True)
+        return fn(*args, **kwargs)
+    route.__name__ = name
+    route.__doc__ = fn.__doc__
+    route.__wrapped__ = fn
+    return route
+
+
+def _short_ball(x) -> str:
+    """[mid ± radius] with the ball's own radius (arb's str(n) adds the rounding of the midpoint to n digits)."""
+    if x.rad() == 0:
+        return f"{x.mid().str(10, radius=False)} (an arb ball of radius 0)"
+    return f"[{x.mid().str(10, radius=False)} ± {x.rad().str(2, radius=False)}]"
+
+
 def _certified_route(name, fn):
     """A route (or formula) on the certified path, behind the context's boundary: no machine number enters
-    it (ctx.refuse_machine_numbers), and a library route's float infinity comes out as the exact one
-    (ctx.from_route)."""
+    it (ctx.refuse_machine_numbers), a route that takes exact numbers only refuses a ball at the call
+    (EXACT_ARGS), and a library route's float infinity comes out as the exact one (ctx.from_route)."""
     where = f"m.{name}"
+    exact = name in EXACT_ARGS
 
     def route(*args, **kwargs):
         ctx_certified.refuse_machine_numbers(args, where)
         ctx_certified.refuse_machine_numbers(tuple(kwargs.values()), where)
+        if exact:
+            _refuse_balls(name, fn, args, kwargs)
         return ctx_certified.from_route(fn(*args, **kwargs))
     route.__name__ = name
     route.__doc__ = fn.__doc__
@@ -391,7 +469,7 @@ def _path_named(name):
 
 def _path(name: str, which: int) -> Path:
     if which == 0:
-        return Path(name, ctx_fp, {k: v[0] for k, v in ROUTES.items()})
+        return Path(name, ctx_fp, {k: _float_route(k, v[0]) for k, v in ROUTES.items()})
     routes = {k: _certified_route(k, v[1]) for k, v in ROUTES.items()}
     for k in ("value", "num", "vector", "matrix"):
         routes[k] = _reading(routes[k], k)

@@ -12,7 +12,7 @@ from fractions import Fraction
 
 import flint
 
-from mechanisms.errors import InvalidInput
+from mechanisms.errors import InvalidInput, Undefined
 from mechanisms.numerics.context import certified
 from mechanisms.numerics.exact import INF, NEG_INF, Undecided, to_arb  # noqa: F401  (the one converter; refuses floats)
 
@@ -27,6 +27,36 @@ def precision(bits: int):
         yield
     finally:
         flint.ctx.prec = old
+
+
+MAX_PRINT_PRECISION = 1 << 16  # bits: the most a printed figure is retried at
+
+
+def to_printed_digits(compute, what: str, digits: int = 17, start: int = DEFAULT_PREC):
+    """``compute()`` (a certified value) at a working precision that makes its enclosure reach the ``digits``
+    significant digits :func:`fmt` prints — doubled from ``start`` bits while it is wider (κ − log M_p(κ) at
+    κ = 1e308 loses 1,000 bits to cancellation: at 128 bits the ball is ±1e270). An exact infinity, or a ball of
+    radius < 2^−100 about a value near 0, is reached too. Where even MAX_PRINT_PRECISION bits do not reach them,
+    InvalidInput says "could not enclose WHAT to N digits" rather than print an interval wider than its digits."""
+    need = math.ceil(digits * math.log2(10)) + 4
+    prec = start
+    while True:
+        with precision(prec):
+            try:
+                v = compute()
+            except (Undefined, ZeroDivisionError):  # no value at any precision
+                raise
+            except (ArithmeticError, Undecided):  # an enclosure too wide to decide a branch: more bits
+                v = None
+            if v is not None:
+                if is_inf(v) or (certified.is_inf(v) and v < 0):
+                    return v
+                ball = to_arb(v)
+                if ball.is_finite() and (ball.rel_accuracy_bits() >= need or ball.rad() < flint.arb(2) ** -100):
+                    return v
+        if prec >= MAX_PRINT_PRECISION:
+            raise InvalidInput(f"could not enclose {what} to {digits} digits (at up to {MAX_PRINT_PRECISION} bits)")
+        prec *= 2
 
 
 def is_inf(x) -> bool:

@@ -73,6 +73,8 @@ report.json, schema "proofcheck.report/2":
       "statement": sympy string of the relation checked, "latex": the same in LaTeX,
       "sides": {"lhs", "rhs"}: sympy string of each side (the labels of the enclosures the report prints),
       "encoding", "reading" (or null), "reconstructed" (or null),
+      "variables": [{"name", "kind", "lo", "hi", "doc"; a real also "lo_open", "hi_open": bool (an excluded end) and
+                   "range": "(1, 20]" as written; a distribution, channel or vector "sizes"}],
       "margin": violated: the certified margin at the counterexample shown, the upper end of its enclosure (rhs − lhs for ≤, lhs − rhs
                 for ≥; negative); otherwise the float margin at the tightest case found (−|lhs−rhs|/max(1,|lhs|,
                 |rhs|) for identities); the search's most negative float margin is evidence.search_float_margin,
@@ -513,6 +515,8 @@ def _variable_record(v) -> dict:
     """A variable in report.json; "sizes" is what a distribution, channel or vector declares (null: not declared,
     so a proof covers only the sizes its strategy draws)."""
     rec = {"name": v.name, "kind": v.kind, "lo": v.lo, "hi": v.hi, "doc": v.doc}
+    if v.kind == "real":  # an end a real excludes is said: (1, 20] is not [1, 20]
+        rec.update(lo_open=bool(v.lo_open), hi_open=bool(v.hi_open), range=v.range_text())
     if v.kind in ("simplex", "channel", "vector"):
         sizes = getattr(v, "sizes", None)
         rec["sizes"] = None if sizes is None else [list(k) if isinstance(k, tuple) else k for k in sizes]

@@ -7,7 +7,10 @@ a formula takes floats on the float path, exact numbers or arb balls on the cert
 path; a route of ``proofcheck.measures.ROUTES`` takes floats on the float path and exact numbers on the
 certified path (no box form). Its shape (scalar, integer, vector, matrix, ...) is the formula's declaration
 (``@formula(args=...)``) where it has one, else read from the parameter's name or default (``K`` a matrix,
-``pi`` a vector, ``n`` an integer, a bool default a flag), marked ``~`` when so inferred. The domain is the
+``pi`` a vector, ``n`` an integer, a bool default a flag), marked ``~`` when so inferred. What the body checks
+comes before the name (``ctx.real(q, ...)`` is a scalar, ``ctx.distribution(p, ...)`` a vector, a dimension
+check an integer), and ``p`` / ``q`` are vectors by name only as a pair (two distributions): alone, ``q`` is a
+rate (the subsampled Gaussian's) and ``p`` a dimension (the sphere's). The domain is the
 declaration (``@formula(domain=...)``), else the bounds the formula's own body checks
 (``ctx.real(alpha, "alpha", ..., lo=1, lo_open=True)`` is ``alpha > 1``), else not stated here (see the
 docstring).
@@ -19,8 +22,14 @@ import inspect
 import textwrap
 from dataclasses import dataclass
 
-_MATRICES = {"K", "C", "D", "G", "L", "M", "W", "channel", "gains", "loss"}
-_VECTORS = {"p", "q", "pi", "prior", "mixing", "weights", "xs", "v", "probs"}
+_MATRICES = {"K", "C", "D", "G", "M", "W", "channel", "gains", "loss"}  # (L: a loss matrix where declared, else a level)
+_VECTORS = {"pi", "prior", "mixing", "weights", "xs", "probs"}
+_PAIRS = ({"p", "q"},)  # vectors by name only together: kl(p, q); alone q is a rate, p a dimension
+# the kinds of the routes' arguments (proofcheck.measures.ROUTES), declared here as a formula declares its own
+ROUTE_ARGS = {"vector": {"v": "vector"}, "matrix": {"K": "matrix"}, "uniform": {"n": "integer"},
+              "at_least": {"lower": "function", "v": "scalar"}, "between_zero_and": {"x": "scalar"},
+              "statistical_estimate": {"thunk": "function"}, "argmax_set": {"values": "vector"},
+              "pld_delta": {"mechanism": "text", "params": "vector", "k": "integer", "eps": "scalar", "h": "scalar"}}
 _INTEGERS = {"n", "k", "N", "T", "m", "count", "steps", "order", "dim", "dimension"}
 _NUMBERS = {
     "context operation": "float | exact or ball | Ball",
@@ -60,7 +69,8 @@ class Entry:
     signature: str
     arguments: tuple[tuple[str, str, bool], ...]  # (parameter, shape, declared?)
     domain: str
-    doc: str
+    doc: str  # the first paragraph on one line
+    full_doc: str = ""  # the whole docstring (`proofcheck routes NAME`)
 
 
 def entries() -> dict[str, Entry]:
@@ -68,7 +78,7 @@ def entries() -> dict[str, Entry]:
     of the same name as a formula takes precedence on the paths, and here)."""
     from mechanisms.numerics.context import FORMULAS, CertifiedContext
     from mechanisms.numerics.context.base import _load_formulas
-    from proofcheck.measures import ROUTES
+    from proofcheck.measures import CERTIFIED, ROUTES
 
     _load_formulas()
     found = {}
@@ -82,7 +92,10 @@ def entries() -> dict[str, Entry]:
                   if not k.startswith("_") and f.__module__.startswith(("mechanisms.", "proofcheck."))})
     # a route: the certified algorithm's signature (the float one may be a library's ufunc), the docstring of
     # whichever of the two has one
-    found.update({k: (_route_kind(k), v[1], v[1] if inspect.getdoc(v[1]) else v[0]) for k, v in ROUTES.items()})
+    # (the docstring the certified path shows: a reader of the case's says what it is for)
+    found.update({k: (_route_kind(k), v[1], next((d for d in (CERTIFIED.__dict__.get(k), v[1], v[0])
+                                                   if inspect.getdoc(d)), v[0]))
+                  for k, v in ROUTES.items()})
     return {name: describe(name, kind, f, doc) for name, (kind, f, doc) in sorted(found.items())}
 
 
@@ -97,14 +110,19 @@ def _route_kind(name: str) -> str:
 def describe(name: str, kind: str, f, documented=None) -> Entry:
     """The entry of f (documented: the function whose docstring describes it, f by default)."""
     params = _parameters(f)
-    declared = getattr(f, "formula_args", {}) or {}
-    arguments = tuple((p.name, declared.get(p.name) or _shape_by_name(p), p.name in declared) for p in params)
+    declared = getattr(f, "formula_args", None) or ROUTE_ARGS.get(name, {})
+    checked = derived_shapes(f)
+    names = {p.name for p in params}
+    arguments = tuple((p.name, declared.get(p.name) or checked.get(p.name) or _shape_by_name(p, names),
+                       p.name in declared) for p in params)
     domain = getattr(f, "formula_domain", None) or derived_domain(f) or ""
     documented = documented or f
     own = (getattr(documented, "__module__", None) or "").startswith(("mechanisms", "proofcheck"))
     doc = one_line(documented) if own else ""
+    full = (inspect.getdoc(documented) or "") if own else ""
+    plain = _PLAIN_DOCS.get(name, "")
     return Entry(name, kind, getattr(f, "__module__", None) or "?", signature(f), arguments, domain,
-                 doc or _PLAIN_DOCS.get(name, ""))
+                 doc or plain, full or plain)
 
 
 def _parameters(f) -> list:
@@ -125,14 +143,14 @@ def signature(f) -> str:
     return str(sig.replace(parameters=params, return_annotation=inspect.Signature.empty))
 
 
-def _shape_by_name(p) -> str:
+def _shape_by_name(p, names=frozenset()) -> str:
     if isinstance(p.default, bool):
         return "~flag"
     if isinstance(p.default, str):
         return "~text"
     if p.name in _MATRICES:
         return "~matrix"
-    if p.name in _VECTORS:
+    if p.name in _VECTORS or any(p.name in pair and pair <= set(names) for pair in _PAIRS):
         return "~vector"
     if p.name in _INTEGERS:
         return "~integer"
@@ -148,7 +166,38 @@ def one_line(f) -> str:
     return text if len(text) <= DOC_WIDTH else text[: DOC_WIDTH - 1] + "…"
 
 
-# ----------------------------------------------------------------------------- domains from the code
+# ----------------------------------------------------------------------------- kinds and domains from the code
+_CHECKS = {"real": "~scalar", "distribution": "~vector", "vector": "~vector", "channel": "~matrix"}
+
+
+def derived_shapes(f) -> dict:
+    """{parameter: shape} from what the body of f checks it with: ctx.real (a scalar), ctx.distribution or
+    ctx.vector (a vector), ctx.channel (a matrix), a dimension check (``check_dimension(p, ...)``,
+    ``sphere_order(ctx, p, ...)``: an integer). A parameter checked two ways, or not at all, is left out."""
+    try:
+        tree = ast.parse(textwrap.dedent(inspect.getsource(f)))
+    except (OSError, TypeError, SyntaxError):
+        return {}
+    names = {p.name for p in _parameters(f)}
+    seen: dict = {}
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.Call):
+            continue
+        func = node.func
+        callee = func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else ""
+        on_ctx = isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name) and func.value.id == "ctx"
+        shape = _CHECKS.get(callee) if on_ctx else None
+        if shape is None and ("dimension" in callee or callee == "sphere_order"):
+            shape = "~integer"
+        if shape is None:
+            continue
+        for a in node.args[:2]:  # the value checked: the first argument (after ctx, for a helper taking it)
+            if isinstance(a, ast.Name) and a.id in names and a.id != "ctx":
+                seen.setdefault(a.id, set()).add(shape)
+                break
+    return {k: v.pop() for k, v in seen.items() if len(v) == 1}
+
+
 _OPS = {(True, False): ">=", (True, True): ">", (False, False): "<=", (False, True): "<"}
 
 

@@ -1,7 +1,14 @@
 """Privacy accounting: Rényi DP to (ε, δ) conversion, composition (basic, optimal, heterogeneous),
 amplification by subsampling, and the RDP accountants of DP-SGD with Gaussian and VMF noise.
 
-Each name below is imported on first use from the module that defines it (``mechanisms.accounting.<module>``)."""
+Each name below is imported on first use from the module that defines it (``mechanisms.accounting.<module>``).
+
+Calibration, one return type per name: ``gaussian_sigma``, ``laplace_scale`` and ``dpsgd_sigma`` are the value — the
+exact rational scale, the number ``m.gaussian_sigma`` (...) gives a quantity on the certified path (on the float path
+the same number as a float) —, and ``gaussian_sigma_calibration``, ``laplace_scale_calibration`` and
+``dpsgd_sigma_calibration`` the :class:`~mechanisms.accounting.calibration.Calibration` with both certified balls (in
+``mechanisms.accounting.calibration`` itself these are ``gaussian_sigma`` ..., and the values ``gaussian_sigma_exact``
+...)."""
 from mechanisms._lazy import exports
 
 MODULES = ('rdp_conversion', 'rdp_interpolation', 'composition', 'optimal_composition', 'subsampling', 'subsampled_gaussian', 'subsampled_gaussian_curve', 'dpsgd_accountant', 'vmf_accounting', 'vmf_subsampled', 'vmf_subsampled_composition', 'calibration', 'pld',)
@@ -21,7 +28,8 @@ _WHERE = {
     'dpsgd_best_order': 'dpsgd_accountant',
     'dpsgd_epsilon': 'dpsgd_accountant',
     'dpsgd_epsilon_arb': 'dpsgd_accountant',
-    'dpsgd_sigma': 'calibration',
+    'dpsgd_sigma': ('calibration', 'dpsgd_sigma_exact'),  # the value: a number, as m.dpsgd_sigma
+    'dpsgd_sigma_calibration': ('calibration', 'dpsgd_sigma'),  # the Calibration (both certified balls)
     'dpsgd_sigma_exact': 'calibration',
     'dpsgd_sigma_float': 'calibration',
     'dpsgd_sigma_grid': 'calibration',
@@ -29,7 +37,8 @@ _WHERE = {
     'eps_from_rdp_basic': 'rdp_conversion',
     'gaussian_pld_delta': 'pld',
     'gaussian_pld_delta_arb': 'pld',
-    'gaussian_sigma': 'calibration',
+    'gaussian_sigma': ('calibration', 'gaussian_sigma_exact'),  # the value: a number, as m.gaussian_sigma
+    'gaussian_sigma_calibration': ('calibration', 'gaussian_sigma'),  # the Calibration (both certified balls)
     'gaussian_sigma_exact': 'calibration',
     'gaussian_sigma_float': 'calibration',
     'gaussian_sigma_grid': 'calibration',
@@ -40,7 +49,8 @@ _WHERE = {
     'kov_heterogeneous_composition_eps': 'composition',
     'laplace_pld_delta': 'pld',
     'laplace_pld_delta_arb': 'pld',
-    'laplace_scale': 'calibration',
+    'laplace_scale': ('calibration', 'laplace_scale_exact'),  # the value: a number, as m.laplace_scale
+    'laplace_scale_calibration': ('calibration', 'laplace_scale'),  # the Calibration (both certified balls)
     'laplace_scale_exact': 'calibration',
     'laplace_scale_float': 'calibration',
     'laplace_scale_grid': 'calibration',

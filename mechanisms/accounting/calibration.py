@@ -12,6 +12,11 @@ Each quantity is decreasing in the scale, so the answer is found by bisection in
 rational on a grid of 10^−digits relative and certified on the certified context: the guarantee holds at σ (ball
 evaluation, its upper end ≤ the target) and fails at σ·(1 − 10^−digits) (its lower end > the target), so σ is the
 smallest to d digits. The result is a :class:`Calibration` carrying both balls. Bad input raises InvalidInput first.
+
+One return type per name, outside this module: ``m.gaussian_sigma`` (a quantity's) and the package's
+``mechanisms.accounting.gaussian_sigma`` are the value, a number (:func:`gaussian_sigma_exact`); the package's
+``gaussian_sigma_calibration`` is this module's :func:`gaussian_sigma`, the Calibration (likewise laplace_scale,
+dpsgd_sigma).
 """
 from __future__ import annotations
 

@@ -87,6 +87,7 @@ _MASS_PREC = 96  # of the bin masses: the connect-the-dots split divides differe
 _FLOAT_TAIL = 1e-15  # the float route's cut tails per product (FFT noise sits near 1e−17 of the peak)
 DEFAULT_H = Fraction(1, 10**4)
 MECHANISMS = ("gaussian", "laplace", "subsampled_gaussian")
+PARAMETERS = {"gaussian": ("sigma", "sensitivity"), "laplace": ("b", "sensitivity"), "subsampled_gaussian": ("sigma", "q")}
 
 
 # ----------------------------------------------------------------------------- the single-step loss, over ctx
@@ -581,8 +582,7 @@ def _args(mechanism, params, k, fname, exact):
         raise InvalidInput(f"{fname}: mechanism must be one of {MECHANISMS}, got mechanism={mechanism!r}")
     if isinstance(k, bool) or not isinstance(k, (int, np.integer)) or k < 1:
         raise InvalidInput(f"{fname}: k must be an integer >= 1, got k={k!r}")
-    names = {"gaussian": ("sigma", "sensitivity"), "laplace": ("b", "sensitivity"),
-             "subsampled_gaussian": ("sigma", "q")}[mechanism]
+    names = PARAMETERS[mechanism]
     if len(params) != 2:
         raise InvalidInput(f"{fname}: {mechanism} takes the parameters {names}, got {params!r}")
     check = exact_real if exact else _float_real
@@ -748,13 +748,31 @@ def pld_delta_float(mechanism, params, k, eps, h=float(DEFAULT_H)):
 
 # ----------------------------------------------------------------------------- routes
 def pld_delta(mechanism, params, k, eps, h=float(DEFAULT_H)):
-    """δ(ε) of the k-fold composition (float route): the midpoint of the float PLD's two bounds."""
+    """δ(ε) of the k-fold composition of ``mechanism`` with ``params`` (float route): "gaussian" with (σ, Δ) —
+    N(0, σ²) against N(Δ, σ²) —, "laplace" with (b, Δ) — Lap(0, b) against Lap(Δ, b) —, "subsampled_gaussian"
+    with (σ, q) — Poisson sampling at rate q, noise multiplier σ, sensitivity 1, add-or-remove; k ≥ 1 steps, ε
+    real, h the grid step (default 1/10⁴). The midpoint of the float PLD's two bounds.
+
+    E.g. ``m.pld_delta("subsampled_gaussian", (m.value(case["sigma"]), m.value(case["q"])), 1000, m.value(case["eps"]))``
+    (on the certified path the parameters, ε and h must be exact: read them with m.value)."""
     lo, hi = pld_delta_float(mechanism, params, k, eps, h)
     return (lo + hi) / 2
 
 
 def pld_delta_arb(mechanism, params, k, eps, h=DEFAULT_H):
-    """δ(ε) of the k-fold composition (certified route): the ball [lower, upper] of :func:`pld_delta_bounds`."""
+    """δ(ε) of k steps of mechanism "gaussian" (params σ, Δ), "laplace" (b, Δ) or "subsampled_gaussian" (σ, q: Poisson
+    rate q, add-or-remove); certified: a ball [lower, upper].
+
+    The mechanisms: "gaussian" with (σ, Δ) is N(0, σ²) against N(Δ, σ²); "laplace" with (b, Δ) is Lap(0, b) against
+    Lap(Δ, b); "subsampled_gaussian" with (σ, q) is Poisson sampling at rate q (a scalar in (0, 1]), noise
+    multiplier σ, sensitivity 1, add-or-remove. k ≥ 1 steps, ε real, h the grid step (default 1/10⁴). Certified
+    route: the ball [lower, upper] of :func:`pld_delta_bounds`; the float route is the midpoint of the same
+    discretisation's two bounds composed by FFT.
+
+    Every parameter, ε and h must be exact rationals on the certified path: in a quantity read them with
+    ``m.value`` (``m.num`` makes a ball), e.g. ``m.pld_delta("subsampled_gaussian", (m.value(case["sigma"]),
+    m.value(case["q"])), 1000, m.value(case["eps"]))``. The shortcuts m.gaussian_pld_delta, m.laplace_pld_delta
+    and m.subsampled_gaussian_pld_delta name the mechanism."""
     return pld_delta_bounds(mechanism, params, k, eps, h).ball()
 
 
@@ -764,6 +782,8 @@ def gaussian_pld_delta(sigma, k, eps, sensitivity=1, h=float(DEFAULT_H)):
 
 
 def gaussian_pld_delta_arb(sigma, k, eps, sensitivity=1, h=DEFAULT_H):
+    """δ(ε) of k-fold N(0, σ²) vs N(Δ, σ²) by the PLD accountant: pld_delta("gaussian", (σ, Δ), k, ε, h) (certified
+    route: the ball [lower, upper]; σ, Δ, ε, h exact — read them with m.value)."""
     return pld_delta_arb("gaussian", (sigma, sensitivity), k, eps, h)
 
 
@@ -773,6 +793,8 @@ def laplace_pld_delta(b, k, eps, sensitivity=1, h=float(DEFAULT_H)):
 
 
 def laplace_pld_delta_arb(b, k, eps, sensitivity=1, h=DEFAULT_H):
+    """δ(ε) of k-fold Lap(0, b) vs Lap(Δ, b) by the PLD accountant: pld_delta("laplace", (b, Δ), k, ε, h) (certified
+    route: the ball [lower, upper]; b, Δ, ε, h exact — read them with m.value)."""
     return pld_delta_arb("laplace", (b, sensitivity), k, eps, h)
 
 
@@ -783,4 +805,7 @@ def subsampled_gaussian_pld_delta(sigma, q, k, eps, h=float(DEFAULT_H)):
 
 
 def subsampled_gaussian_pld_delta_arb(sigma, q, k, eps, h=DEFAULT_H):
+    """δ(ε) of k steps of the Poisson-subsampled Gaussian (rate q, a scalar in (0, 1]; noise multiplier σ;
+    add-or-remove) by the PLD accountant: pld_delta("subsampled_gaussian", (σ, q), k, ε, h) (certified route: the
+    ball [lower, upper]; σ, q, ε, h exact — read them with m.value)."""
     return pld_delta_arb("subsampled_gaussian", (sigma, q), k, eps, h)

@@ -68,7 +68,7 @@ def log_binomial(ctx, n, k):
     return ctx.accurate(lambda: ctx.lgamma(nv + 1) - ctx.lgamma(kv + 1) - ctx.lgamma(nv - kv + 1))
 
 
-@formula
+@formula(args={"n": "integer", "k": "any"})
 def log_comb(ctx, n, k):
     """log C(n, k) for integers 0 ≤ k ≤ n; k an int (a number) or a sequence of ints (a vector)."""
     if isinstance(k, int):

@@ -89,8 +89,12 @@ def branch_and_bound(claim, domain, budget: Budget, deadline: float | None = Non
             why = "not reached: the box budget was spent" if out.evaluations >= budget.max_boxes else \
                 "not reached: the time cap was hit"
             out.leaves.append(Leaf(box, "excluded", {"reason": why}))
-            if why.endswith("time cap was hit"):
+            if why.endswith("time cap was hit") and out.status != "stopped":
                 out.status = "stopped"
+                cap = f"{budget.seconds:g} s " if budget.seconds is not None else ""
+                out.reason = (f"the time cap {cap}was hit after {out.evaluations} boxes evaluated; the boxes not "
+                              f"reached are left undecided (raise --prove-seconds, or use --prove-boxes for a "
+                              f"counted budget)")
             continue
         symbolic = symbolic_tries < SYMBOLIC_TRIES or symbolic_wins * SYMBOLIC_RATE >= symbolic_tries
         d = decide_box(claim, domain, box, budget.precision, budget.mean_value, jets, symbolic)

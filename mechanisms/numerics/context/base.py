@@ -48,7 +48,13 @@ def formula(fn: Callable | None = None, *, name: str | None = None, args: dict |
     (non-increasing)}, on the formula's whole domain, the other arguments fixed. A declaration is a theorem the
     proofs trust, as they trust that exp is increasing: the prover's box context encloses the formula over a
     box from its values at the box's two extreme corners (:mod:`proofcheck.prove.tight`), and nothing checks
-    it. So the formula's docstring must say why it holds (a data-processing inequality, a closed form's sign)."""
+    it. So the formula's docstring must say why it holds (a data-processing inequality, a closed form's sign).
+
+    The name the decorator leaves in the module is the library's function to call alone, as mpmath's are: given
+    a context first (``best_eps_from_rdp_basic(certified, orders, rdp, delta)``, as the library's own callers
+    and the contexts do) it is the formula on that context; given no context (``best_eps_from_rdp_basic(orders,
+    rdp, delta)``) it is the formula on the float context ``fp``. :data:`FORMULAS` and every context hold the
+    formula itself (``__wrapped__``)."""
     def register(f):
         key = name or f.__name__
         params = list(inspect.signature(f).parameters)
@@ -67,8 +73,43 @@ def formula(fn: Callable | None = None, *, name: str | None = None, args: dict |
         f.formula_args = dict(args or {})
         f.formula_domain = domain
         f.formula_monotone = dict(monotone or {})
-        return f
+        return _callable_alone(f, key)
     return register(fn) if fn is not None else register
+
+
+def _callable_alone(f: Callable, key: str) -> Callable:
+    """``f(ctx, ...)`` as a module-level name: with a context (or a path over one, ``m``) first it is f itself; with
+    none, f on the float context."""
+    import functools
+
+    @functools.wraps(f)
+    def formula_alone(*args, **kwargs):
+        if (args and _is_context(args[0])) or "ctx" in kwargs:
+            return f(*args, **kwargs)
+        from mechanisms.numerics.context.fp import fp
+
+        try:
+            return f(fp, *args, **kwargs)
+        except TypeError as e:
+            try:
+                inspect.signature(f).bind(fp, *args, **kwargs)
+            except TypeError:  # the arguments do not fit: say what a call takes, and which context it is on
+                raise TypeError(f"{key}: {e}; called without a context it is the float context's "
+                                f"fp.{key}{_signature_alone(f)}; pass a context first for another "
+                                f"(certified or box, from mechanisms.numerics.context)") from None
+            raise  # a TypeError of the formula's own
+    formula_alone.formula_raw = f
+    return formula_alone
+
+
+def _signature_alone(f: Callable) -> str:
+    sig = inspect.signature(f)
+    return str(sig.replace(parameters=list(sig.parameters.values())[1:]))
+
+
+def _is_context(x) -> bool:
+    """A numeric context, or what a quantity receives as ``m`` (a path over one: it has the context's names)."""
+    return isinstance(x, Context) or isinstance(getattr(x, "ctx", None), Context)
 
 
 def _check_monotone(key: str, f: Callable, monotone: dict) -> None:

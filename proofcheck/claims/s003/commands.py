@@ -26,20 +26,25 @@ def run_vmf(args) -> int:
     from mechanisms.accounting import rdp_conversion  # noqa: F401  (register the formulas)
     from mechanisms.numerics.context import certified
     from proofcheck.cli import exact_arg, int_arg
-    from proofcheck.numerics import fmt, precision
+    from proofcheck.numerics import fmt, precision, to_printed_digits
 
     p = checks.check_dimension(int_arg(args.p, "p"), "vmf")
     kappa = checks.check_kappa(exact_arg(args.kappa, "kappa"), "vmf")
+    where = f"at p = {p}, kappa = {args.kappa}"
+    # every figure at the precision its printed digits need (a huge κ cancels κ against log M_p(κ)); printed at 128
     with precision(128):
         out = {"p": p, "kappa": args.kappa,
-               "log_bayes_capacity": fmt(certified.vmf_capacity(p, kappa))}
+               "log_bayes_capacity": fmt(to_printed_digits(lambda: certified.vmf_capacity(p, kappa),
+                                                           f"the log Bayes' capacity {where}"))}
         if args.alpha is not None:
             alpha = checks.check_alpha(exact_arg(args.alpha, "alpha"), "vmf")
-            tau = certified.vmf_rdp(p, kappa, alpha)
-            out["renyi_dp_tau_alpha"] = fmt(tau)
+            out["renyi_dp_tau_alpha"] = fmt(to_printed_digits(lambda: certified.vmf_rdp(p, kappa, alpha),
+                                                              f"tau_alpha {where}, alpha = {args.alpha}"))
             if args.delta is not None:
                 delta = exact_arg(args.delta, "delta")
-                out["epsilon_at_delta"] = fmt(certified.eps_from_rdp(tau, alpha, delta))
+                out["epsilon_at_delta"] = fmt(to_printed_digits(
+                    lambda: certified.eps_from_rdp(certified.vmf_rdp(p, kappa, alpha), alpha, delta),
+                    f"epsilon {where}, alpha = {args.alpha}, delta = {args.delta}"))
         elif args.delta is not None:
             raise InvalidInput("--delta needs --alpha (the Rényi order the conversion uses)")
     print(json.dumps(out, indent=1))
