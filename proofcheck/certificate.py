@@ -150,7 +150,7 @@ def check_path(path: str, claims) -> tuple[int, list[str]]:
 def check_certificate(doc: dict, claims) -> Checked:
     """Re-check a certificate against the claims it may name (built-in or a user's file). A malformed
     certificate raises InvalidInput (one line naming the bad value)."""
-    from proofcheck import registry
+    import proofcheck.registry as registry
     from proofcheck.fingerprint import claim_fingerprint
 
     cert = _read(doc)

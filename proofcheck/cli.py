@@ -39,7 +39,7 @@ class _Parser(argparse.ArgumentParser):
 
 
 def _load(claims_path: str | None):
-    from proofcheck import registry
+    import proofcheck.registry as registry
 
     if not claims_path:
         return registry.builtin_claims()
@@ -150,8 +150,8 @@ def _jobs(asked: int | None, n_claims: int) -> int:
 
 def cmd_run(args) -> int:
     started = time.monotonic()  # a --seconds budget counts from here: loading and fingerprinting the claims too
-    from proofcheck import registry
-    from proofcheck import run as runs
+    import proofcheck.registry as registry
+    import proofcheck.run as runs
     from proofcheck.report import write_report
 
     out = runs.prepare_out(args.out)  # resolved before any claims file is imported (it may chdir)
@@ -290,7 +290,7 @@ def cmd_show(args) -> int:
 
 def _find_claim(claims, cid: str, claims_path: str | None):
     """The claim of id ``cid``; an unknown id that is no built-in paper's suggests --claims (a claims file's id)."""
-    from proofcheck import registry
+    import proofcheck.registry as registry
 
     try:
         return registry.find(claims, cid)
@@ -302,7 +302,7 @@ def _find_claim(claims, cid: str, claims_path: str | None):
 
 
 def _paper_prefixes() -> set:
-    from proofcheck import registry
+    import proofcheck.registry as registry
 
     return {c.id.split(".")[0] for c in registry.builtin_claims()}
 
@@ -374,7 +374,7 @@ def _show_lines(rec: dict, format: str) -> list[str]:
     evidence = dict(rec["evidence"])
     table = evidence.pop("table", None)
     if table:
-        from proofcheck import tables
+        import proofcheck.tables as tables
 
         out.append(f"\n{table['name']}: {table['caption']}")
         out.append(tables.summary(table))
@@ -542,7 +542,7 @@ def cmd_measure(args) -> int:
 def cmd_routes(args) -> int:
     import inspect
 
-    from proofcheck import vocabulary
+    import proofcheck.vocabulary as vocabulary
 
     found = vocabulary.entries()
     if args.name:

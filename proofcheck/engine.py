@@ -24,7 +24,7 @@ from typing import NamedTuple
 import numpy as np
 import sympy as sp
 
-from proofcheck import mc_evidence
+import proofcheck.mc_evidence as mc_evidence
 from proofcheck.certify import certify_case, certify_ratio, certify_violation, merge_witnesses, noise_check
 from proofcheck.claim import COST_CLASSES
 from proofcheck.evaluation import ClaimError
@@ -136,7 +136,7 @@ def check_claim(claim, seconds: float | None = None, seed: int = 0, max_examples
     result.evidence["budget"] = budget
     if claim.table is not None:
         on_stage("table")
-        from proofcheck import tables
+        import proofcheck.tables as tables
 
         t0 = time.monotonic()
         try:

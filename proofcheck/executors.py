@@ -40,7 +40,7 @@ METHOD_ENV = "DASK_DISTRIBUTED__WORKER__MULTIPROCESSING_METHOD"
 # ----------------------------------------------------------------------------- the worker
 @lru_cache(maxsize=8)
 def _claims(claims_path, source):
-    from proofcheck import registry
+    import proofcheck.registry as registry
 
     if claims_path is None:
         return registry.builtin_claims()
@@ -68,7 +68,7 @@ def check_by_id(claims_path, cid, seconds, seed, device="auto", mc_samples=None,
     import warnings
 
     warnings.filterwarnings("ignore")
-    from proofcheck import registry
+    import proofcheck.registry as registry
     from proofcheck.fingerprint import claim_fingerprint
 
     claim = registry.find(_claims(claims_path, source), cid)
@@ -91,7 +91,7 @@ def check_in_child(claims, params: dict, hard_limit=None, jobs: int = 1, done=No
     """{claim id: Result}: the claims checked in forked child processes (``jobs`` at a time), each under the
     hard limit (default: supervisor.default_hard_limit); ``done(cid, result)`` as each ends. Claims not
     checked because the run was stopped (``sup.stop()``) are missing from the result."""
-    from proofcheck import supervisor
+    import proofcheck.supervisor as supervisor
 
     key = uuid.uuid4().hex
     supervisor._INHERITED[key] = {c.id: c for c in claims}
@@ -139,7 +139,7 @@ class LocalPool:
         """{claim id: Result} for the claims; ``done(cid, result)`` as each ends. Claims not checked because
         the run was stopped (``stop()``) are missing from the result; past ``deadline`` (time.monotonic())
         no claim is started, and those not started are recorded inconclusive with the reason."""
-        from proofcheck import supervisor
+        import proofcheck.supervisor as supervisor
 
         params = {"seconds": seconds, "seed": seed, "device": device, "mc_samples": mc_samples, "cases": cases}
         limit = hard_limit or supervisor.default_hard_limit(seconds, cases)
@@ -221,7 +221,7 @@ class DaskExecutor:
     def check(self, claims, claims_path, seconds, seed, *, device="auto", mc_samples=None, done=_noop,
               cases=None, hard_limit=None, fingerprints=None, deadline=None) -> dict:
         distributed = _import_distributed()
-        from proofcheck import supervisor
+        import proofcheck.supervisor as supervisor
         from proofcheck.fingerprint import claim_fingerprint
 
         source = Path(claims_path).read_text() if claims_path else None

@@ -783,7 +783,7 @@ def _optimistic_rows(st: dict) -> str:
 
 def _tables_section(doc: dict, paper: str) -> list[str]:
     """Each of the paper's tables as the paper lays it out, beside the suite's values, under its statement."""
-    from proofcheck import tables
+    import proofcheck.tables as tables
 
     out = []
     for r in doc["claims"]:

@@ -225,7 +225,7 @@ def _worker_main(conn, jobs: int):
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
     _die_with_parent()
     _limit_memory(jobs)
-    from proofcheck import engine
+    import proofcheck.engine as engine
 
     def stage(name):
         conn.send(("stage", name))

@@ -10,7 +10,7 @@ import sympy as sp
 from hypothesis import strategies as st
 
 from proofcheck.claim import Claim, Source, integer, real
-from proofcheck.claims.s003 import mc_routes
+import proofcheck.claims.s003.mc_routes as mc_routes
 from proofcheck.claims.s003.printed import gaussian_capacity_printed, vmf_capacity_printed
 from proofcheck.claims.s003.strategies import KAPPA0, P_ANY, P_CAP, SEED, SIGMA
 from proofcheck.strategies import cases

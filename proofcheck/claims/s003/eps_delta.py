@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from proofcheck.errors import OutsideDomain
 from proofcheck.claim import Claim, Hypothesis, Source, integer, real
-from proofcheck.claims.s003 import mc_routes
+import proofcheck.claims.s003.mc_routes as mc_routes
 from proofcheck.claims.s003.strategies import ALPHA, ALPHA_LO, KAPPA, P_ANY, SEED
 from proofcheck.strategies import cases
 

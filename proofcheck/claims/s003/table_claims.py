@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 from mechanisms.accounting.dpsgd_accountant import OPACUS_ORDERS
 from proofcheck.errors import OutsideDomain
 from proofcheck.claim import Claim, Source, integer, real
-from proofcheck.claims.s003 import table_rows
+import proofcheck.claims.s003.table_rows as table_rows
 from proofcheck.claims.s003.strategies import SEED
 from proofcheck.claims.s003.tables import (TABLE_I, TABLE_IV, TABLE_SETUP, approach1_boundary, approach1_eps,
                                            approach2_eps, approach2_lower_bound_arb, table_best)

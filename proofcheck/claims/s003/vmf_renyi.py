@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 
 from proofcheck.errors import OutsideDomain
 from proofcheck.claim import Claim, Hypothesis, Source, integer, real, vector
-from proofcheck.claims.s003 import mc_routes
+import proofcheck.claims.s003.mc_routes as mc_routes
 from proofcheck.claims.s003.printed import vmf_log_normaliser_printed
 from proofcheck.claims.s003.strategies import ALPHA, ALPHA_LO, COS, KAPPA, KAPPA0, P_ANY, P_MODERATE, SEED
 from proofcheck.strategies import cases
