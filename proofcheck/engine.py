@@ -25,7 +25,8 @@ import numpy as np
 import sympy as sp
 
 from proofcheck import mc_evidence
-from proofcheck.certify import certify_case, certify_ratio, certify_violation, merge_witnesses, noise_check
+from proofcheck.certify import (certify_case, certify_ratio, certify_violation, merge_witnesses, noise_check,
+                               why_uncertified)
 from proofcheck.claim import COST_CLASSES
 from proofcheck.evaluation import ClaimError
 from proofcheck.margins import RATIO_FLOOR, float_margin, is_degenerate, is_violation, ratio, relative, scaled
@@ -222,12 +223,15 @@ def _violation(claim, best, candidates, evidence, t0, deadline, seconds, mc) -> 
     on_stage("certify")
     until = deadline + max(0.5 * seconds, CERT_MIN_SECONDS)
     # once one witness is certified, the other candidates are tried within the claim's own budget
-    cx = certify_violation(claim, candidates, until, mc, extra_until=min(until, max(deadline, time.monotonic() + 1.0)))
+    attempts = []
+    cx = certify_violation(claim, candidates, until, mc, extra_until=min(until, max(deadline, time.monotonic() + 1.0)),
+                           log=attempts)
     if cx is not None and cx.get("hypothesis_boundary") and not claim.statistical:
         cx = _interior_witness(claim, cx, min(until, max(deadline, time.monotonic() + 1.0)), mc)
     if cx is None:
-        evidence["reason"] = ("a float violation was found but no rounding of it could be certified "
-                              "(enclosures overlap or hypotheses not certifiable)")
+        evidence["reason"] = (why_uncertified(claim, best.case, attempts)
+                              or ("a float violation was found but no rounding of it could be certified "
+                                  "(enclosures overlap or hypotheses not certifiable)"))
         return Result(claim.id, "inconclusive", best.margin, relative(best.margin, best.lhs, best.rhs), None, evidence,
                       time.monotonic() - t0, worst_case=show_exact(dict(best.case)))
     evidence["certificate"] = cx["certificate"]

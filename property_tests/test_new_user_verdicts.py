@@ -1,0 +1,115 @@
+"""A new user's claims, right the first time: roundings that respect every variable's domain, reasons that
+name what blocked a certificate, thin searches said as such, and no `holds` beside a certified violation."""
+from fractions import Fraction
+
+import numpy as np
+import pytest
+import sympy as sp
+from hypothesis import strategies as st
+
+from proofcheck import Claim, OutsideDomain, Source, check_claim, real, vector
+from proofcheck.certify import certified_sides, significant_case
+from proofcheck.strategies import cases
+
+SRC = Source("test", "here", "a new user's claim")
+y = sp.Symbol("y", positive=True)
+alpha, eps, D = sp.symbols("alpha epsilon D", positive=True)
+
+
+def _inverse_gap(lo):
+    def q(case, m):
+        x = m.value(case["alpha"]) - lo
+        if m.is_zero(x):
+            raise OutsideDomain("alpha at its end")
+        return 1 / x
+    return q
+
+
+def _open_end_claim(bound, cid):
+    """1/(α − 1) ≤ bound over α ∈ (1, 20], drawn only in [3, 20]: a violation only the optimiser reaches."""
+    return Claim(id=cid, title="1/(α − 1) ≤ bound", source=SRC, variables=(real("alpha", 1, 20, exclude_min=True),),
+                 statement=sp.Le(y, bound), quantities={"y": _inverse_gap(1)}, strategy=cases(alpha=st.floats(3, 20)))
+
+
+@pytest.mark.parametrize("bound", [5, sp.Float(1e13)])
+def test_violation_next_to_an_open_end_is_certified(bound):
+    r = check_claim(_open_end_claim(bound, "mine.open-end"), cases=30, seed=0)
+    assert r.verdict == "violated"
+    a = Fraction(r.counterexample["objects"]["alpha"])
+    assert 1 < a <= 20 and 1 / (a - 1) > float(bound)
+
+
+def test_rr_rdp_below_alpha_eps_squared_over_8_is_violated():
+    # D_α(RR_ε) → ε tanh(ε/2) ≈ ε²/2 as α → 1, four times αε²/8: false, the more so as α → 1; drawn far from it
+    c = Claim(id="mine.rr-rdp", title="RR's RDP ≤ αε²/8", source=SRC,
+              variables=(real("alpha", 1, 64, exclude_min=True), real("epsilon", 0, 1)),
+              statement=sp.Le(D, alpha * eps**2 / 8),
+              quantities={"D": lambda c, m: m.rr_rdp(m.value(c["alpha"]), m.value(c["epsilon"])),
+                          "alpha": lambda c, m: m.value(c["alpha"]), "epsilon": lambda c, m: m.value(c["epsilon"])},
+              strategy=cases(alpha=st.floats(40, 64), epsilon=st.floats(0.5, 1)))
+    r = check_claim(c, cases=30, seed=0)
+    assert r.verdict == "violated"
+    exact = {k: Fraction(v) for k, v in r.counterexample["objects"].items()}
+    assert exact["alpha"] > 1
+    assert certified_sides(c, exact).relation == "violated"
+
+
+def test_violation_next_to_a_closed_end_survives_rounding():
+    # x ∈ [0, 1] with x = 0 outside the quantity's domain: every denominator rounds x ≈ 3e-29 to the closed end 0;
+    # to significant digits, its offset from the end is kept (main: inconclusive)
+    def inv(case, m):
+        x = m.value(case["x"])
+        if m.is_zero(x):
+            raise OutsideDomain("x = 0")
+        return 1 / x
+
+    c = Claim(id="mine.closed-end", title="1/x ≤ 1e12", source=SRC, variables=(real("x", 0, 1),),
+              statement=sp.Le(y, sp.Float(1e12)), quantities={"y": inv}, strategy=cases(x=st.floats(0.5, 1)))
+    r = check_claim(c, cases=30, seed=0)
+    assert r.verdict == "violated"
+    assert 0 < Fraction(r.counterexample["objects"]["x"]) < Fraction(1, 10**12)
+
+
+def test_vector_entry_next_to_its_end_survives_rounding():
+    def q(case, m):
+        v = m.vector(case["v"])
+        if m.is_zero(v[0] + 1):
+            raise OutsideDomain("v0 = -1")
+        return 1 / (v[0] + 1)
+
+    c = Claim(id="mine.vector-end", title="1/(v0 + 1) ≤ 1e12", source=SRC, variables=(vector("v", -1, 1, size=2),),
+              statement=sp.Le(y, sp.Float(1e12)), quantities={"y": q},
+              strategy=cases(v=st.lists(st.floats(0, 1), min_size=2, max_size=2).map(np.array)))
+    r = check_claim(c, cases=30, seed=0)
+    assert r.verdict == "violated"
+    v0 = Fraction(r.counterexample["objects"]["v"][0])
+    assert -1 < v0 < -1 + Fraction(1, 10**12)
+
+
+def test_significant_case_rounds_reals_relative_to_their_size_and_their_end():
+    c = Claim(id="mine.sig", title="t", source=SRC,
+              variables=(real("alpha", 1, 20, exclude_min=True), real("x", 0, 1), vector("v", -1, 1)),
+              statement=sp.Le(y, 1), quantities={"y": lambda case, m: m.exact(0)},
+              strategy=cases(alpha=st.floats(2, 3), x=st.floats(0, 1), v=st.just(np.zeros(1))))
+    got = significant_case(c, {"alpha": 1 + 3.3e-13, "x": 3.14159e-12, "v": np.array([-1 + 2.5e-14])}, 3)
+    assert got["x"] == Fraction("3.14e-12")  # a denominator of 10^3 would make it 0
+    assert 0 < got["alpha"] - 1 < Fraction(1, 10**12) and (got["alpha"] - 1) == Fraction("3.30e-13")
+    assert got["v"][0] == -1 + Fraction("2.50e-14")
+
+
+def test_every_rounding_outside_the_domain_is_said_with_the_domain():
+    # the certified route is defined on α ≥ 1 + 2^-20 only (a narrower domain than its float route's): a violation
+    # the float path finds nearer to 1 has no rounding inside the domain, and the reason says which
+    def q(case, m):
+        a = m.value(case["alpha"])
+        if m.name != "float" and m.certainly_lt(a, 1 + Fraction(1, 2**20)):
+            raise OutsideDomain("the certified route needs alpha >= 1 + 2^-20")
+        return 1 / (a - 1)
+
+    c = Claim(id="mine.narrow-route", title="t", source=SRC, variables=(real("alpha", 1, 20, exclude_min=True),),
+              statement=sp.Le(y, sp.Float(1e13)), quantities={"y": q}, strategy=cases(alpha=st.floats(3, 20)))
+    r = check_claim(c, cases=30, seed=0)
+    assert r.verdict == "inconclusive"
+    reason = r.evidence["reason"]
+    assert reason.startswith("every rounding of alpha = 1.0") and "fell outside its domain" in reason
+    assert "the certified route needs alpha >= 1 + 2^-20" in reason and "alpha ∈ (1, 20]" in reason
