@@ -113,3 +113,28 @@ def test_every_rounding_outside_the_domain_is_said_with_the_domain():
     reason = r.evidence["reason"]
     assert reason.startswith("every rounding of alpha = 1.0") and "fell outside its domain" in reason
     assert "the certified route needs alpha >= 1 + 2^-20" in reason and "alpha ∈ (1, 20]" in reason
+
+
+def _pld_identity(**kw):
+    """δ(ε) of N(0, σ²) vs N(1, σ²) by the certified PLD accountant (grid 1/200) = the closed form: the PLD's
+    enclosure is as wide as its discretisation, so it agrees with the closed form to a few digits, never 12."""
+    d_pld, d_closed = sp.symbols("d_pld d_closed")
+    return Claim(id="mine.pld-eq-closed-form", title="PLD δ(ε) = Gaussian δ(ε)", source=SRC,
+                 variables=(real("sigma", 1, 2), real("eps", 0, 1)), statement=sp.Eq(d_pld, d_closed),
+                 quantities={"d_pld": lambda c, m: m.pld_delta("gaussian", (m.value(c["sigma"]), 1), 1,
+                                                               m.value(c["eps"]), Fraction(1, 200)),
+                             "d_closed": lambda c, m: m.gaussian_delta(m.value(c["sigma"]), m.value(c["eps"]))},
+                 strategy=cases(sigma=st.floats(1, 2), eps=st.floats(0, 1)), **kw)
+
+
+def test_identity_against_a_discretised_route_says_which_digits_to_ask():
+    r = check_claim(_pld_identity(), cases=5, seed=0)
+    assert r.verdict == "inconclusive"
+    reason = r.evidence["reason"]
+    import re
+
+    got = re.search(r"the enclosures agree to (\d+) digits, the claim asks 12 \(.*\): set Claim\(digits=(\d+)\) or a "
+                    r"finer route", reason)
+    assert got is not None, reason
+    k = int(got.group(1))
+    assert got.group(2) == str(k) and 1 <= k < 12
