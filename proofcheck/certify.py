@@ -671,6 +671,22 @@ def read_exact(objects: dict) -> dict:
     return {k: conv(v) for k, v in objects.items()}
 
 
+def certified_violation_at(claim, objects: dict, label) -> dict | None:
+    """The counterexample record (as certify_violation makes it, with its float case) at exact objects a later
+    stage certified — the tightest case or the ratio's witness of a claim the search found no float violation
+    of — when the hypotheses hold there and the enclosures are disjoint on the wrong side; None otherwise."""
+    if claim.statistical:
+        return None
+    exact = read_exact(objects)
+    try:
+        c = certified_sides(claim, exact)
+    except (Outside, Undecided, ClaimError):
+        return None
+    if not c.hypotheses_ok or c.relation != "violated":
+        return None
+    return _counterexample(claim, exact, floatify(exact), label, c)
+
+
 def certify_example(claim, objects: dict) -> tuple[dict | None, str | None]:
     """A counterexample given by hand (a finding's example, proofcheck.findings.Example) certified as the engine
     certifies its own: (the counterexample record, None) when the hypotheses hold on the exact objects and the

@@ -25,8 +25,8 @@ import numpy as np
 import sympy as sp
 
 from proofcheck import mc_evidence
-from proofcheck.certify import (certify_case, certify_ratio, certify_violation, merge_witnesses, noise_check,
-                               why_uncertified)
+from proofcheck.certify import (certified_violation_at, certify_case, certify_ratio, certify_violation,
+                               merge_witnesses, noise_check, why_uncertified)
 from proofcheck.claim import COST_CLASSES
 from proofcheck.evaluation import ClaimError
 from proofcheck.margins import RATIO_FLOOR, float_margin, is_degenerate, is_violation, ratio, relative, scaled
@@ -312,6 +312,9 @@ def _holds(claim, s, best, evidence, seed, t0, mc) -> Result:
         limit = tightness_limit(claim)
         if limit is not None:  # the sup is attained only in a limit: which one (declared by the claim)
             evidence["tightness"]["limit"] = limit
+    missed = _violation_in_tightness(claim, evidence)
+    if missed is not None:  # never `holds` beside a certified violation: the certified evaluation decides
+        return _violation_from_tightness(claim, missed, evidence, t0, mc)
     # a negative float margin that no certified evaluation confirms is rounding noise: the
     # relation is tight there, so the reported margin is 0 (the float value stays in evidence)
     margin = max(best.margin, 0.0) if best and not claim.is_identity else (best.margin if best else None)
@@ -332,6 +335,52 @@ def _holds(claim, s, best, evidence, seed, t0, mc) -> Result:
                  worst_case=show_exact(dict(best.case)) if best else None)
     res.tightness = tightness
     res.vacuous = vacuous_reason(claim, s) if verdict == "holds" else None
+    return res
+
+
+def _violation_in_tightness(claim, evidence) -> dict | None:
+    """A certified counterexample at an exact case the tightness steps certified (the tightest case, the ratio's
+    witness): the float path saw no violation there (a float route that differs from its certified one, a
+    violation below the float's resolution), the certified evaluation does. The better ranked of the two, the
+    other kept; None when neither is a certified violation."""
+    found = []
+    tight = evidence.get("tightest_certified")
+    if tight is not None and tight.get("relation_certified") == "violated":
+        found.append(certified_violation_at(claim, tight["objects"], tight.get("denominator")))
+    witnessed = (evidence.get("tightness") or {}).get("certified")
+    # a ratio whose certified lower end is below 1 cannot sit beside a violation (ties at exactly 1 hold for ≤)
+    if witnessed is not None and witnessed.get("lower_bound") is not None and witnessed["lower_bound"] >= 1.0:
+        found.append(certified_violation_at(claim, witnessed["objects"], witnessed.get("denominator")))
+    found = [f for f in found if f is not None]
+    if not found:
+        return None
+    cx = found[0]
+    cx.setdefault("other_witnesses", [])
+    for other in found[1:]:
+        if repr(other["objects"]) != repr(cx["objects"]):
+            cx = merge_witnesses(cx, other)
+    return cx
+
+
+def _violation_from_tightness(claim, cx, evidence, t0, mc) -> Result:
+    on_stage("certify")
+    cx["found_by"] = ("the certified evaluation of the tightness step: the search and the optimiser found no float "
+                      "violation (the float path and the certified path differ here, or the violation is below the "
+                      "float's resolution)")
+    evidence["certificate"] = cx["certificate"]
+    evidence.pop("thin", None)  # a holds' notes
+    fcase = cx.pop("float_case")
+    margin = cx["margin"]
+    r = None
+    try:
+        r = float_margin(claim, fcase)
+    except ClaimError:
+        pass
+    _, lhs_f, rhs_f = r or (None, None, None)
+    rel = margin if not math.isfinite(margin) else (relative(margin, lhs_f, rhs_f) if r is not None
+                                                     else -cx["relative_violation"])
+    res = Result(claim.id, "violated", margin, rel, cx, evidence, time.monotonic() - t0, worst_case=cx["objects"])
+    res.trace = direction_trace(claim, fcase)
     return res
 
 

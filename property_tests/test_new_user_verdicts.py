@@ -138,3 +138,29 @@ def test_identity_against_a_discretised_route_says_which_digits_to_ask():
     assert got is not None, reason
     k = int(got.group(1))
     assert got.group(2) == str(k) and 1 <= k < 12
+
+
+def _clamped_claim(x_draws):
+    """y ≤ 1 with y = x(1 + 10⁻⁹), x ∈ [0, 1]: false for x > 1/(1 + 10⁻⁹). The float route clamps y to 1 (as a
+    probability would be), the certified one does not: the two differ only on that sliver, which the search
+    (drawing x in `x_draws`) never sees and the ratio walk towards x = 1 reaches."""
+    def q(case, m):
+        if m.name == "float":
+            return min(case["x"] * (1 + 1e-9), 1.0)
+        return m.value(case["x"]) * (1 + Fraction(1, 10**9))
+
+    return Claim(id="mine.clamped", title="x(1 + 1e-9) ≤ 1", source=SRC, variables=(real("x", 0, 1),),
+                 statement=sp.Le(y, 1), quantities={"y": q}, strategy=cases(x=st.floats(*x_draws)))
+
+
+def test_a_certified_violation_in_the_tightness_step_is_the_verdict():
+    r = check_claim(_clamped_claim((0, 0.5)), cases=30, seed=0)
+    assert r.evidence["search"]["cases"] == 30 and "search_float_margin" in r.evidence
+    assert r.evidence["search_float_margin"]["margin"] >= 0  # the float path never saw a violation
+    assert r.verdict == "violated"  # main: holds, with tightest_certified "violated" beside it
+    cx = r.counterexample
+    x = Fraction(cx["objects"]["x"])
+    assert x * (1 + Fraction(1, 10**9)) > 1
+    assert certified_sides(_clamped_claim((0, 0.5)), {"x": x}).relation == "violated"
+    assert cx["found_by"].startswith("the certified evaluation of the tightness step")
+    assert r.margin < 0 and r.margin == pytest.approx(-float(x * Fraction(1, 10**9) + x - 1), rel=1e-6)
