@@ -56,6 +56,9 @@ class Result:
     # the claim's hypotheses admit only degenerate cases, and why: declared (Claim.forces_degenerate) or
     # found by the search (every admitted case degenerate while the hypotheses excluded others)
     forces_degenerate: str | None = None
+    # a `holds` whose search ran fewer cases than asked or admitted fewer than THIN_CASES: {"cases" (in the
+    # domain), "asked" (the counted budget; None under a time budget), "drawn", "why"} (see thin_search)
+    thin: dict | None = None
 
     def to_json(self) -> dict:
         return {
@@ -63,6 +66,7 @@ class Result:
             "verdict": self.verdict,
             "vacuous": self.vacuous,
             "forces_degenerate": self.forces_degenerate,
+            "thin": self.thin,
             "margin": _num(self.margin),
             "relative_margin": _num(self.relative_margin),
             "tightness": _num(self.tightness),
@@ -85,7 +89,7 @@ def result_from_state(d: dict) -> Result:
     return Result(d["id"], d["verdict"], num(d["margin"]), num(d["relative_margin"]), d["counterexample"],
                   d["evidence"], float(d["seconds"]), worst_case=d.get("worst_case"),
                   trace=[tuple(t) for t in d.get("trace") or []], tightness=num(d.get("tightness")),
-                  vacuous=d.get("vacuous"), forces_degenerate=d.get("forces_degenerate"))
+                  vacuous=d.get("vacuous"), forces_degenerate=d.get("forces_degenerate"), thin=d.get("thin"))
 
 
 def _num(x):
@@ -135,6 +139,8 @@ def check_claim(claim, seconds: float | None = None, seed: int = 0, max_examples
         seconds, max_examples = math.inf, cases
     result = _check_claim(claim, seconds, seed, max_examples, device, mc_samples, evaluations)
     result.evidence["budget"] = budget
+    if result.verdict == "holds":
+        result.thin = thin_search(claim, result.evidence, cases)
     if claim.table is not None:
         on_stage("table")
         from proofcheck import tables
@@ -282,6 +288,36 @@ def interior_moves(claim, case: dict) -> list[dict]:
 THIN_CASES = 10  # a search that admitted fewer cases than this, or never optimised, is a thin holds
 
 
+def thin_search(claim, evidence: dict, asked: int | None) -> dict | None:
+    """Why a `holds` rests on a thin search, or None: under a counted budget, the search drew fewer cases than the
+    `asked` (Hypothesis ran out of distinct draws, or the strategy filtered most of them away); under any budget,
+    fewer than THIN_CASES of the cases drawn were in the domain (the hypotheses excluded most — a time budget that
+    ran out shows here too); or the optimiser never ran although the claim has coordinates to move. A claim that
+    admitted every case its counted budget asked for is never thin, however small its class's count."""
+    search = evidence.get("search") or {}
+    drawn = int(search.get("cases") or 0)
+    admitted = drawn - int(search.get("excluded_outside_domain") or 0)
+    opt = evidence.get("optimiser") or {}
+    runs = int(opt.get("margin_evaluations") or 0) + int(opt.get("ratio_evaluations") or 0)
+    why = []
+    if asked is not None and drawn < asked:
+        why.append(f"the search drew {drawn} of the {asked} cases asked")
+    if admitted < THIN_CASES and (asked is None or admitted < asked):
+        why.append(f"{admitted} of the {drawn} cases drawn were in the domain")
+    if runs == 0 and _has_coordinates(claim):
+        why.append("the optimiser never ran")
+    if not why:
+        return None
+    return {"cases": admitted, "asked": asked, "drawn": drawn, "why": "; ".join(why)}
+
+
+def _has_coordinates(claim) -> bool:
+    """The claim has something the optimiser moves (a distribution, channel, vector, or a real with a range)."""
+    return any(v.name not in claim.exact_inputs and (v.kind in ("simplex", "channel", "vector") or
+                                                     (v.kind == "real" and (v.lo is None or v.hi is None or v.hi > v.lo)))
+               for v in claim.variables)
+
+
 def _holds(claim, s, best, evidence, seed, t0, mc) -> Result:
     on_stage("certify the tightest case")
     tight = certify_case(claim, best.case) if best is not None else None
@@ -291,9 +327,6 @@ def _holds(claim, s, best, evidence, seed, t0, mc) -> Result:
     evidence["summary"] = (f"{kind} checked at {s.admitted} cases in the domain ({s.excluded} outside it, "
                            f"{s.degenerate} degenerate), optimiser {evidence['optimiser']['margin_evaluations'] + evidence['optimiser']['ratio_evaluations']} "
                            f"evaluations, seed {seed}")
-    runs = evidence['optimiser']['margin_evaluations'] + evidence['optimiser']['ratio_evaluations']
-    if s.admitted < THIN_CASES or runs == 0:  # a holds a reader must not take for a search that ran
-        evidence["thin"] = f"{s.admitted} cases in the domain" + ("" if runs else ", the optimiser never ran")
     tightness = None
     if claim.is_identity:
         evidence["digits"] = claim.digits
@@ -368,7 +401,6 @@ def _violation_from_tightness(claim, cx, evidence, t0, mc) -> Result:
                       "violation (the float path and the certified path differ here, or the violation is below the "
                       "float's resolution)")
     evidence["certificate"] = cx["certificate"]
-    evidence.pop("thin", None)  # a holds' notes
     fcase = cx.pop("float_case")
     margin = cx["margin"]
     r = None

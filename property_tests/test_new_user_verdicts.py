@@ -164,3 +164,77 @@ def test_a_certified_violation_in_the_tightness_step_is_the_verdict():
     assert certified_sides(_clamped_claim((0, 0.5)), {"x": x}).relation == "violated"
     assert cx["found_by"].startswith("the certified evaluation of the tightness step")
     assert r.margin < 0 and r.margin == pytest.approx(-float(x * Fraction(1, 10**9) + x - 1), rel=1e-6)
+
+
+THIN_CLAIMS = '''
+import sympy as sp
+from proofcheck import Claim, Hypothesis, Source, real, strategies as pst
+
+x = sp.Symbol("x", real=True)
+CLAIMS = [Claim(id="mine.thin", title="x ≤ 2 where x ≥ 0.97", source=Source("tests", "inline", "x ≤ 2"),
+                variables=(real("x", 0, 1),), statement=sp.Le(x, 2),
+                hypotheses=(Hypothesis("x ≥ 0.97", sp.Ge(x, sp.Rational(97, 100))),),
+                quantities={"x": lambda case, m: m.value(case["x"])}, strategy=pst.cases(x=pst.reals(0, 1))),
+          Claim(id="mine.full", title="x ≤ 2", source=Source("tests", "inline", "x ≤ 2"),
+                variables=(real("x", 0, 1),), statement=sp.Le(x, 2),
+                quantities={"x": lambda case, m: m.value(case["x"])}, strategy=pst.cases(x=pst.reals(0, 1)))]
+'''
+
+
+def test_a_thin_holds_says_so_in_its_record_the_report_and_the_cli(tmp_path):
+    import json
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    from proofcheck.registry import load_claims_file
+
+    path = tmp_path / "thin_claims.py"
+    path.write_text(THIN_CLAIMS)
+    claims = {c.id: c for c in load_claims_file(str(path))}
+    r = check_claim(claims["mine.thin"], cases=100, seed=0)
+    assert r.verdict == "holds"
+    admitted = r.evidence["search"]["cases"] - r.evidence["search"]["excluded_outside_domain"]
+    assert r.evidence["search"]["cases"] == 100 and admitted < 10
+    assert r.thin == {"cases": admitted, "asked": 100, "drawn": 100,
+                      "why": f"{admitted} of the 100 cases drawn were in the domain"}
+    assert r.to_json()["thin"] == r.thin and r.to_json()["verdict"] == "holds"
+    full = check_claim(claims["mine.full"], cases=100, seed=0)
+    assert full.verdict == "holds" and full.thin is None  # every case asked for was drawn and admitted
+
+    root = Path(__file__).resolve().parents[1]
+    out = tmp_path / "out"
+    run = subprocess.run([sys.executable, "-m", "proofcheck.cli", "run", "--claims", str(path), "--cases", "100",
+                          "--out", str(out), "--quiet", "--jobs", "1"], capture_output=True, text=True, cwd=root,
+                         timeout=300)
+    assert run.returncode == 0, run.stderr
+    lines = run.stdout.splitlines()
+    assert lines[0].startswith("2 of 2 claims: 2 hold (1 of them thin), 0 violated, 0 inconclusive")
+    assert lines[1] == (f"mine.thin: holds — thin: {admitted} cases of 100 asked ({admitted} of the 100 cases drawn "
+                        "were in the domain)")
+    doc = json.loads((out / "report.json").read_text())
+    assert doc["summary"]["thin"] == 1
+    recs = {c["id"]: c for c in doc["claims"]}
+    assert recs["mine.thin"]["verdict"] == "holds" and recs["mine.thin"]["thin"]["cases"] == admitted
+    assert recs["mine.full"]["thin"] is None
+    md = (out / "report.md").read_text()
+    assert f"**holds** — thin: {admitted} cases of 100 asked" in md
+    assert "2 hold (1 of them thin" in md
+
+
+def test_thin_search_rules():
+    from proofcheck.engine import thin_search
+
+    c = _open_end_claim(5, "mine.rules")
+
+    def ev(cases, excluded, runs=10):
+        return {"search": {"cases": cases, "excluded_outside_domain": excluded},
+                "optimiser": {"margin_evaluations": runs, "ratio_evaluations": 0}}
+
+    assert thin_search(c, ev(100, 40), 100) is None  # hypotheses excluded some, 60 cases checked: not thin
+    assert thin_search(c, ev(12, 0), 12) is None  # a costly class's whole count: not thin
+    assert thin_search(c, ev(37, 0), 100)["why"] == "the search drew 37 of the 100 cases asked"
+    assert thin_search(c, ev(100, 97), 100) == {"cases": 3, "asked": 100, "drawn": 100,
+                                                "why": "3 of the 100 cases drawn were in the domain"}
+    assert thin_search(c, ev(5, 0), None)["why"] == "5 of the 5 cases drawn were in the domain"  # a time budget
+    assert thin_search(c, ev(50, 0, runs=0), None)["why"] == "the optimiser never ran"
