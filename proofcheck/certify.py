@@ -134,25 +134,25 @@ def agree_closely(lhs, rhs, digits: int = 30) -> bool:
 
 
 def certify_violation(claim, candidates, until: float, mc: dict | None = None, extra_until: float | None = None,
-                      log: list | None = None):
+                      log: list | None = None, significant: bool = True):
     """The most convincing certified counterexample among the candidates: for each candidate, the first
     rounding (smallest denominators first; only when no candidate certifies at any, each number to a few
     significant digits, then the float values as exact binary fractions) whose exact case certifiably violates
     the claim; of those, the one with the largest relative violation, then the fewest and smallest exact objects
     (the others are kept in "other_witnesses"). Candidates after the first certified one are tried until
     `extra_until` (default `until`). None if no candidate certifies; `log` (a list) then receives one Attempt per
-    rounding tried, for why_uncertified. A statistical claim's Monte Carlo quantities enter as intervals at
+    rounding tried, for why_uncertified. With significant=False only the denominators are tried. A statistical claim's Monte Carlo quantities enter as intervals at
     confidence 1 − 1e−9 (mc = {"seed", "samples", "device"}); its certificate is then labelled statistical, and
     its first certified witness is the one shown."""
     found, seen = [], set()
     # the claim's denominators first; only when no candidate certifies so, roundings to significant digits (a
     # violation that needs a weight of 1e-12, which every common denominator rounds to 0, or a Rényi order within
     # 1e-12 of its open end) and the float values themselves, exactly — for every kind of variable
-    for significant in (False, True):
+    for by_digits in ((False, True) if significant else (False,)):
         for cand in candidates:
             if found and (claim.statistical or time.monotonic() > (until if extra_until is None else extra_until)):
                 break
-            cx = _certify_candidate(claim, cand, until, mc, significant, log)
+            cx = _certify_candidate(claim, cand, until, mc, by_digits, log)
             if cx is None:
                 continue
             key = repr(cx["objects"])
@@ -234,8 +234,13 @@ class Attempt:
     label: object  # the denominator, "d significant digits", or None (the exact binary values)
     exact: dict
     outcome: str
-    why: str | None = None
+    why: object = None  # str, or a function giving it (worked out only for the case a reason is written about)
     certified: Certified | None = None
+
+    def reason(self) -> str | None:
+        if callable(self.why):
+            self.why = self.why()
+        return self.why
 
 
 def _candidate_roundings(claim, cand, significant: bool):
@@ -262,7 +267,7 @@ def _certify_candidate(claim, cand, until, mc, significant: bool = False, log: l
         fcase = floatify(exact)
         r = float_margin(claim, fcase)  # an error of the claim propagates
         if r is None:
-            note(q, exact, "outside", _why_outside(claim, fcase, FLOAT_PATH))
+            note(q, exact, "outside", lambda fcase=fcase: _why_outside(claim, fcase, FLOAT_PATH))
             continue
         if not is_violation(claim, *r):
             note(q, exact, "no float violation")
@@ -285,7 +290,7 @@ def _certify_candidate(claim, cand, until, mc, significant: bool = False, log: l
             note(q, exact, "undecided", str(e))
             continue
         if not c.hypotheses_ok:
-            note(q, exact, "hypotheses", _failing_hypothesis(claim, exact, c.precision))
+            note(q, exact, "hypotheses", lambda exact=exact, prec=c.precision: _failing_hypothesis(claim, exact, prec))
             continue
         if c.relation == "violated":
             cx = _counterexample(claim, exact, fcase, q, c)
@@ -368,8 +373,9 @@ def why_uncertified(claim, case: dict, attempts: list) -> str | None:
     if outside and all(a.outcome in ("outside", "hypotheses", "no float violation") for a in mine):
         whys = []
         for a in outside:
-            if a.why and a.why not in whys:
-                whys.append(a.why)
+            why = a.reason()
+            if why and why not in whys:
+                whys.append(why)
         where = "; ".join(whys[:2]) + (f" (and {len(whys) - 2} more)" if len(whys) > 2 else "") \
             if whys else "the statement's domain"
         ranges = _ranges_text(claim, case)
@@ -604,7 +610,8 @@ def significant_case(claim, case: dict, digits: int) -> dict:
     """The case rounded to `digits` significant digits: each real and vector entry relative to its own size (a
     rate of 3·10⁻¹² stays 3·10⁻¹², which every common denominator rounds to 0), kept inside its declared range by
     rounding.within — and, where that rounding lands on an end the value lies strictly inside, its offset from the
-    end (α = 1 + 3·10⁻¹³ in (1, 20]: rounding.significant_within); each distribution and channel row entry by entry
+    end (α = 1 + 3·10⁻¹³ in (1, 20]: rounding.significant_within) —, or to denominator 10^digits where that is
+    nearer (12.3456 → 12.346); each distribution and channel row entry by entry
     in relative terms (a weight of 10^-80 stays 10^-80) with its largest entry set to 1 minus the others (exact
     sum 1). Integers, structural entries and the claim's exact inputs are kept as they are."""
     from proofcheck.rounding import round_significant, significant_within
@@ -614,10 +621,11 @@ def significant_case(claim, case: dict, digits: int) -> dict:
         if v.name in claim.exact_inputs or v.kind in ("integer", "gain"):
             continue
         if v.kind == "real":
-            out[v.name] = significant_within(float(case[v.name]), digits, v)
+            out[v.name] = _closer(float(case[v.name]), out[v.name], significant_within(float(case[v.name]), digits, v))
             continue
         if v.kind == "vector":
-            out[v.name] = [significant_within(float(y), digits, v) for y in np.ravel(case[v.name])]
+            out[v.name] = [_closer(float(y), old, significant_within(float(y), digits, v))
+                           for y, old in zip(np.ravel(case[v.name]), out[v.name])]
             continue
         rows = np.atleast_2d(np.asarray(case[v.name], float))
         rounded = []
@@ -629,6 +637,17 @@ def significant_case(claim, case: dict, digits: int) -> dict:
             rounded.append(r)
         out[v.name] = rounded[0] if v.kind == "simplex" else rounded
     return out
+
+
+def _closer(x: float, by_denominator: Fraction, by_digits: Fraction) -> Fraction:
+    """Of a real's two roundings (denominator 10^d, d significant digits), the one nearer the float, the
+    denominator's on a tie (12.3456 stays 12.346 at d = 3; 3.14·10⁻¹² is 3.14·10⁻¹², not 0) — but never the float's
+    own binary value, which rounding.within falls back to next to an open end, where the digits give a decimal
+    (α = 1 + 3.30·10⁻¹³; the float itself is the last rounding certify_violation tries)."""
+    exact = Fraction(x)
+    if by_denominator == exact and by_digits != exact:
+        return by_digits
+    return by_digits if abs(by_digits - exact) < abs(by_denominator - exact) else by_denominator
 
 
 def _certified_ratio_at(claim, exact) -> dict | None:

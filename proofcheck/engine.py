@@ -260,7 +260,10 @@ def _interior_witness(claim, cx, until, mc):
     its real variables that sit at an end of their declared range are moved inward, the moved cases certified,
     and the better ranked witness (certify.witness_rank) shown, the other kept."""
     moved = interior_moves(claim, cx["float_case"])
-    other = certify_violation(claim, moved, until, mc) if moved else None
+    # the moved cases are tried as before the roundings to significant digits reached every kind of variable:
+    # the denominators, and significant digits only for a claim over distributions or channels
+    digits = any(v.kind in ("simplex", "channel") for v in claim.variables)
+    other = certify_violation(claim, moved, until, mc, significant=digits) if moved else None
     return cx if other is None else merge_witnesses(cx, other)
 
 
