@@ -306,7 +306,7 @@ def thin_search(claim, evidence: dict, asked: int | None) -> dict | None:
     if asked is not None and drawn < asked:
         why.append(f"the search drew {drawn} of the {asked} cases asked")
     if admitted < THIN_CASES and (asked is None or admitted < asked):
-        why.append(f"{admitted} of the {drawn} cases drawn were in the domain")
+        why.append(f"{admitted} of the {drawn} cases drawn {'was' if admitted == 1 else 'were'} in the domain")
     if runs == 0 and _has_coordinates(claim):
         why.append("the optimiser never ran")
     if not why:

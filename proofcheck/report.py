@@ -527,7 +527,7 @@ def _variable_record(v) -> dict:
 def thin_text(thin: dict) -> str:
     """'thin: 3 cases of 100 asked (the search drew …)': a `holds` whose search ran fewer cases than asked."""
     asked = f" of {thin['asked']} asked" if thin.get("asked") is not None else ""
-    return f"thin: {thin['cases']} cases{asked} ({thin['why']})"
+    return f"thin: {thin['cases']} case{'' if thin['cases'] == 1 else 's'}{asked} ({thin['why']})"
 
 
 def thin_lines(doc: dict, n: int = 10) -> list[str]:

@@ -234,6 +234,7 @@ def test_thin_search_rules():
     assert thin_search(c, ev(100, 40), 100) is None  # hypotheses excluded some, 60 cases checked: not thin
     assert thin_search(c, ev(12, 0), 12) is None  # a costly class's whole count: not thin
     assert thin_search(c, ev(37, 0), 100)["why"] == "the search drew 37 of the 100 cases asked"
+    assert thin_search(c, ev(100, 99), 100)["why"] == "1 of the 100 cases drawn was in the domain"
     assert thin_search(c, ev(100, 97), 100) == {"cases": 3, "asked": 100, "drawn": 100,
                                                 "why": "3 of the 100 cases drawn were in the domain"}
     assert thin_search(c, ev(5, 0), None)["why"] == "5 of the 5 cases drawn were in the domain"  # a time budget
