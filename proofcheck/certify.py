@@ -133,30 +133,33 @@ def agree_closely(lhs, rhs, digits: int = 30) -> bool:
     return width <= scale * 10.0 ** -digits
 
 
-def certify_violation(claim, candidates, until: float, mc: dict | None = None, extra_until: float | None = None):
+def certify_violation(claim, candidates, until: float, mc: dict | None = None, extra_until: float | None = None,
+                      log: list | None = None, significant: bool = True):
     """The most convincing certified counterexample among the candidates: for each candidate, the first
     rounding (smallest denominators first; only when no candidate certifies at any, each number to a few
-    significant digits) whose exact case certifiably violates the claim; of those, the
-    one with the largest relative violation, then the fewest and smallest exact objects (the others are
-    kept in "other_witnesses"). Candidates after the first certified one are tried until `extra_until`
-    (default `until`). None if no candidate certifies. A statistical claim's Monte Carlo quantities enter
-    as intervals at confidence 1 − 1e−9 (mc = {"seed", "samples", "device"}); its certificate is then
-    labelled statistical, and its first certified witness is the one shown."""
+    significant digits, then the float values as exact binary fractions) whose exact case certifiably violates
+    the claim; of those, the one with the largest relative violation, then the fewest and smallest exact objects
+    (the others are kept in "other_witnesses"). Candidates after the first certified one are tried until
+    `extra_until` (default `until`). None if no candidate certifies; `log` (a list) then receives one Attempt per
+    rounding tried, for why_uncertified. With significant=False only the denominators are tried. A statistical claim's Monte Carlo quantities enter as intervals at
+    confidence 1 − 1e−9 (mc = {"seed", "samples", "device"}); its certificate is then labelled statistical, and
+    its first certified witness is the one shown."""
     found, seen = [], set()
     # the claim's denominators first; only when no candidate certifies so, roundings to significant digits (a
-    # violation that needs a weight of 1e-12, which every common denominator rounds to 0)
-    for significant in (False, True):
+    # violation that needs a weight of 1e-12, which every common denominator rounds to 0, or a Rényi order within
+    # 1e-12 of its open end) and the float values themselves, exactly — for every kind of variable
+    for by_digits in ((False, True) if significant else (False,)):
         for cand in candidates:
             if found and (claim.statistical or time.monotonic() > (until if extra_until is None else extra_until)):
                 break
-            cx = _certify_candidate(claim, cand, until, mc, significant)
+            cx = _certify_candidate(claim, cand, until, mc, by_digits, log)
             if cx is None:
                 continue
             key = repr(cx["objects"])
             if key not in seen:
                 seen.add(key)
                 found.append(cx)
-        if found or not any(v.kind in ("simplex", "channel") for v in claim.variables):
+        if found:
             break
     if not found:
         return None
@@ -220,24 +223,54 @@ def boundary_hypotheses(claim, exact: dict, prec: int) -> list[str]:
 SIGNIFICANT_DIGITS = (3, 6, 9)  # the last resort: roundings that keep a weight of 1e-12 alive
 
 
+@dataclass
+class Attempt:
+    """One rounding of a candidate that certify_violation tried, and what became of it: 'certified', 'no float
+    violation' (the rounding's float margin is not a violation), 'outside' (a quantity or an excluded end put
+    the exact case outside the domain: `why`), 'hypotheses' (a hypothesis is not certified there: `why`),
+    'overlap' / 'holds' (the certified enclosures `certified`), 'undecided' (undecided at every precision), or
+    'error' (an error of the claim at the rounding: `why`)."""
+    case: dict  # the float candidate (the very object given)
+    label: object  # the denominator, "d significant digits", or None (the exact binary values)
+    exact: dict
+    outcome: str
+    why: object = None  # str, or a function giving it (worked out only for the case a reason is written about)
+    certified: Certified | None = None
+
+    def reason(self) -> str | None:
+        if callable(self.why):
+            self.why = self.why()
+        return self.why
+
+
 def _candidate_roundings(claim, cand, significant: bool):
     """(label, exact case): the claim's denominators, smallest first; or (significant) each number to a few
-    significant digits (a distribution's tiny entries survive, which a common denominator rounds to 0)."""
+    significant digits (a distribution's tiny entries survive, which a common denominator rounds to 0; a real
+    next to an end keeps its offset from it), then the float values as exact binary fractions."""
     if not significant:
         for q in claim.rounding:
             yield q, exactify(claim, cand, q)
         return
     for d in SIGNIFICANT_DIGITS:
         yield f"{d} significant digits", significant_case(claim, cand, d)
+    yield None, exactify(claim, cand, None)
 
 
-def _certify_candidate(claim, cand, until, mc, significant: bool = False):
+def _certify_candidate(claim, cand, until, mc, significant: bool = False, log: list | None = None):
+    def note(label, exact, outcome, why=None, c=None):
+        if log is not None:
+            log.append(Attempt(cand, label, exact, outcome, why, c))
+
     for q, exact in _candidate_roundings(claim, cand, significant):
         if time.monotonic() > until:
             return None
         fcase = floatify(exact)
-        r = float_margin(claim, fcase)
-        if r is None or not is_violation(claim, *r):
+        r = float_margin(claim, fcase)  # an error of the claim propagates
+        if r is None:
+            note(q, exact, "outside", lambda fcase=fcase: _why_outside(claim, fcase, FLOAT_PATH))
+            continue
+        if not is_violation(claim, *r):
+            note(q, exact, "no float violation")
             continue
         overrides, records = None, None
         if claim.statistical:
@@ -250,9 +283,16 @@ def _certify_candidate(claim, cand, until, mc, significant: bool = False):
                 return None
         try:
             c = certified_sides(claim, exact, overrides)
-        except (Outside, Undecided):
+        except Outside as e:
+            note(q, exact, "outside", str(e))
             continue
-        if c.hypotheses_ok and c.relation == "violated":
+        except Undecided as e:
+            note(q, exact, "undecided", str(e))
+            continue
+        if not c.hypotheses_ok:
+            note(q, exact, "hypotheses", lambda exact=exact, prec=c.precision: _failing_hypothesis(claim, exact, prec))
+            continue
+        if c.relation == "violated":
             cx = _counterexample(claim, exact, fcase, q, c)
             if records:
                 cx["statistical"] = records
@@ -260,7 +300,144 @@ def _certify_candidate(claim, cand, until, mc, significant: bool = False):
                                                f"{records[0]['confidence']} for {', '.join(r['quantity'] for r in records)}, "
                                                "then exact rationals + arb interval arithmetic")
             return cx
+        note(q, exact, "overlap" if c.relation is None else "holds", None, c)
     return None
+
+
+FLOAT_PATH = "float"
+
+
+def _why_outside(claim, case: dict, path: str) -> str | None:
+    """Why a case is outside the statement's domain on a path: an excluded end, a quantity's OutsideDomain, or
+    the first hypothesis that fails (None when it is not outside)."""
+    from proofcheck.measures import FLOAT
+
+    m = FLOAT if path == FLOAT_PATH else CERTIFIED
+    try:
+        values = quantity_values(claim, case, m)
+    except Outside as e:
+        return str(e)
+    except (Undecided, ClaimError):
+        return None
+    return _first_failing(claim, values, m)
+
+
+def _failing_hypothesis(claim, exact: dict, prec: int) -> str | None:
+    """The first hypothesis not certified at the exact case, as 'the hypothesis <text>' (None: none found)."""
+    with precision(prec):
+        try:
+            values = quantity_values(claim, exact, CERTIFIED)
+        except Outside as e:
+            return str(e)
+        except (Undecided, ClaimError):
+            return None
+        return _first_failing(claim, values, CERTIFIED)
+
+
+def _first_failing(claim, values, m) -> str | None:
+    from proofcheck.evaluation import _holds
+
+    for h in claim.hypotheses:
+        try:
+            ok = _holds(h.relation, values, m)
+        except Exception:  # a hypothesis that cannot be evaluated here is the one that fails
+            ok = False
+        if not ok:
+            return f"the hypothesis {h.text}"
+    return None
+
+
+def why_uncertified(claim, case: dict, attempts: list) -> str | None:
+    """Why no rounding of the float violation at `case` certified, from the Attempts certify_violation logged for
+    that very case object: the domain every rounding fell outside ("every rounding of alpha =
+    1.0000000001 fell outside the hypothesis alpha > 1; alpha ∈ (1, 20]"); for an identity whose enclosures overlap
+    but are wider than its digits ask, the digits they agree to and the Claim(digits=...) that would match them;
+    otherwise what the enclosures were. None when nothing was logged for the case."""
+    mine = [a for a in attempts if a.case is case]
+    if not mine:
+        return None
+    what = _case_text(claim, case)
+    overlaps = [a for a in mine if a.outcome == "overlap" and a.certified is not None]
+    if overlaps:
+        best = max(overlaps, key=lambda a: _agreement_digits(a.certified.lhs, a.certified.rhs))
+        lhs, rhs = enclosure(best.certified.lhs), enclosure(best.certified.rhs)
+        k = _agreement_digits(lhs, rhs)
+        encl = f"lhs ∈ {fmt(lhs)}, rhs ∈ {fmt(rhs)} at {_objects_text(best.exact)}"
+        if claim.is_identity and k < claim.digits:
+            return (f"a float violation was found at {what} but no rounding of it could be certified: the enclosures "
+                    f"agree to {k} digits, the claim asks {claim.digits} ({encl}): set Claim(digits={k}) or a finer "
+                    "route")
+        return (f"a float violation was found at {what} but no rounding of it could be certified: the enclosures "
+                f"overlap at every rounding evaluated ({encl}; they agree to {k} digits)")
+    outside = [a for a in mine if a.outcome in ("outside", "hypotheses")]
+    if outside and all(a.outcome in ("outside", "hypotheses", "no float violation") for a in mine):
+        whys = []
+        for a in outside:
+            why = a.reason()
+            if why and why not in whys:
+                whys.append(why)
+        where = "; ".join(whys[:2]) + (f" (and {len(whys) - 2} more)" if len(whys) > 2 else "") \
+            if whys else "the statement's domain"
+        ranges = _ranges_text(claim, case)
+        return (f"every rounding of {what} fell outside its domain: {where}"
+                + (f"; {ranges}" if ranges else "")
+                + ("" if len(outside) == len(mine) else
+                   f" (or was no float violation: {len(mine) - len(outside)} of {len(mine)} roundings)"))
+    if all(a.outcome == "no float violation" for a in mine):
+        return (f"a float violation was found at {what} but at none of its {len(mine)} roundings is the float margin "
+                "a violation: it is narrower than the roundings tried")
+    holds = [a for a in mine if a.outcome == "holds"]
+    if holds:
+        a = holds[0]
+        return (f"a float violation was found at {what} but the certified path refutes it at its roundings "
+                f"(lhs ∈ {fmt(enclosure(a.certified.lhs))}, rhs ∈ {fmt(enclosure(a.certified.rhs))} at "
+                f"{_objects_text(a.exact)}): a float route disagrees with its certified one")
+    return None
+
+
+def _agreement_digits(lhs, rhs) -> int:
+    """The decimal digits two overlapping enclosures agree to: −log10 of the width of their hull relative to their
+    size (0 when the hull is as wide as the values)."""
+    lhs, rhs = enclosure(lhs), enclosure(rhs)
+    if is_infinity(lhs) or is_infinity(rhs):
+        return 0
+    from proofcheck.numerics import lower
+
+    lo = min(lower(lhs), lower(rhs))
+    hi = max(upper(lhs), upper(rhs))
+    scale = max(abs(lo), abs(hi))
+    if not (math.isfinite(lo) and math.isfinite(hi)) or scale == 0:
+        return 0
+    width = (hi - lo) / scale
+    if width <= 0:
+        return 17
+    return max(0, int(math.floor(-math.log10(width))))
+
+
+def _case_text(claim, case: dict) -> str:
+    """The case's reals (and vectors) as 'alpha = 1.0000000001', for a reason; the whole case when it has none."""
+    parts = []
+    for v in claim.variables:
+        if v.kind in ("real", "vector") and v.name in case and v.name not in claim.exact_inputs:
+            x = case[v.name]
+            parts.append(f"{v.name} = " + (f"{float(x)!r}" if v.kind == "real" else
+                                           "[" + ", ".join(f"{float(y)!r}" for y in np.ravel(x)[:4])
+                                           + (", …" if np.size(x) > 4 else "") + "]"))
+    if not parts:
+        return "the case " + _objects_text(case)
+    return ", ".join(parts[:4]) + (", …" if len(parts) > 4 else "")
+
+
+def _ranges_text(claim, case: dict) -> str:
+    """'alpha ∈ (1, 20]' for each real of the case with a declared range."""
+    parts = [f"{v.name} ∈ {v.range_text()}" for v in claim.variables
+             if v.kind in ("real", "vector") and v.name in case and (v.lo is not None or v.hi is not None)]
+    return ", ".join(parts[:4])
+
+
+def _objects_text(case: dict, n: int = 160) -> str:
+    t = ", ".join(f"{k} = {v}" for k, v in show_exact(case).items())
+    return t if len(t) <= n else t[: n - 1] + "…"
 
 
 def _counterexample(claim, exact, fcase, q, c: Certified) -> dict:
@@ -430,14 +607,25 @@ def _rounding_text(label) -> str:
 
 
 def significant_case(claim, case: dict, digits: int) -> dict:
-    """The case rounded to `digits` significant digits: reals and vectors as exactify does with denominator
-    10^digits, each distribution and channel row entry by entry in relative terms (a weight of 10^-80 stays
-    10^-80) with its largest entry set to 1 minus the others (exact sum 1)."""
-    from proofcheck.rounding import round_significant
+    """The case rounded to `digits` significant digits: each real and vector entry relative to its own size (a
+    rate of 3·10⁻¹² stays 3·10⁻¹², which every common denominator rounds to 0), kept inside its declared range by
+    rounding.within — and, where that rounding lands on an end the value lies strictly inside, its offset from the
+    end (α = 1 + 3·10⁻¹³ in (1, 20]: rounding.significant_within) —, or to denominator 10^digits where that is
+    nearer (12.3456 → 12.346); each distribution and channel row entry by entry
+    in relative terms (a weight of 10^-80 stays 10^-80) with its largest entry set to 1 minus the others (exact
+    sum 1). Integers, structural entries and the claim's exact inputs are kept as they are."""
+    from proofcheck.rounding import round_significant, significant_within
 
     out = exactify(claim, case, 10**digits)
     for v in claim.variables:
-        if v.name in claim.exact_inputs or v.kind not in ("simplex", "channel"):
+        if v.name in claim.exact_inputs or v.kind in ("integer", "gain"):
+            continue
+        if v.kind == "real":
+            out[v.name] = _closer(float(case[v.name]), out[v.name], significant_within(float(case[v.name]), digits, v))
+            continue
+        if v.kind == "vector":
+            out[v.name] = [_closer(float(y), old, significant_within(float(y), digits, v))
+                           for y, old in zip(np.ravel(case[v.name]), out[v.name])]
             continue
         rows = np.atleast_2d(np.asarray(case[v.name], float))
         rounded = []
@@ -449,6 +637,17 @@ def significant_case(claim, case: dict, digits: int) -> dict:
             rounded.append(r)
         out[v.name] = rounded[0] if v.kind == "simplex" else rounded
     return out
+
+
+def _closer(x: float, by_denominator: Fraction, by_digits: Fraction) -> Fraction:
+    """Of a real's two roundings (denominator 10^d, d significant digits), the one nearer the float, the
+    denominator's on a tie (12.3456 stays 12.346 at d = 3; 3.14·10⁻¹² is 3.14·10⁻¹², not 0) — but never the float's
+    own binary value, which rounding.within falls back to next to an open end, where the digits give a decimal
+    (α = 1 + 3.30·10⁻¹³; the float itself is the last rounding certify_violation tries)."""
+    exact = Fraction(x)
+    if by_denominator == exact and by_digits != exact:
+        return by_digits
+    return by_digits if abs(by_digits - exact) < abs(by_denominator - exact) else by_denominator
 
 
 def _certified_ratio_at(claim, exact) -> dict | None:
@@ -489,6 +688,22 @@ def read_exact(objects: dict) -> dict:
             return [conv(y) for y in x]
         return x
     return {k: conv(v) for k, v in objects.items()}
+
+
+def certified_violation_at(claim, objects: dict, label) -> dict | None:
+    """The counterexample record (as certify_violation makes it, with its float case) at exact objects a later
+    stage certified — the tightest case or the ratio's witness of a claim the search found no float violation
+    of — when the hypotheses hold there and the enclosures are disjoint on the wrong side; None otherwise."""
+    if claim.statistical:
+        return None
+    exact = read_exact(objects)
+    try:
+        c = certified_sides(claim, exact)
+    except (Outside, Undecided, ClaimError):
+        return None
+    if not c.hypotheses_ok or c.relation != "violated":
+        return None
+    return _counterexample(claim, exact, floatify(exact), label, c)
 
 
 def certify_example(claim, objects: dict) -> tuple[dict | None, str | None]:

@@ -189,8 +189,13 @@ def cmd_run(args) -> int:
     s = doc["summary"]
     reused = f" ({outcome.reused} taken from an earlier run's results.jsonl)" if outcome.reused else ""
     proved = f" ({s['proved']} of them proved on their whole domain)" if args.prove else ""
-    print(f"{len(outcome.pairs)} of {outcome.total} claims: {s['holds']} hold{proved}, {s['violated']} violated, "
+    thin = f" ({s['thin']} of them thin)" if s.get("thin") else ""
+    print(f"{len(outcome.pairs)} of {outcome.total} claims: {s['holds']} hold{proved}{thin}, {s['violated']} violated, "
           f"{s['inconclusive']} inconclusive{reused}; report in {out / 'report.md'}")
+    from proofcheck.report import thin_lines
+
+    for line in thin_lines(doc):  # "<id>: holds — thin: 3 cases of 100 asked (why)"
+        print(line)
     if partial is not None:
         print(f"proofcheck: interrupted ({partial['reason']}): the report holds the {partial['checked']} of "
               f"{partial['of']} claims finished; `proofcheck run --resume` with the same --out checks the rest",

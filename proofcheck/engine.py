@@ -25,7 +25,8 @@ import numpy as np
 import sympy as sp
 
 import proofcheck.mc_evidence as mc_evidence
-from proofcheck.certify import certify_case, certify_ratio, certify_violation, merge_witnesses, noise_check
+from proofcheck.certify import (certified_violation_at, certify_case, certify_ratio, certify_violation,
+                               merge_witnesses, noise_check, why_uncertified)
 from proofcheck.claim import COST_CLASSES
 from proofcheck.evaluation import ClaimError
 from proofcheck.margins import RATIO_FLOOR, float_margin, is_degenerate, is_violation, ratio, relative, scaled
@@ -55,6 +56,9 @@ class Result:
     # the claim's hypotheses admit only degenerate cases, and why: declared (Claim.forces_degenerate) or
     # found by the search (every admitted case degenerate while the hypotheses excluded others)
     forces_degenerate: str | None = None
+    # a `holds` whose search ran fewer cases than asked or admitted fewer than THIN_CASES: {"cases" (in the
+    # domain), "asked" (the counted budget; None under a time budget), "drawn", "why"} (see thin_search)
+    thin: dict | None = None
 
     def to_json(self) -> dict:
         return {
@@ -62,6 +66,7 @@ class Result:
             "verdict": self.verdict,
             "vacuous": self.vacuous,
             "forces_degenerate": self.forces_degenerate,
+            "thin": self.thin,
             "margin": _num(self.margin),
             "relative_margin": _num(self.relative_margin),
             "tightness": _num(self.tightness),
@@ -84,7 +89,7 @@ def result_from_state(d: dict) -> Result:
     return Result(d["id"], d["verdict"], num(d["margin"]), num(d["relative_margin"]), d["counterexample"],
                   d["evidence"], float(d["seconds"]), worst_case=d.get("worst_case"),
                   trace=[tuple(t) for t in d.get("trace") or []], tightness=num(d.get("tightness")),
-                  vacuous=d.get("vacuous"), forces_degenerate=d.get("forces_degenerate"))
+                  vacuous=d.get("vacuous"), forces_degenerate=d.get("forces_degenerate"), thin=d.get("thin"))
 
 
 def _num(x):
@@ -134,6 +139,8 @@ def check_claim(claim, seconds: float | None = None, seed: int = 0, max_examples
         seconds, max_examples = math.inf, cases
     result = _check_claim(claim, seconds, seed, max_examples, device, mc_samples, evaluations)
     result.evidence["budget"] = budget
+    if result.verdict == "holds":
+        result.thin = thin_search(claim, result.evidence, cases)
     if claim.table is not None:
         on_stage("table")
         import proofcheck.tables as tables
@@ -222,12 +229,15 @@ def _violation(claim, best, candidates, evidence, t0, deadline, seconds, mc) -> 
     on_stage("certify")
     until = deadline + max(0.5 * seconds, CERT_MIN_SECONDS)
     # once one witness is certified, the other candidates are tried within the claim's own budget
-    cx = certify_violation(claim, candidates, until, mc, extra_until=min(until, max(deadline, time.monotonic() + 1.0)))
+    attempts = []
+    cx = certify_violation(claim, candidates, until, mc, extra_until=min(until, max(deadline, time.monotonic() + 1.0)),
+                           log=attempts)
     if cx is not None and cx.get("hypothesis_boundary") and not claim.statistical:
         cx = _interior_witness(claim, cx, min(until, max(deadline, time.monotonic() + 1.0)), mc)
     if cx is None:
-        evidence["reason"] = ("a float violation was found but no rounding of it could be certified "
-                              "(enclosures overlap or hypotheses not certifiable)")
+        evidence["reason"] = (why_uncertified(claim, best.case, attempts)
+                              or ("a float violation was found but no rounding of it could be certified "
+                                  "(enclosures overlap or hypotheses not certifiable)"))
         return Result(claim.id, "inconclusive", best.margin, relative(best.margin, best.lhs, best.rhs), None, evidence,
                       time.monotonic() - t0, worst_case=show_exact(dict(best.case)))
     evidence["certificate"] = cx["certificate"]
@@ -250,7 +260,10 @@ def _interior_witness(claim, cx, until, mc):
     its real variables that sit at an end of their declared range are moved inward, the moved cases certified,
     and the better ranked witness (certify.witness_rank) shown, the other kept."""
     moved = interior_moves(claim, cx["float_case"])
-    other = certify_violation(claim, moved, until, mc) if moved else None
+    # the moved cases are tried as before the roundings to significant digits reached every kind of variable:
+    # the denominators, and significant digits only for a claim over distributions or channels
+    digits = any(v.kind in ("simplex", "channel") for v in claim.variables)
+    other = certify_violation(claim, moved, until, mc, significant=digits) if moved else None
     return cx if other is None else merge_witnesses(cx, other)
 
 
@@ -278,6 +291,36 @@ def interior_moves(claim, case: dict) -> list[dict]:
 THIN_CASES = 10  # a search that admitted fewer cases than this, or never optimised, is a thin holds
 
 
+def thin_search(claim, evidence: dict, asked: int | None) -> dict | None:
+    """Why a `holds` rests on a thin search, or None: under a counted budget, the search drew fewer cases than the
+    `asked` (Hypothesis ran out of distinct draws, or the strategy filtered most of them away); under any budget,
+    fewer than THIN_CASES of the cases drawn were in the domain (the hypotheses excluded most — a time budget that
+    ran out shows here too); or the optimiser never ran although the claim has coordinates to move. A claim that
+    admitted every case its counted budget asked for is never thin, however small its class's count."""
+    search = evidence.get("search") or {}
+    drawn = int(search.get("cases") or 0)
+    admitted = drawn - int(search.get("excluded_outside_domain") or 0)
+    opt = evidence.get("optimiser") or {}
+    runs = int(opt.get("margin_evaluations") or 0) + int(opt.get("ratio_evaluations") or 0)
+    why = []
+    if asked is not None and drawn < asked:
+        why.append(f"the search drew {drawn} of the {asked} cases asked")
+    if admitted < THIN_CASES and (asked is None or admitted < asked):
+        why.append(f"{admitted} of the {drawn} cases drawn {'was' if admitted == 1 else 'were'} in the domain")
+    if runs == 0 and _has_coordinates(claim):
+        why.append("the optimiser never ran")
+    if not why:
+        return None
+    return {"cases": admitted, "asked": asked, "drawn": drawn, "why": "; ".join(why)}
+
+
+def _has_coordinates(claim) -> bool:
+    """The claim has something the optimiser moves (a distribution, channel, vector, or a real with a range)."""
+    return any(v.name not in claim.exact_inputs and (v.kind in ("simplex", "channel", "vector") or
+                                                     (v.kind == "real" and (v.lo is None or v.hi is None or v.hi > v.lo)))
+               for v in claim.variables)
+
+
 def _holds(claim, s, best, evidence, seed, t0, mc) -> Result:
     on_stage("certify the tightest case")
     tight = certify_case(claim, best.case) if best is not None else None
@@ -287,9 +330,6 @@ def _holds(claim, s, best, evidence, seed, t0, mc) -> Result:
     evidence["summary"] = (f"{kind} checked at {s.admitted} cases in the domain ({s.excluded} outside it, "
                            f"{s.degenerate} degenerate), optimiser {evidence['optimiser']['margin_evaluations'] + evidence['optimiser']['ratio_evaluations']} "
                            f"evaluations, seed {seed}")
-    runs = evidence['optimiser']['margin_evaluations'] + evidence['optimiser']['ratio_evaluations']
-    if s.admitted < THIN_CASES or runs == 0:  # a holds a reader must not take for a search that ran
-        evidence["thin"] = f"{s.admitted} cases in the domain" + ("" if runs else ", the optimiser never ran")
     tightness = None
     if claim.is_identity:
         evidence["digits"] = claim.digits
@@ -308,6 +348,9 @@ def _holds(claim, s, best, evidence, seed, t0, mc) -> Result:
         limit = tightness_limit(claim)
         if limit is not None:  # the sup is attained only in a limit: which one (declared by the claim)
             evidence["tightness"]["limit"] = limit
+    missed = _violation_in_tightness(claim, evidence)
+    if missed is not None:  # never `holds` beside a certified violation: the certified evaluation decides
+        return _violation_from_tightness(claim, missed, evidence, t0, mc)
     # a negative float margin that no certified evaluation confirms is rounding noise: the
     # relation is tight there, so the reported margin is 0 (the float value stays in evidence)
     margin = max(best.margin, 0.0) if best and not claim.is_identity else (best.margin if best else None)
@@ -328,6 +371,51 @@ def _holds(claim, s, best, evidence, seed, t0, mc) -> Result:
                  worst_case=show_exact(dict(best.case)) if best else None)
     res.tightness = tightness
     res.vacuous = vacuous_reason(claim, s) if verdict == "holds" else None
+    return res
+
+
+def _violation_in_tightness(claim, evidence) -> dict | None:
+    """A certified counterexample at an exact case the tightness steps certified (the tightest case, the ratio's
+    witness): the float path saw no violation there (a float route that differs from its certified one, a
+    violation below the float's resolution), the certified evaluation does. The better ranked of the two, the
+    other kept; None when neither is a certified violation."""
+    found = []
+    tight = evidence.get("tightest_certified")
+    if tight is not None and tight.get("relation_certified") == "violated":
+        found.append(certified_violation_at(claim, tight["objects"], tight.get("denominator")))
+    witnessed = (evidence.get("tightness") or {}).get("certified")
+    # a ratio whose certified lower end is below 1 cannot sit beside a violation (ties at exactly 1 hold for ≤)
+    if witnessed is not None and witnessed.get("lower_bound") is not None and witnessed["lower_bound"] >= 1.0:
+        found.append(certified_violation_at(claim, witnessed["objects"], witnessed.get("denominator")))
+    found = [f for f in found if f is not None]
+    if not found:
+        return None
+    cx = found[0]
+    cx.setdefault("other_witnesses", [])
+    for other in found[1:]:
+        if repr(other["objects"]) != repr(cx["objects"]):
+            cx = merge_witnesses(cx, other)
+    return cx
+
+
+def _violation_from_tightness(claim, cx, evidence, t0, mc) -> Result:
+    on_stage("certify")
+    cx["found_by"] = ("the certified evaluation of the tightness step: the search and the optimiser found no float "
+                      "violation (the float path and the certified path differ here, or the violation is below the "
+                      "float's resolution)")
+    evidence["certificate"] = cx["certificate"]
+    fcase = cx.pop("float_case")
+    margin = cx["margin"]
+    r = None
+    try:
+        r = float_margin(claim, fcase)
+    except ClaimError:
+        pass
+    _, lhs_f, rhs_f = r or (None, None, None)
+    rel = margin if not math.isfinite(margin) else (relative(margin, lhs_f, rhs_f) if r is not None
+                                                     else -cx["relative_violation"])
+    res = Result(claim.id, "violated", margin, rel, cx, evidence, time.monotonic() - t0, worst_case=cx["objects"])
+    res.trace = direction_trace(claim, fcase)
     return res
 
 

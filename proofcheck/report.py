@@ -7,7 +7,8 @@ report.json, schema "proofcheck.report/2":
       "schema": "proofcheck.report/2",
       "generated": ISO-8601 time, "command": the command line, "seed": int,
       "seconds_per_claim": float,
-      "summary": {"holds": int, "violated": int, "inconclusive": int},          (per claim)
+      "summary": {"holds": int, "violated": int, "inconclusive": int, "proved": int,
+                  "thin": int (claims that hold on a thin search, see ClaimRecord.thin)},   (per claim)
       "statement_summary": {"violated", "depends-on-reading", "holds", "inconclusive": int},
       "proved_statements": {paper: int} (statements whose primary reading holds with proved: true),
       "budget": {"kind": "time", "seconds"} | {"kind": "counted", "cases"},
@@ -68,6 +69,9 @@ report.json, schema "proofcheck.report/2":
                 the certificate's path),
       "id", "title", "verdict": "holds" | "violated" | "inconclusive", "statement_id", "primary": why this is
       the primary reading (or null), "vacuous": null | why a `holds` says nothing,
+      "thin": null | {"cases": in the domain, "asked": the counted budget (null under a time budget), "drawn",
+              "why"}: a `holds` whose search drew fewer cases than asked, admitted fewer than 10, or never optimised
+              (engine.thin_search; the verdict stays "holds", the text says "holds — thin: 3 cases of 100 asked"),
       "forces_degenerate": null | why the claim's hypotheses admit only degenerate cases (declared or found),
       "source": {"seed", "where", "quote"},
       "statement": sympy string of the relation checked, "latex": the same in LaTeX,
@@ -133,7 +137,7 @@ def claim_record(claim: Claim, result: Result) -> dict:
         "tightness_certified": ((result.evidence or {}).get("tightness") or {}).get("certified", {}).get("lower_bound"),
         "proved": result.verdict == "holds" and ((result.evidence or {}).get("proof") or {}).get("proved") is True,
     })
-    return {k: rec[k] for k in ("id", "statement_id", "title", "verdict", "proved", "vacuous", "forces_degenerate", "primary", "margin", "relative_margin", "tightness", "tightness_certified", "source", "statement", "sides", "latex",
+    return {k: rec[k] for k in ("id", "statement_id", "title", "verdict", "proved", "vacuous", "thin", "forces_degenerate", "primary", "margin", "relative_margin", "tightness", "tightness_certified", "source", "statement", "sides", "latex",
                                 "hypotheses", "variables", "encoding", "reading", "reconstructed", "counterexample",
                                 "evidence", "worst_case", "seconds")}
 
@@ -264,6 +268,7 @@ def write_report(pairs: list[tuple[Claim, Result]], out: Path, seed: int, second
                 f.unlink()
     summary = {v: sum(r["verdict"] == v for r in records) for v in ("holds", "violated", "inconclusive")}
     summary["proved"] = sum(r["proved"] for r in records)
+    summary["thin"] = sum(1 for r in records if r["verdict"] == "holds" and r.get("thin"))
     statements = statement_records(pairs)
     for st in statements:
         st["counterexample_file"] = next((r["counterexample_file"] for r in records
@@ -523,6 +528,21 @@ def _variable_record(v) -> dict:
     return rec
 
 
+def thin_text(thin: dict) -> str:
+    """'thin: 3 cases of 100 asked (the search drew …)': a `holds` whose search ran fewer cases than asked."""
+    asked = f" of {thin['asked']} asked" if thin.get("asked") is not None else ""
+    return f"thin: {thin['cases']} case{'' if thin['cases'] == 1 else 's'}{asked} ({thin['why']})"
+
+
+def thin_lines(doc: dict, n: int = 10) -> list[str]:
+    """One line per thin `holds` of a report (at most n, then how many more): '<id>: holds — thin: 3 cases …'."""
+    thin = [r for r in doc.get("claims") or () if r["verdict"] == "holds" and r.get("thin")]
+    out = [f"{r['id']}: holds — {thin_text(r['thin'])}" for r in thin[:n]]
+    if len(thin) > n:
+        out.append(f"… and {len(thin) - n} more thin claims (report.json: \"thin\")")
+    return out
+
+
 def holds_text(rec: dict) -> str:
     """'holds — proved on <domain> (N boxes)', or 'holds — no counterexample in <search>' (and why not proved:
     'proved for sizes …' only, vacuous, a sub-domain, ...)."""
@@ -531,7 +551,7 @@ def holds_text(rec: dict) -> str:
         return f"holds — proved on {proof['domain']} ({proof['boxes']} boxes)"
     ev = rec.get("evidence") or {}
     search = ev.get("summary", "the search")
-    thin = f"thin: {ev['thin']}; " if ev.get("thin") else ""
+    thin = f"{thin_text(rec['thin'])}; " if rec.get("thin") else ""
     if proof.get("status") == "proved-for-sizes":
         from proofcheck.prove import sizes_text
 
@@ -678,7 +698,9 @@ def markdown_table(doc: dict) -> str:
         f"{ss['depends-on-reading']} violated only under a reading that is not the paper's primary one, "
         f"{ss['holds']} hold ({sum(1 for st in statements if st['verdict'] == 'holds' and st['vacuous'])} of them vacuously), "
         f"{ss['inconclusive']} inconclusive.** "
-        f"Per claim (every reading and variant): {s['holds']} hold, {s['violated']} violated, {s['inconclusive']} inconclusive.",
+        f"Per claim (every reading and variant): {s['holds']} hold"
+        + (f" ({s['thin']} of them thin: fewer cases searched than asked)" if s.get("thin") else "")
+        + f", {s['violated']} violated, {s['inconclusive']} inconclusive.",
         "",
         *_degenerate_primary_summary(statements),
         "A violation is certified by exact rationals and arb interval arithmetic at the exact objects shown; "
@@ -765,6 +787,7 @@ def markdown_table(doc: dict) -> str:
     for r in doc["claims"]:
         link = f"[{Path(r['counterexample_file']).name}]({r['counterexample_file']})" if r["counterexample_file"] else ""
         verdict = f"**{r['verdict']}**" + (" (vacuous)" if r.get("vacuous") else "") + (
+            f" — {thin_text(r['thin'])}" if r["verdict"] == "holds" and r.get("thin") else "") + (
             " (statistical)" if (r.get("counterexample") or {}).get("statistical") else "")
         lines.append(_md_row(_md_code(r["id"]), verdict, _margin_text(r), _md_line(_short(r["title"], 90)),
                              _md_line(_evidence_text(r)), link))

@@ -82,6 +82,27 @@ def round_significant(x: float, q: int) -> Fraction:
     return Fraction(f"{x:.{digits - 1}e}")
 
 
+def significant_within(x: float, digits: int, var) -> Fraction:
+    """x to `digits` significant digits, kept inside the variable's declared range (see within). Where that
+    rounding lands on or beyond an end while x lies strictly inside (α = 1 + 3·10⁻¹³ in (1, 20] rounds to 1 at
+    any number of digits), the offset from that end is rounded instead (α = 1 + 3.00·10⁻¹³): a violation that
+    lives within 10⁻¹² of an end, open or closed, survives the rounding."""
+    q = 10 ** (digits - 1)
+    r = round_significant(x, q)
+    for bound, below in ((_typed(getattr(var, "lo", None)), True), (_typed(getattr(var, "hi", None)), False)):
+        if bound is None:
+            continue
+        exact = Fraction(x)
+        strictly_inside = exact > bound if below else exact < bound
+        at_or_beyond = r <= bound if below else r >= bound
+        if strictly_inside and at_or_beyond:
+            offset = round_significant(float(exact - bound), q)
+            if offset != 0:
+                r = bound + offset
+            break
+    return within(r, x, var)
+
+
 def _exact_dyadic(claim, case: dict) -> dict:
     out = exactify(claim, case, 2**53)
     for v in claim.variables:

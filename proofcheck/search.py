@@ -147,11 +147,13 @@ def _search(claim, until: float, seed: int, max_examples: int) -> Searched:
     while time.monotonic() < until and out.cases < max_examples and out.error is None:
         rng = random.Random(zlib.crc32(f"{seed}:{claim.id}:{chunk}".encode()))
         chunk += 1
+        before = out.cases
         try:
             out.found = find(claim.strategy, condition, settings=hyp_settings, random=rng)
             break
         except (NoSuchExample, Unsatisfiable):
-            pass
+            if out.cases == before:  # the strategy gave no case at all (it filters every draw away): no more will
+                break             # come, and a counted budget would wait for them forever
         except FlakyFailure:  # the time budget ran out mid-shrink: keep the last case found
             out.found = out.hits[-1] if out.hits else None
             if out.found is not None:

@@ -560,8 +560,10 @@ def test_a_holds_from_a_thin_search_says_so():
     r = check_claim(c, cases=12, seed=0)
     assert r.verdict == "holds"
     admitted = int(r.evidence["summary"].split(" cases in the domain")[0].split()[-1])
-    assert admitted < 10 and r.evidence["thin"].startswith(f"{admitted} cases in the domain")
-    assert holds_text({"verdict": "holds", "evidence": r.evidence}).startswith("holds — thin: ")
+    assert admitted < 10 and r.thin == {"cases": admitted, "asked": 12, "drawn": 12,
+                                        "why": f"{admitted} of the 12 cases drawn {'was' if admitted == 1 else 'were'} in the domain"}
+    assert holds_text({"verdict": "holds", "evidence": r.evidence, "thin": r.thin}).startswith(
+        f"holds — thin: {admitted} case{'' if admitted == 1 else 's'} of 12 asked")
 
 
 def test_the_search_draws_the_same_cases_whatever_modules_are_loaded(tmp_path, monkeypatch):
