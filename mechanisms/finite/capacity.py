@@ -83,13 +83,23 @@ def _blahut_arimoto(k: np.ndarray) -> np.ndarray:
         if gap <= _BA_GAP * lower or gap <= _BA_FLOOR:
             break
         if i and i % _NEWTON_EVERY == 0:
-            keep = (d >= lower - gap / 2) | (p > 0.1 / n)
-            if keep.sum() <= _NEWTON_INPUTS:
+            best = None
+            # the inputs whose divergence is near I, alone (an input driven to 0 slowly and still holding mass
+            # would make Newton's method stop at the face where it reaches 0, again and again), then with the
+            # inputs that still hold mass
+            for keep in (d >= lower - gap / 2, (d >= lower - gap / 2) | (p > 0.1 / n)):
+                if not keep.any() or keep.sum() > _NEWTON_INPUTS:
+                    continue
                 trial = np.where(keep, p, 0.0)
                 trial = _newton_on_support(k, trial / trial.sum(), rounds=30)
-                if _gap(k, trial)[0] < gap:
-                    p = trial
-                    continue
+                trial_gap = _gap(k, trial)[0]
+                if trial_gap < gap and (best is None or trial_gap < best[0]):
+                    best = (trial_gap, trial)
+                if best is not None and best[0] <= _BA_GAP * lower:
+                    break
+            if best is not None:
+                p = best[1]
+                continue
         w = p * np.exp(d - d.max())
         p = w / w.sum()
     return p
