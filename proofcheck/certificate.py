@@ -65,8 +65,8 @@ def _part(part) -> dict:
 
 def write_certificate(folder: Path, proof) -> Path:
     """OUT/certificates/<id>.json, written atomically; returns its path."""
-    from proofcheck.report import safe_name
-    from proofcheck.run import write_atomic
+    from proofcheck.files import safe_name
+    from proofcheck.files import write_atomic
 
     folder.mkdir(parents=True, exist_ok=True)
     path = folder / f"{safe_name(proof.claim_id)}.json"

@@ -365,7 +365,7 @@ def _show_lines(rec: dict, format: str) -> list[str]:
         out.append(f"reconstructed: {rec['reconstructed']}")
     out.append(f"margin: {rec['margin']}")
     if rec["verdict"] == "holds":
-        from proofcheck.report import holds_text
+        from proofcheck.texts import holds_text
 
         out.append(f"verdict: {holds_text(rec)}")
     if rec["counterexample"]:

@@ -311,6 +311,6 @@ def _variant_why(rec: dict | None) -> str | None:
     or search and smallest margin (holds), or the reason (inconclusive)."""
     if not rec:
         return None
-    from proofcheck.report import variant_why
+    from proofcheck.texts import variant_why
 
     return variant_why(rec)

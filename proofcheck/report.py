@@ -114,6 +114,9 @@ import sympy as sp
 
 from proofcheck.claim import Claim
 from proofcheck.engine import Result
+from proofcheck.files import json_safe, safe_name, write_atomic
+from proofcheck.texts import (cx_line, holds_text, mc_text, md_code, md_line, md_row, one_line, short, thin_text,
+                              variant_why)
 
 SCHEMA = "proofcheck.report/2"
 VERDICTS = ("violated", "depends-on-reading", "holds", "inconclusive")
@@ -146,17 +149,6 @@ def side_labels(claim: Claim) -> dict:
     """What each side of the relation is, in the claim's own symbols (sympy's text of each side): the label of
     each certified enclosure the report prints ('xi_23 ∈ [0.51082, 0.51083]', not a bare interval)."""
     return {"lhs": sp.sstr(claim.statement.lhs), "rhs": sp.sstr(claim.statement.rhs)}
-
-
-def safe_name(cid: str) -> str:
-    """A file name for a claim id: the id itself where it is safe, else its safe characters and a short
-    hash of the id (so `a_b` and `a#b` never share a file)."""
-    import hashlib
-
-    name = re.sub(r"[^A-Za-z0-9._+-]", "_", cid)
-    if name != cid or len(name) > 120:
-        name = name[:120] + "-" + hashlib.sha256(cid.encode()).hexdigest()[:8]
-    return name
 
 
 def statement_records(pairs: list[tuple[Claim, Result]]) -> list[dict]:
@@ -241,7 +233,6 @@ def write_report(pairs: list[tuple[Claim, Result]], out: Path, seed: int, second
     """report.json, report.md and one file (and figure) per counterexample, each written atomically; the
     counterexample files of an earlier report that this one does not have are removed. `partial`
     ({"checked", "of", "reason"}) marks a report of a run that was stopped."""
-    from proofcheck.run import json_safe, write_atomic
 
     out.mkdir(parents=True, exist_ok=True)
     cx_dir = out / "counterexamples"
@@ -322,7 +313,6 @@ def certify_examples(pairs) -> dict:
 
 def _write_errata(doc: dict, out: Path, seed: int, claims_path: str | None):
     """OUT/errata/<paper>.md: a paper's findings on their own, for its authors; stale sheets removed."""
-    from proofcheck.run import write_atomic
 
     folder = out / "errata"
     papers = sorted({f["paper"] for f in doc["findings"]})
@@ -339,52 +329,32 @@ def _write_errata(doc: dict, out: Path, seed: int, claims_path: str | None):
 def _finding_lines(f: dict, cx_prefix: str = "") -> list[str]:
     w = f["witness"]
     link = f" ([details]({cx_prefix}{w['counterexample_file']}))" if w.get("counterexample_file") else ""
-    covers = ", ".join(_md_code(s) for s in f["statements"])
-    lines = [f"- **{_md_code(f['id'])}** ({f['severity']}) — {_md_line(f['title']).rstrip('.')}. Statements: {covers}."]
+    covers = ", ".join(md_code(s) for s in f["statements"])
+    lines = [f"- **{md_code(f['id'])}** ({f['severity']}) — {md_line(f['title']).rstrip('.')}. Statements: {covers}."]
     if f.get("link"):
-        lines.append(f"  Linked: {_md_line(f['link']).rstrip('.')}.")
+        lines.append(f"  Linked: {md_line(f['link']).rstrip('.')}.")
     if f.get("impact"):
-        depends = f" ({_md_code(f['depends'])})" if f.get("depends") else ""
-        lines.append(f"  Impact{depends}: {_md_line(f['impact']).rstrip('.')}.")
+        depends = f" ({md_code(f['depends'])})" if f.get("depends") else ""
+        lines.append(f"  Impact{depends}: {md_line(f['impact']).rstrip('.')}.")
     whose = "the sentence's example, certified in this run, " if w.get("example") else ""
-    lines.append(f"  Witness ({whose}{_md_code(w['claim'])}): {_cx_line(w['counterexample'], w.get('sides'))}{link}.")
+    lines.append(f"  Witness ({whose}{md_code(w['claim'])}): {cx_line(w['counterexample'], w.get('sides'))}{link}.")
     if w.get("example") and w.get("search_verdict") not in (None, "violated"):
         # the verdicts are the search's; the example shows what a larger search would find
-        lines.append(f"  This run's search did not find a violation of {_md_code(w['claim'])} (its verdict: "
+        lines.append(f"  This run's search did not find a violation of {md_code(w['claim'])} (its verdict: "
                      f"**{w['search_verdict']}**); the example above is a certified counterexample to it all the same.")
     searched = next((o for o in f.get("other_witnesses") or () if o.get("counterexample_file")), None)
     if w.get("example") and searched:
-        lines.append(f"  The search's own witness: {_md_code(searched['claim'])} "
+        lines.append(f"  The search's own witness: {md_code(searched['claim'])} "
                      f"([details]({cx_prefix}{searched['counterexample_file']})).")
     ex = f.get("example") or {}
     if ex and not ex.get("counterexample"):
-        lines.append(f"  The sentence's example ({_md_code(ex['claim'])}) is not certified in this run: "
-                     f"{_md_line(ex.get('not_certified') or '')}; the witness shown is the engine's.")
+        lines.append(f"  The sentence's example ({md_code(ex['claim'])}) is not certified in this run: "
+                     f"{md_line(ex.get('not_certified') or '')}; the witness shown is the engine's.")
     for c in f.get("corrected") or []:
-        why = f" — {_md_line(c['why'])}" if c.get("why") else ""
-        lines.append(f"  Corrected form {_md_code(c['id'])}: **{c['verdict']}**{why}.")
-    lines.append(f"  > {_md_line(f['sentence'])}")
+        why = f" — {md_line(c['why'])}" if c.get("why") else ""
+        lines.append(f"  Corrected form {md_code(c['id'])}: **{c['verdict']}**{why}.")
+    lines.append(f"  > {md_line(f['sentence'])}")
     return lines
-
-
-def variant_why(rec: dict) -> str:
-    """Why a claim (a corrected form) has its verdict, in one line: violated — its certified witness, labelled, and
-    the certified margin; holds — its proof or its search and the smallest margin found; inconclusive — the
-    reason."""
-    if rec["verdict"] == "violated":
-        cx = rec.get("counterexample") or {}
-        margin = cx.get("margin_enclosure")
-        return (f"certified witness: {_cx_line(cx, rec.get('sides'))}"
-                + (f"; certified margin ∈ {short_enclosure(margin)}" if margin else ""))
-    if rec["verdict"] == "holds":
-        margin = rec.get("margin")
-        smallest = (f"; smallest margin found {margin:.3g}" if isinstance(margin, (int, float)) else "")
-        if rec.get("proved"):
-            return _short(holds_text(rec).removeprefix("holds — ") + smallest, 400)
-        # why it is not proved is the claim's own business (report.md's claim table): here, what was checked
-        search = ((rec.get("evidence") or {}).get("summary")) or "the search"
-        return _short(f"no counterexample in {search}" + smallest, 400)
-    return "inconclusive: " + _short(((rec.get("evidence") or {}).get("reason") or ""), 300)
 
 
 def findings_markdown(doc: dict, papers=None) -> list[str]:
@@ -430,7 +400,7 @@ def reproduce_lines(claim_ids, seed: int, cases: int, claims_path: str | None = 
 def errata_markdown(doc: dict, paper: str, seed: int, claims_path: str | None = None) -> str:
     """One paper's errata sheet: its findings, witnesses, corrected forms and the commands that reproduce them."""
     mine = [f for f in doc["findings"] if f["paper"] == paper]
-    lines = [f"# Errata: paper {_md_line(_paper(paper))}", "",
+    lines = [f"# Errata: paper {md_line(_paper(paper))}", "",
              f"{len(mine)} independent errors found by proofcheck ({doc['generated']}, seed {seed}). Each witness is "
              "certified by exact rationals and arb interval arithmetic at the exact objects shown (a statistical "
              "witness says so, with its confidence); each enclosure is labelled with the quantity it encloses. Where "
@@ -445,40 +415,6 @@ def errata_markdown(doc: dict, paper: str, seed: int, claims_path: str | None = 
         lines += ["", "  Reproduce (its statements' claims and corrected forms, in a fresh folder):", "",
                   *(f"      {line}" for line in reproduce_lines(ids, seed, cases, claims_path, then)), ""]
     return "\n".join(lines) + "\n"
-
-
-def _short(s: str, n: int = 110) -> str:
-    s = " ".join(str(s).split())
-    return s if len(s) <= n else s[: n - 1] + "…"
-
-
-# ----------------------------------------------------------------------------- user text in Markdown
-# Titles, sources, quotes, readings, encodings and reasons are the claim author's text: where they reach
-# report.md or a counterexample file they stay on their line (a newline becomes a space), cannot open a
-# heading (a leading '#' is escaped) and, in a table, cannot open a cell ('|' is escaped).
-def _md_line(s) -> str:
-    """User text on one Markdown line: line breaks become spaces; a leading '#' cannot make a heading."""
-    text = " ".join(str(s).splitlines()).strip()
-    return "\\" + text if text.startswith("#") else text
-
-
-def _one_line(s) -> str:
-    return " ".join(str(s).splitlines())
-
-
-def _md_row(*cells) -> str:
-    """A Markdown table row of cells already on one line (see _md_line, _md_code): each '|' in them escaped,
-    so that no text opens a cell."""
-    return "| " + " | ".join(str(c).replace("|", "\\|") for c in cells) + " |"
-
-
-def _md_code(s) -> str:
-    """User text as inline code: one line, fenced with more backticks than it contains."""
-    text = " ".join(str(s).splitlines())
-    runs = [len(r) for r in re.findall(r"`+", text)]
-    fence = "`" * (max(runs, default=0) + 1)
-    pad = " " if runs or text.startswith(" ") or text.endswith(" ") else ""
-    return f"{fence}{pad}{text}{pad}{fence}"
 
 
 def _margin_text(rec: dict) -> str:
@@ -501,16 +437,6 @@ def _margin_text(rec: dict) -> str:
     return text
 
 
-def _mc_text(ev: dict) -> str:
-    recs = ev.get("monte_carlo") or []
-    if not recs:
-        return ""
-    inside = sum(r["inside"] for r in recs)
-    r0 = recs[0]
-    return (f"; Monte Carlo: {inside}/{len(recs)} rigorous intervals contain the closed form "
-            f"(n = {r0['n']}, confidence {r0['confidence']}, {r0['method']}, seed {r0['seed']}, {r0['device']})")
-
-
 def _proof_status(claims: dict, st: dict) -> str | None:
     rec = claims.get((st.get("primary") or {}).get("id")) or {}
     return (((rec.get("evidence") or {}).get("proof")) or {}).get("status")
@@ -528,12 +454,6 @@ def _variable_record(v) -> dict:
     return rec
 
 
-def thin_text(thin: dict) -> str:
-    """'thin: 3 cases of 100 asked (the search drew …)': a `holds` whose search ran fewer cases than asked."""
-    asked = f" of {thin['asked']} asked" if thin.get("asked") is not None else ""
-    return f"thin: {thin['cases']} case{'' if thin['cases'] == 1 else 's'}{asked} ({thin['why']})"
-
-
 def thin_lines(doc: dict, n: int = 10) -> list[str]:
     """One line per thin `holds` of a report (at most n, then how many more): '<id>: holds — thin: 3 cases …'."""
     thin = [r for r in doc.get("claims") or () if r["verdict"] == "holds" and r.get("thin")]
@@ -543,121 +463,29 @@ def thin_lines(doc: dict, n: int = 10) -> list[str]:
     return out
 
 
-def holds_text(rec: dict) -> str:
-    """'holds — proved on <domain> (N boxes)', or 'holds — no counterexample in <search>' (and why not proved:
-    'proved for sizes …' only, vacuous, a sub-domain, ...)."""
-    proof = (rec.get("evidence") or {}).get("proof") or {}
-    if rec.get("proved"):
-        return f"holds — proved on {proof['domain']} ({proof['boxes']} boxes)"
-    ev = rec.get("evidence") or {}
-    search = ev.get("summary", "the search")
-    thin = f"{thin_text(rec['thin'])}; " if rec.get("thin") else ""
-    if proof.get("status") == "proved-for-sizes":
-        from proofcheck.prove import sizes_text
-
-        return (f"holds — {thin}proved for sizes {sizes_text(proof.get('sizes') or {})} only ({proof['boxes']} boxes; "
-                f"sizes not declared, so not proved on its domain); no counterexample in {search}")
-    text = f"holds — {thin}no counterexample in {search}"
-    if proof.get("status") == "vacuous":
-        return text + f"; not proved: the proof is vacuous ({proof['summary']})"
-    return text + (f"; not proved: {proof['summary']}" if proof else "")
-
-
 def _evidence_text(rec: dict) -> str:
     ev = rec["evidence"]
     if rec["verdict"] == "violated":
         c = rec["counterexample"]
         if c.get("statistical"):
             st = c["statistical"][0]
-            return _short(f"STATISTICAL: {st['quantity']} ∈ [{st['interval'][0]:.6g}, {st['interval'][1]:.6g}] at confidence "
+            return short(f"STATISTICAL: {st['quantity']} ∈ [{st['interval'][0]:.6g}, {st['interval'][1]:.6g}] at confidence "
                           f"{st['confidence']} (n = {st['n']}, {st['method']}, seed {st['seed']}); lhs {c['lhs']} "
                           f"{c['relation']} rhs {c['rhs']} fails", 300)
-        return _short(f"certified: lhs {c['lhs']} {c['relation']} rhs {c['rhs']} fails; exact objects, "
-                      f"denominators ≤ {c['denominator']}" + _mc_text(ev), 300)
+        return short(f"certified: lhs {c['lhs']} {c['relation']} rhs {c['rhs']} fails; exact objects, "
+                      f"denominators ≤ {c['denominator']}" + mc_text(ev), 300)
     if rec["verdict"] == "holds":
-        text = ev.get("summary", "") + _mc_text(ev)
+        text = ev.get("summary", "") + mc_text(ev)
         if ev.get("proof"):
             text = holds_text(rec) + "; " + text
-        return _short(("VACUOUS: " + rec["vacuous"] + "; " if rec.get("vacuous") else "") + text, 300)
-    return _short(ev.get("reason", ""), 200)
+        return short(("VACUOUS: " + rec["vacuous"] + "; " if rec.get("vacuous") else "") + text, 300)
+    return short(ev.get("reason", ""), 200)
 
 
 def _paper(prefix: str) -> str:
     from proofcheck.registry import paper_title  # the title the paper's package declares
 
     return paper_title(prefix)
-
-
-def _cx_line(cx: dict | None, sides: dict | None = None) -> str:
-    """The counterexample in one line: exact objects, then each side's certified enclosure labelled with what it is
-    (the claim's `sides`; 'lhs' / 'rhs' where unknown), then the statement's other quantities at the objects."""
-    if not cx:
-        return ""
-    objs = "; ".join(f"{k} = {_compact(v)}" for k, v in cx["objects"].items())
-    label = ""
-    if cx.get("statistical"):
-        st = cx["statistical"][0]
-        label = (f" [statistical: Monte Carlo interval at confidence {st['confidence']}, n = {st['n']}, "
-                 f"seed {st['seed']}]")
-    return _short(f"{objs} — {labelled_sides(cx, sides)}{label}", 700)
-
-
-def labelled_sides(cx: dict, sides: dict | None = None) -> str:
-    """'xi_23 ∈ [0.51082, 0.51083], xi_24 ∈ [0.40546, 0.40547]; required xi_23 = xi_24' and, where a side is an
-    expression, each other quantity of the statement at the objects ('where eps ∈ [...], beta = 1/10')."""
-    lhs, rhs = (sides or {}).get("lhs") or "lhs", (sides or {}).get("rhs") or "rhs"
-    if max(len(lhs), len(rhs)) <= LABEL_CHARS:
-        text = (f"{_md_code(lhs)} ∈ {short_enclosure(cx['lhs'])}, {_md_code(rhs)} ∈ {short_enclosure(cx['rhs'])}; "
-                f"required {_md_code(lhs)} {cx['relation']} {_md_code(rhs)}")
-    else:  # a long expression is written once, named lhs / rhs
-        text = (f"lhs {_md_code(lhs)} ∈ {short_enclosure(cx['lhs'])}, rhs {_md_code(rhs)} ∈ "
-                f"{short_enclosure(cx['rhs'])}; required lhs {cx['relation']} rhs")
-    rest = [(k, v) for k, v in (cx.get("quantities") or {}).items() if k not in (lhs, rhs)]
-    if rest:
-        text += "; where " + ", ".join(f"{_md_code(k)} {_value_text(v)}" for k, v in rest)
-    return text
-
-
-LABEL_CHARS = 40  # a side label longer than this is written once, then called lhs / rhs
-
-
-def _value_text(v: str) -> str:
-    return f"∈ {short_enclosure(v)}" if str(v).startswith("[") else f"= {v}"
-
-
-SHORT_DIGITS = 8
-
-
-def short_enclosure(text: str, digits: int = SHORT_DIGITS) -> str:
-    """An enclosure '[lo, hi]' as the report writes it (17 digits), with each end rounded outward to `digits`
-    significant digits: shorter to read and still certain to contain the value; other text as it is."""
-    from decimal import ROUND_CEILING, ROUND_FLOOR, Decimal, InvalidOperation
-
-    text = str(text)
-    if not (text.startswith("[") and text.endswith("]")) or text.count(",") != 1:
-        return text
-    try:
-        lo, hi = (Decimal(x.strip()) for x in text[1:-1].split(","))
-    except InvalidOperation:
-        return text
-
-    def end(x: Decimal, rounding) -> str:
-        if x == 0 or not x.is_finite():
-            return str(x)
-        try:  # an exponent beyond the decimal context's range (arb's 3.5e-10856427) is shown as it is
-            q = Decimal(1).scaleb(x.adjusted() - digits + 1)
-            y = x.quantize(q, rounding=rounding).normalize()
-        except InvalidOperation:
-            return str(x)
-        return f"{y:f}" if -6 < y.adjusted() < 6 else f"{y:e}"
-
-    return f"[{end(lo, ROUND_FLOOR)}, {end(hi, ROUND_CEILING)}]"
-
-
-def _compact(v) -> str:
-    if isinstance(v, list):
-        return "[" + ", ".join(_compact(x) for x in v) + "]"
-    return str(v)
 
 
 def _statement_verdict_text(st: dict) -> str:
@@ -689,7 +517,7 @@ def markdown_table(doc: dict) -> str:
     lines = [
         "# proofcheck report",
         "",
-        f"Generated {doc['generated']} by {_md_code(doc['command'])} (seed {doc['seed']}, {_budget_text(doc)}).",
+        f"Generated {doc['generated']} by {md_code(doc['command'])} (seed {doc['seed']}, {_budget_text(doc)}).",
         "",
         *([f"**Partial report: {doc['partial']['checked']} of {doc['partial']['of']} claims "
            f"({doc['partial']['reason']}); `proofcheck run --resume` with the same `--out` checks the rest.**", ""]
@@ -731,14 +559,14 @@ def markdown_table(doc: dict) -> str:
             lines += ["None found.", ""]
         for st in errata:
             corrected = [v for v in st["variants"] if v["variant"] == "corrected"]
-            fix = "".join(f" Corrected form {_md_code(v['id'])}: **{v['verdict']}**"
-                          + (f" — {_md_line(variant_why(claims[v['id']]))}" if v["id"] in claims else "") + "."
+            fix = "".join(f" Corrected form {md_code(v['id'])}: **{v['verdict']}**"
+                          + (f" — {md_line(variant_why(claims[v['id']]))}" if v["id"] in claims else "") + "."
                           for v in corrected)
-            where = _md_line(st["source"]["where"])
+            where = md_line(st["source"]["where"])
             link = f" ([details]({st['counterexample_file']}))" if st.get("counterexample_file") else ""
             sides = claims.get(st["primary"]["id"], {}).get("sides")
-            lines.append(f"- {_md_code(st['id'])} ({where}) — {_short(st['title'], 140)}. "
-                         f"Counterexample: {_cx_line(st['counterexample'], sides)}{link}.{fix}{_optimistic_rows(st)}")
+            lines.append(f"- {md_code(st['id'])} ({where}) — {short(st['title'], 140)}. "
+                         f"Counterexample: {cx_line(st['counterexample'], sides)}{link}.{fix}{_optimistic_rows(st)}")
         lines.append("")
         depends = [st for st in mine if st["verdict"] == "depends-on-reading"]
         lines += ["### Statements that fail only under a reading the paper does not primarily intend", ""]
@@ -748,30 +576,30 @@ def markdown_table(doc: dict) -> str:
             bad = [r["id"] for r in st["readings"] if r["verdict"] == "violated"]
             p = st["primary"]
             p_rec = claims.get(p["id"], {})
-            lines.append(f"- {_md_code(st['id'])} — primary reading {_md_code(p['id'])} **{p_rec.get('verdict', '?')}**"
-                         f"{' (vacuous)' if p_rec.get('vacuous') else ''} ({_short(p['why'] or '', 200)}); "
-                         f"violated under {', '.join(_md_code(b) for b in bad)}.")
+            lines.append(f"- {md_code(st['id'])} — primary reading {md_code(p['id'])} **{p_rec.get('verdict', '?')}**"
+                         f"{' (vacuous)' if p_rec.get('vacuous') else ''} ({short(p['why'] or '', 200)}); "
+                         f"violated under {', '.join(md_code(b) for b in bad)}.")
         lines.append("")
         flagged = [st for st in mine if st.get("warnings")]
         if flagged:
             lines += ["### Warnings: primary readings whose hypotheses force a degenerate case", ""]
             for st in flagged:
-                lines += [f"- WARNING {_md_code(st['id'])} — {_md_line(_short(w, 400))}" for w in st["warnings"]]
+                lines += [f"- WARNING {md_code(st['id'])} — {md_line(short(w, 400))}" for w in st["warnings"]]
             lines.append("")
         vac = [st for st in mine if st["verdict"] == "holds" and st["vacuous"]]
         if vac:
             lines += ["### Vacuous: holds, but the admitted cases say nothing", ""]
             for st in vac:
-                lines.append(f"- {_md_code(st['id'])} — {_short(st['vacuous'], 250)}")
+                lines.append(f"- {md_code(st['id'])} — {short(st['vacuous'], 250)}")
             lines.append("")
         lines += ["### Every statement", "",
                   "| statement | verdict | primary reading | readings | variants |", "|---|---|---|---|---|"]
         for st in mine:
-            readings = ", ".join(f"{_md_code(r['reading'] or 'literal')} {r['verdict']}" + (" (vacuous)" if r["vacuous"] else "")
+            readings = ", ".join(f"{md_code(r['reading'] or 'literal')} {r['verdict']}" + (" (vacuous)" if r["vacuous"] else "")
                                  for r in st["readings"]) if len(st["readings"]) > 1 else ""
-            variants = ", ".join(f"{_md_code('+' + str(v['variant']))} {v['verdict']}" for v in st["variants"])
-            prim = _md_line(st["primary"]["reading"] or ("literal" if len(st["readings"]) > 1 else ""))
-            lines.append(_md_row(_md_code(st["id"]), _statement_verdict_text(st), prim, readings, variants))
+            variants = ", ".join(f"{md_code('+' + str(v['variant']))} {v['verdict']}" for v in st["variants"])
+            prim = md_line(st["primary"]["reading"] or ("literal" if len(st["readings"]) > 1 else ""))
+            lines.append(md_row(md_code(st["id"]), _statement_verdict_text(st), prim, readings, variants))
         lines.append("")
         lines += _tables_section(doc, paper)
     lines += [
@@ -789,8 +617,8 @@ def markdown_table(doc: dict) -> str:
         verdict = f"**{r['verdict']}**" + (" (vacuous)" if r.get("vacuous") else "") + (
             f" — {thin_text(r['thin'])}" if r["verdict"] == "holds" and r.get("thin") else "") + (
             " (statistical)" if (r.get("counterexample") or {}).get("statistical") else "")
-        lines.append(_md_row(_md_code(r["id"]), verdict, _margin_text(r), _md_line(_short(r["title"], 90)),
-                             _md_line(_evidence_text(r)), link))
+        lines.append(md_row(md_code(r["id"]), verdict, _margin_text(r), md_line(short(r["title"], 90)),
+                             md_line(_evidence_text(r)), link))
     lines.append("")
     return "\n".join(lines)
 
@@ -800,8 +628,8 @@ def _optimistic_rows(st: dict) -> str:
     t = st.get("table")
     if not t or not t["optimistic"]:
         return ""
-    rows = "; ".join(_md_line(r.get("summary", r["label"])) for r in t["optimistic"])
-    return f" {_md_line(t['name'])}: optimistic rows under the primary reading ({_short(t['primary'], 120)}): {rows}."
+    rows = "; ".join(md_line(r.get("summary", r["label"])) for r in t["optimistic"])
+    return f" {md_line(t['name'])}: optimistic rows under the primary reading ({short(t['primary'], 120)}): {rows}."
 
 
 def _tables_section(doc: dict, paper: str) -> list[str]:
@@ -813,10 +641,10 @@ def _tables_section(doc: dict, paper: str) -> list[str]:
         ev = (r.get("evidence") or {}).get("table")
         if not ev or not r["id"].startswith(paper + "."):
             continue
-        out += [f"### {_md_line(ev['name'])} ({_md_code(r['statement_id'])}, from {_md_code(r['id'])}: "
-                f"**{r['verdict']}**)", "", _md_line(ev["caption"]), "", _md_line(tables.summary(ev)) + ".", ""]
+        out += [f"### {md_line(ev['name'])} ({md_code(r['statement_id'])}, from {md_code(r['id'])}: "
+                f"**{r['verdict']}**)", "", md_line(ev["caption"]), "", md_line(tables.summary(ev)) + ".", ""]
         if ev.get("note"):
-            out += [_md_line(ev["note"]), ""]
+            out += [md_line(ev["note"]), ""]
         out += [tables.markdown_table(ev), ""]
     return out
 
@@ -828,28 +656,28 @@ def counterexample_markdown(claim: Claim, result: Result, figure: str, seed: int
                           + [f"proofcheck show{' --claims ' + shlex.quote(claims_path) if claims_path else ''} "
                              f"{_quoted(claim.id)} --from \"$out\""])
     cert = cx["certificate"]
-    objs = "\n".join(f"    {_md_line(k)} = {_one_line(v)}" for k, v in cx["objects"].items())
-    quantities = "\n".join(f"    {_md_line(k)} = {_one_line(v)}" for k, v in cx.get("quantities", {}).items())
+    objs = "\n".join(f"    {md_line(k)} = {one_line(v)}" for k, v in cx["objects"].items())
+    quantities = "\n".join(f"    {md_line(k)} = {one_line(v)}" for k, v in cx.get("quantities", {}).items())
     labels = side_labels(claim)
     statistical = "".join(
-        f"\n**Statistical certificate.** {_md_line(st['quantity'])} is a probability that cannot be computed exactly: its "
+        f"\n**Statistical certificate.** {md_line(st['quantity'])} is a probability that cannot be computed exactly: its "
         f"rigorous {st['method']} interval [{st['interval'][0]!r}, {st['interval'][1]!r}] at confidence {st['confidence']} "
         f"(n = {st['n']} samples, seed {st['seed']}, device {st['device']}) stands in for it on the certified path.\n"
         for st in cx.get("statistical") or [])
-    return f"""# Counterexample to {_md_code(claim.id)}
+    return f"""# Counterexample to {md_code(claim.id)}
 
-**{_md_line(claim.title)}**
+**{md_line(claim.title)}**
 
-Source: {_md_code(claim.source.seed)}, {_md_line(claim.source.where)}.
+Source: {md_code(claim.source.seed)}, {md_line(claim.source.where)}.
 
-> {_md_line(claim.source.quote)}
+> {md_line(claim.source.quote)}
 
-Encoding: {_md_line(claim.encoding)}
-{"" if not claim.reading else f"Reading: {_md_code(claim.reading)}."}
-{"" if not claim.reconstructed else f"Reconstructed: {_md_line(claim.reconstructed)}"}
+Encoding: {md_line(claim.encoding)}
+{"" if not claim.reading else f"Reading: {md_code(claim.reading)}."}
+{"" if not claim.reconstructed else f"Reconstructed: {md_line(claim.reconstructed)}"}
 
-Statement checked: {_md_code(sp.sstr(claim.statement))}
-{"".join(f"{chr(10)}Hypothesis: {_md_line(h.text)} — {_md_code(sp.sstr(h.relation))}" for h in claim.hypotheses)}
+Statement checked: {md_code(sp.sstr(claim.statement))}
+{"".join(f"{chr(10)}Hypothesis: {md_line(h.text)} — {md_code(sp.sstr(h.relation))}" for h in claim.hypotheses)}
 
 ## The exact objects
 
@@ -861,8 +689,8 @@ Every number is exact (`p/q` is a rational; integers are integers):
 
 | side | enclosure |
 |---|---|
-{_md_row("lhs: " + _md_code(labels['lhs']), _md_code(cx['lhs']))}
-{_md_row("rhs: " + _md_code(labels['rhs']), _md_code(cx['rhs']))}
+{md_row("lhs: " + md_code(labels['lhs']), md_code(cx['lhs']))}
+{md_row("rhs: " + md_code(labels['rhs']), md_code(cx['rhs']))}
 
 Each quantity of the statement at these objects (exact rationals or certified enclosures):
 

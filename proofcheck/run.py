@@ -28,6 +28,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from mechanisms.errors import InvalidInput
+from proofcheck.files import json_safe, safe_name
 from proofcheck.prove.runner import end_child, fork_call
 
 RESULTS = "results.jsonl"
@@ -182,41 +183,6 @@ def reusable(path: Path, fingerprints: dict, seed: int, budget: dict, engine: st
 
 
 # ----------------------------------------------------------------------------- JSON without Infinity / NaN
-def json_safe(x):
-    """Standard JSON: a non-finite float becomes the string 'inf', '-inf' or 'nan' (as the schema says)."""
-    if isinstance(x, float):
-        if math.isnan(x):
-            return "nan"
-        if math.isinf(x):
-            return "inf" if x > 0 else "-inf"
-        return float(x)
-    if isinstance(x, dict):
-        return {str(k): json_safe(v) for k, v in x.items()}
-    if isinstance(x, (list, tuple)):
-        return [json_safe(v) for v in x]
-    if isinstance(x, (str, int, bool)) or x is None:
-        return x
-    try:
-        import numpy as np
-
-        if isinstance(x, np.generic):
-            return json_safe(x.item())
-        if isinstance(x, np.ndarray):
-            return json_safe(x.tolist())
-    except ImportError:  # pragma: no cover
-        pass
-    return str(x)
-
-
-def write_atomic(path: Path, text: str):
-    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-    with open(tmp, "w", encoding="utf-8") as f:
-        f.write(text)
-        f.flush()
-        os.fsync(f.fileno())
-    os.replace(tmp, path)
-
-
 # ----------------------------------------------------------------------------- the run
 @dataclass
 class Outcome:
@@ -415,7 +381,6 @@ def recheck_proofs(claims, results: dict, fingerprints: dict, out: Path, *, jobs
 def remove_stale_certificates(claims, results: dict, out: Path) -> None:
     """OUT/certificates/<id>.json of a claim whose result has no certificate now (checked again and violated,
     say): a certificate of other code is not left beside the report."""
-    from proofcheck.report import safe_name
 
     for c in claims:
         r = results.get(c.id)

@@ -256,7 +256,7 @@ def test_user_text_cannot_break_report_markdown():
 
 
 def test_a_leading_hash_is_not_a_heading():
-    from proofcheck.report import _md_line
+    from proofcheck.texts import md_line as _md_line
 
     assert _md_line("# title\nmore") == "\\# title more"
     assert _md_line("  ## x") == "\\## x"

@@ -550,7 +550,7 @@ def test_a_holds_from_a_thin_search_says_so():
     text says it (not a plain 'holds')."""
     from proofcheck import Hypothesis
     from proofcheck import strategies as pst
-    from proofcheck.report import holds_text
+    from proofcheck.texts import holds_text
 
     x, y = sp.symbols("x y", real=True)
     c = Claim(id="mine.thin", title="x <= 2 where x >= 0.9", source=Source("tests", "inline", "x ≤ 2"),

@@ -540,7 +540,7 @@ def test_show_labels_each_side_of_a_counterexample():
 
 
 def test_a_long_side_is_written_once_and_then_called_lhs():
-    from proofcheck.report import labelled_sides
+    from proofcheck.texts import labelled_sides
 
     cx = {"lhs": "[2.7500000000000000, 2.7500000000000000]", "rhs": "[2, 2]", "relation": "<=",
           "quantities": {"y": "11/4", "eps": "[0.95551144502743634, 0.95551144502743646]"}}
@@ -567,7 +567,7 @@ def test_a_reproduce_command_checks_every_statement_of_the_finding_whatever_the_
 
 def test_an_enclosure_beyond_the_decimal_range_is_shown_as_it_is():
     # arb's enclosure of a tiny side (Lemma 6's lhs in the main job) has an exponent the decimal context refuses
-    from proofcheck.report import short_enclosure
+    from proofcheck.texts import short_enclosure
 
     text = "[-3.5367888023781131e-10856427, 3.5367888023781135e-10856427]"
     assert short_enclosure(text).lower() == text.lower()

@@ -218,7 +218,7 @@ def test_a_relative_out_is_resolved_before_the_claims_file_moves_the_working_dir
 
 
 def test_stale_counterexamples_go_and_distinct_ids_get_distinct_files(tmp_path):
-    from proofcheck.report import safe_name
+    from proofcheck.files import safe_name
 
     assert safe_name("a_b") != safe_name("a#b") and safe_name("s000.lem.C.1") == "s000.lem.C.1"
     path = _file(tmp_path, 'CLAIMS = [claim("mine.a_b", false_bound), claim("mine.a#b", false_bound)]\n')

@@ -24,6 +24,7 @@ from dataclasses import dataclass, field, replace
 
 from proofcheck.prove.branch import Budget, Outcome, branch_and_bound
 from proofcheck.prove.domain import Domain, NotProvable, claim_domains, dimension
+from proofcheck.texts import sizes_text  # noqa: F401  (the proof's sizes in words: proofcheck.prove.sizes_text)
 
 MAX_DIMENSION = 4  # coordinates split as reals in one domain (more: not attempted)
 
@@ -206,15 +207,6 @@ def _declare_hint(parts, name) -> str:
     if kind == "channel":
         return f'channel("{name}", size=({shape[1]}, {shape[2]}))'
     return f'{kind}("{name}", size={shape[1]})' if kind == "simplex" else f'vector("{name}", lo, hi, size={shape[1]})'
-
-
-def sizes_text(sizes: dict, undeclared=()) -> str:
-    """'P ∈ {2, 3} points (drawn, not declared); K ∈ {2×3}' from Proof.sizes()."""
-    out = []
-    for k, vs in sizes.items():
-        shown = ", ".join("×".join(map(str, v)) if isinstance(v, list) else str(v) for v in vs)
-        out.append(f"{k} ∈ {{{shown}}}" + (" (drawn, not declared)" if k in undeclared else ""))
-    return "; ".join(out) or "—"
 
 
 def prove_result(claim, result, budget: Budget | None = None):

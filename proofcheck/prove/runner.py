@@ -138,7 +138,7 @@ def prove_results(claims, results: dict, budget, *, jobs: int, out, hard_limit=N
 
     from proofcheck.certificate import write_certificate
     from proofcheck.prove import against_search, prove_claim, unprovable
-    from proofcheck.report import safe_name
+    from proofcheck.files import safe_name
 
     todo = [c for c in claims if c.id in results and wants_proof(c, results[c.id], budget)]
     bar = tqdm(total=len(todo), desc="proving claims", unit="claim", disable=not progress, file=sys.stderr)

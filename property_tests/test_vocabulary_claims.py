@@ -1,0 +1,40 @@
+"""A new user's claims in the accounting and information-flow vocabulary (examples/vocabulary_claims.py), right the
+first time: each true one holds and each false one is violated with a certified counterexample found by the engine,
+at --cases 100 and at the default budget (the claim's cost class), each within 30 s at --cases 100."""
+import sys
+from pathlib import Path
+
+import pytest
+
+import proofcheck
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "examples"))
+from vocabulary_claims import CLAIMS, FALSE  # noqa: E402
+
+LIMIT = 30.0  # seconds a claim may take at --cases 100 (a hard limit: the child is stopped after it)
+
+
+def expected(claim):
+    return "violated" if claim.id in FALSE else "holds"
+
+
+def test_the_file_has_twenty_claims_or_more_true_and_false():
+    assert len(CLAIMS) >= 20 and len({c.id for c in CLAIMS}) == len(CLAIMS)
+    assert FALSE < {c.id for c in CLAIMS} and len(FALSE) >= 5
+
+
+@pytest.mark.parametrize("budget", ["cases=100", "default"])
+@pytest.mark.parametrize("claim", CLAIMS, ids=lambda c: c.id)
+def test_vocabulary_claim(claim, budget):
+    kw = {"cases": 100, "hard_limit": 3 * LIMIT} if budget == "cases=100" else {}
+    r = proofcheck.check(claim, **kw)
+    assert r.verdict == expected(claim), proofcheck.testing.describe(r)
+    if r.verdict == "violated":
+        assert r.counterexample["certificate"]["method"]
+        assert r.counterexample["objects"]
+    else:
+        assert r.evidence["search"]["cases"] >= 1
+    if budget == "cases=100":
+        assert r.evidence["budget"] == {"kind": "counted", "cases": 100}
+    else:
+        assert r.evidence["budget"]["cost"] == claim.cost
