@@ -19,6 +19,7 @@ _WHERE = {
     'discrete_laplace_kl': 'discrete',
     'discrete_laplace_rdp': 'discrete',
     'dp_sgd_gaussian_step': 'gaussian',
+    'exponential_mechanism_kl': 'divergences',
     'exponential_mechanism_rdp': 'divergences',
     'gaussian_capacity': 'capacity',
     'gaussian_capacity_mc': 'vmf_monte_carlo',
