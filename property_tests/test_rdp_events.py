@@ -234,3 +234,64 @@ def test_exponential_mechanism_kl_bounds_actual_instances():
         p = np.exp(eps * u / 2); p /= p.sum()
         q = np.exp(eps * v / 2); q /= q.sum()
         assert float(np.sum(p * np.log(p / q))) <= FLOAT.exponential_mechanism_kl(eps) * (1 + 1e-12) + 1e-15
+
+
+# ----------------------------------------------------------------------------- sampling without replacement
+from mechanisms.accounting import sampling_without_replacement as wor  # noqa: E402
+
+WOR_CASES = [(0.01, 1.0, 2), (0.01, 1.0, 3), (0.1, 0.8, 10), (0.01, 2.0, 32), (0.05, 5.0, 64), (0.01, 1.1, 2.5),
+             (0.3, 0.5, 7), (0.02, 1.5, 12.75), (0.001, 20.0, 128)]
+
+
+@pytest.mark.parametrize("q, sigma, alpha", WOR_CASES)
+def test_sampled_without_replacement_matches_dp_accounting(q, sigma, alpha):
+    """dp_accounting's SampledWithoutReplacementDpEvent under REPLACE_ONE (n = 100,000 records, a batch of qn)
+    against both routes: the float one (forward differences by quadrature) and the certified one (the exact
+    alternating sum). The peer's alternating differences in log scale lose digits when σ ≫ α (at q = 0.001,
+    σ = 20, α = 128 it is 4e−14 off, outside the ball); the quadrature route, an independent method, agrees with the
+    ball there, and the next test checks the differences themselves with mpmath."""
+    n = 100_000
+    peer = _peer_rdp(dp_event.SampledWithoutReplacementDpEvent(n, round(q * n), dp_event.GaussianDpEvent(sigma)),
+                     [alpha], privacy_accountant.NeighboringRelation.REPLACE_ONE)[0]
+    ours = FLOAT.sampled_without_replacement_gaussian_rdp(alpha, sigma, q)
+    ball = CERTIFIED.sampled_without_replacement_gaussian_rdp(F(alpha), F(sigma), F(q))
+    assert ours == pytest.approx(peer, rel=1e-12)
+    _contains(ball, ours, rel=1e-12)
+    _contains(ball, peer, rel=1e-12)
+    assert ball.rad() < 1e-14 * abs(ball.mid())
+
+
+@pytest.mark.parametrize("sigma, k", [(1.0, 2), (0.7, 10), (5.0, 64), (20.0, 128), (3.0, 256)])
+def test_forward_differences_three_ways(sigma, k):
+    """log D_k, D_k = Δ^k e^{x(x+1)/(2σ²)} at −1: the alternating sum in mpmath at 600 digits (the definition), the float
+    quadrature of its positive integral form, and the certified ball."""
+    with mpmath.workdps(600):
+        s = mpmath.mpf(sigma)
+        want = mpmath.fsum((-1) ** (k - i) * mpmath.binomial(k, i) * mpmath.exp((i - 1) * i / (2 * s * s))
+                           for i in range(k + 1))
+        log_want = float(mpmath.log(want))
+    assert wor.forward_difference_quadrature(sigma, k) == pytest.approx(log_want, rel=1e-12, abs=1e-12)
+    ball = wor.forward_difference_exact(F(sigma), k)  # log D_k
+    _contains(ball, log_want, rel=1e-15)
+
+
+def test_sampled_without_replacement_ends():
+    assert CERTIFIED.sampled_without_replacement_gaussian_rdp(3, 2, 0) == 0
+    assert CERTIFIED.sampled_without_replacement_gaussian_rdp(3, 2, 1) == F(3, 8)
+    assert FLOAT.sampled_without_replacement_gaussian_rdp(3, 2.0, 1.0) == 3 / 8
+    # sampling never hurts: below the Gaussian mechanism's RDP at every order checked
+    for a in (2, 3, 5, 16):
+        assert float(CERTIFIED.sampled_without_replacement_gaussian_rdp(a, F(3, 2), F(1, 10)).upper()) < a / (2 * 1.5 ** 2)
+
+
+def test_peer_is_the_one_off_at_large_sigma():
+    """At q = 0.001, σ = 20, α = 128 dp_accounting's value lies outside the certified ball (by 4e−14 relative); the
+    float route — forward differences by quadrature, a method independent of the ball's alternating sum — lands
+    inside it, and the differences themselves agree with mpmath at 600 digits (test above): the peer's log-scale
+    differences are the ones that lose digits."""
+    n = 100_000
+    peer = _peer_rdp(dp_event.SampledWithoutReplacementDpEvent(n, 100, dp_event.GaussianDpEvent(20.0)), [128],
+                     privacy_accountant.NeighboringRelation.REPLACE_ONE)[0]
+    ball = CERTIFIED.sampled_without_replacement_gaussian_rdp(128, 20, F(1, 1000))
+    assert not (float(ball.lower()) <= peer <= float(ball.upper()))
+    _contains(ball, FLOAT.sampled_without_replacement_gaussian_rdp(128, 20.0, 0.001), rel=2e-15)

@@ -11,7 +11,7 @@ the same number as a float) —, and ``gaussian_sigma_calibration``, ``laplace_s
 ...)."""
 from mechanisms._lazy import exports
 
-MODULES = ('rdp_conversion', 'rdp_interpolation', 'composition', 'optimal_composition', 'subsampling', 'subsampled_gaussian', 'subsampled_gaussian_curve', 'dpsgd_accountant', 'vmf_accounting', 'vmf_subsampled', 'vmf_subsampled_composition', 'calibration', 'pld', 'rdp_events',)
+MODULES = ('rdp_conversion', 'rdp_interpolation', 'composition', 'optimal_composition', 'subsampling', 'subsampled_gaussian', 'subsampled_gaussian_curve', 'dpsgd_accountant', 'vmf_accounting', 'vmf_subsampled', 'vmf_subsampled_composition', 'calibration', 'pld', 'rdp_events', 'sampling_without_replacement',)
 
 _WHERE = {
     'BinnedTest': 'vmf_subsampled_composition',
@@ -75,6 +75,8 @@ _WHERE = {
     'subsampled_gaussian_log_moment_arb': 'subsampled_gaussian',
     'subsampled_gaussian_pld_delta': 'pld',
     'subsampled_gaussian_pld_delta_arb': 'pld',
+    'sampled_without_replacement_gaussian_rdp': 'sampling_without_replacement',
+    'sampled_without_replacement_gaussian_rdp_arb': 'sampling_without_replacement',
     'subsampled_gaussian_rdp': 'subsampled_gaussian',
     'subsampled_gaussian_rdp_arb': 'subsampled_gaussian',
     'subsampled_gaussian_rdp_curve': 'subsampled_gaussian_curve',
