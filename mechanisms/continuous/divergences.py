@@ -30,7 +30,7 @@ from mechanisms.numerics.context import formula
 
 __all__ = ["gaussian_kl", "gaussian_tv", "gaussian_hockey_stick", "laplace_kl", "laplace_tv", "laplace_rdp",
            "laplace_hockey_stick", "rr_rdp", "rr_kl", "exponential_mechanism_rdp",
-           "exponential_mechanism_kl"]
+           "exponential_mechanism_kl", "rr_tradeoff", "rr_power"]
 
 
 def _scale_ratio(ctx, scale, sensitivity, fname, scale_name):
@@ -128,6 +128,29 @@ def rr_kl(ctx, eps):
     """KL(Bern(p) ‖ Bern(1 − p)) = (2p − 1)ε = ε tanh(ε/2), p = e^ε/(1 + e^ε): ε-randomised response at α = 1."""
     e = ctx.real(eps, "eps", "rr_kl", lo=0)
     return e * ctx.tanh(e / 2)
+
+
+@formula(args={"eps": "scalar", "alpha": "scalar"}, domain="eps >= 0, 0 <= alpha <= 1")
+def rr_tradeoff(ctx, eps, alpha):
+    """f_ε(α) = max(0, 1 − e^ε α, e^{−ε}(1 − α)): the trade-off function of ε-randomised response, the type II error
+    of the best (randomised) test at type I error α ∈ [0, 1] between Bern(p) and Bern(1 − p), p = e^ε/(1 + e^ε)
+    (Dong, Roth & Su 2019, Eq. (2.5): a mechanism is ε-DP iff its trade-off is at least f_ε; Kairouz, Oh & Viswanath
+    2015). Piecewise linear, kinks at α = 1/(1 + e^ε) and 1 (where it reaches 0); exact for exact ε = 0."""
+    fname = "rr_tradeoff"
+    e = ctx.real(eps, "eps", fname, lo=0)
+    a = ctx.real(alpha, "alpha", fname, lo=0, hi=1)
+    return ctx.max(ctx.num(0), 1 - ctx.exp(e) * a, ctx.exp(-e) * (1 - a))
+
+
+@formula(args={"eps": "scalar", "alpha": "scalar"}, domain="eps >= 0, 0 <= alpha <= 1")
+def rr_power(ctx, eps, alpha):
+    """1 − f_ε(α) = min(1, e^ε α, 1 − e^{−ε} + e^{−ε} α): the power (true-positive rate) at false-positive rate α of
+    the best test against ε-randomised response (:func:`rr_tradeoff`), the largest TPR an ε-DP mechanism allows at
+    FPR α; 1 − e^{−ε} as −expm1(−ε) (no cancellation at small ε)."""
+    fname = "rr_power"
+    e = ctx.real(eps, "eps", fname, lo=0)
+    a = ctx.real(alpha, "alpha", fname, lo=0, hi=1)
+    return ctx.min(ctx.num(1), ctx.exp(e) * a, -ctx.expm1(-e) + ctx.exp(-e) * a)
 
 
 # ----------------------------------------------------------------------------- exponential mechanism
