@@ -55,6 +55,7 @@ __all__ = [
     "bayes_vulnerability", "posterior_bayes_vulnerability", "g_vulnerability", "posterior_g_vulnerability",
     "multiplicative_leakage", "additive_leakage", "multiplicative_g_leakage", "additive_g_leakage",
     "multiplicative_bayes_capacity", "bayes_capacity", "additive_bayes_capacity", "MAX_SUBSET_SECRETS",
+    "additive_g_capacity_one_spanning",
     "min_entropy", "conditional_min_entropy", "min_entropy_leakage", "min_entropy_capacity",
     "shannon_entropy", "conditional_shannon_entropy", "mutual_information", "sibson_mutual_information",
     "cascade", "parallel_composition", "product_composition",
@@ -211,6 +212,21 @@ def additive_bayes_capacity(ctx, C):
         sums = sums + block.sum(axis=1)
     sizes = ctx.vector([Fraction(bin(s).count("1")) for s in range(1, 1 << n)])
     return ctx.max(ctx.fmax((sums[1:] - 1) / sizes), ctx.exact(0))
+
+
+@formula(args={"C": "matrix", "pi": "vector"}, domain=_C_PI)
+def additive_g_capacity_one_spanning(ctx, C, pi):
+    """ML+_{G¹X}(π, C) = sup over the 1-spanning gain functions g (the class G¹X of Alvim et al. 2020) of
+    V_g[π▷C] − V_g(π) = ½ Σ_{x,y} |π_x C[x,y] − π_x p(y)|,
+    p = πC: the expected total variation between the prior and the posteriors, Σ_y p(y) TV(δ^y, π) (Alvim,
+    Chatzikokolakis, McIver, Morgan, Palamidessi & Smith 2020, "The science of quantitative information flow", §7.2,
+    the additive capacity over 1-spanning gain functions, attained by the g that guesses whether x is in
+    {x : δ^y_x > π_x}; libqif's ``g_vuln.add_capacity(pi, C, one_spanning_g=True)``). Exact on exact rows."""
+    c, p = _channel_prior(ctx, C, pi, "additive_g_capacity_one_spanning")
+    n, m = c.shape
+    marg = [ctx.sum([p[x] * c[x, y] for x in range(n)]) for y in range(m)]
+    total = ctx.sum([ctx.abs(p[x] * c[x, y] - p[x] * marg[y]) for x in range(n) for y in range(m)])
+    return total / 2
 
 
 # ----------------------------------------------------------------------------- min-entropy

@@ -1,0 +1,152 @@
+"""Quantitative information flow against libqif 1.6.0 (``import qif``): the additive capacity over 1-spanning gain
+functions (``qif.measure.g_vuln.add_capacity(pi, C, one_spanning_g=True)``) and the channel builders of
+``qif.mechanism.d_privacy`` — k-ary randomised response, the exponential mechanism, the tight-constraints mechanism,
+the rectangular truncated geometric mechanism — on both paths; independent routes: the sup over gain functions
+approached by the gain function that attains it, and the d-privacy level of each built channel."""
+from __future__ import annotations
+
+import itertools
+from fractions import Fraction as F
+
+import numpy as np
+import pytest
+from flint import arb
+
+from mechanisms.numerics.context import certified, fp
+from proofcheck.measures import CERTIFIED, FLOAT
+
+qif = pytest.importorskip("qif")
+from qif.measure import g_vuln  # noqa: E402
+from qif.mechanism import d_privacy  # noqa: E402
+
+
+def _ball(x):
+    return x if isinstance(x, arb) else arb(F(x).numerator) / F(x).denominator
+
+
+def _contains(ball, value, rel=0.0, abs_=1e-15):
+    b = _ball(ball)
+    slack = rel * abs(value) + abs_
+    assert float(b.lower()) - slack <= value <= float(b.upper()) + slack, (b, value)
+
+
+def _random_channel(rng, n, m, den=20):
+    rows = []
+    for _ in range(n):
+        w = rng.integers(0, 9, size=m)
+        if not w.any():
+            w[0] = 1
+        rows.append([F(int(v), int(w.sum())) for v in w])
+    return rows
+
+
+def _random_prior(rng, n):
+    w = rng.integers(1, 9, size=n)
+    return [F(int(v), int(w.sum())) for v in w]
+
+
+# ----------------------------------------------------------------------------- additive capacity over G¹X
+def test_additive_one_spanning_capacity_matches_libqif():
+    rng = np.random.default_rng(11)
+    for _ in range(60):
+        n, m = int(rng.integers(2, 6)), int(rng.integers(2, 6))
+        C, pi = _random_channel(rng, n, m), _random_prior(rng, n)
+        Cf, pif = np.array(C, float), np.array(pi, float)
+        peer = g_vuln.add_capacity(pif, Cf, True)
+        assert fp.additive_g_capacity_one_spanning(Cf, pif) == pytest.approx(peer, rel=1e-12, abs=1e-15)
+        exact = certified.additive_g_capacity_one_spanning(C, pi)
+        assert isinstance(exact, F)
+        assert float(exact) == pytest.approx(peer, rel=1e-12, abs=1e-15)
+        # attained by the gain function that, for each output, guesses whether x lies where the posterior exceeds
+        # the prior: with actions = subsets S of the secrets, g(S, x) = [x ∈ S] − π(S) (1-spanning: values within
+        # an interval of length 1), V_g[π▷C] − V_g(π) = Σ_y max_S (J(S, y) − π(S)p(y)) − max_S 0 = the formula
+        J = [[pi[x] * C[x][y] for y in range(m)] for x in range(n)]
+        p = [sum(J[x][y] for x in range(n)) for y in range(m)]
+        best = sum(max(sum(J[x][y] - pi[x] * p[y] for x in S) for r in range(n + 1)
+                       for S in itertools.combinations(range(n), r)) for y in range(m))
+        assert best == exact
+        # and it is an upper bound on the additive leakage of a random 1-spanning gain function
+        G = rng.uniform(0, 1, size=(3, n))
+        assert g_vuln.add_leakage(G, pif, Cf) <= float(exact) + 1e-12
+
+
+def test_additive_one_spanning_capacity_ends():
+    assert certified.additive_g_capacity_one_spanning([[F(1), F(0)], [F(0), F(1)]], [F(1, 2), F(1, 2)]) == F(1, 2)
+    assert certified.additive_g_capacity_one_spanning([[F(1, 3), F(2, 3)]] * 2, [F(1, 4), F(3, 4)]) == 0
+
+
+# ----------------------------------------------------------------------------- channel builders
+def _ldp(K):
+    K = np.asarray(K, float)
+    return max(np.log(K[:, y].max() / K[:, y].min()) for y in range(K.shape[1]))
+
+
+@pytest.mark.parametrize("n, eps, k", [(2, 1.0, 0), (3, 1.0, 0), (3, 1.0, 4), (5, 0.25, 8), (4, 0.0, 0)])
+def test_randomized_response_channel_matches_libqif(n, eps, k):
+    peer = d_privacy.randomized_response(n, eps, k)
+    ours = FLOAT.randomized_response_channel(n, eps, k)
+    np.testing.assert_allclose(ours, peer, rtol=1e-14)
+    cert = CERTIFIED.randomized_response_channel(n, F(eps), k)
+    for x, y in np.ndindex(peer.shape):
+        _contains(cert[x, y], peer[x, y], rel=1e-14)
+    assert _ldp(ours) == pytest.approx(eps, abs=1e-12)
+
+
+def _line(n, m=None, scale=1.0):
+    m = m or n
+    return np.array([[abs(x - y) * scale for y in range(m)] for x in range(n)], float)
+
+
+@pytest.mark.parametrize("n, m, eps", [(3, 3, 1.0), (4, 6, 0.5), (5, 5, 2.0), (2, 7, 0.1)])
+def test_exponential_mechanism_channel_matches_libqif(n, m, eps):
+    D = _line(n, m)
+    peer = d_privacy.exponential(n, qif.metric.from_distance_matrix(eps * _line(max(n, m))), m)
+    ours = FLOAT.exponential_mechanism_channel(D, eps)
+    np.testing.assert_allclose(ours, peer, rtol=1e-13)
+    cert = CERTIFIED.exponential_mechanism_channel([[F(int(v)) for v in row] for row in D], F(eps))
+    for x, y in np.ndindex(peer.shape):
+        _contains(cert[x, y], peer[x, y], rel=1e-14)
+    # ε·d-private on the secrets (the metric |x − x'|): every column ratio within e^{ε|x − x'|}
+    for x, x2 in itertools.permutations(range(n), 2):
+        assert np.all(ours[x] <= np.exp(eps * abs(x - x2)) * ours[x2] * (1 + 1e-12))
+
+
+@pytest.mark.parametrize("n, eps", [(2, 1.0), (3, 1.0), (4, 1.0), (6, 0.3)])
+def test_tight_constraints_channel_matches_libqif_and_is_the_geometric(n, eps):
+    peer = d_privacy.tight_constraints(n, qif.metric.from_distance_matrix(eps * _line(n)))
+    ours = FLOAT.tight_constraints_channel(_line(n), eps)
+    np.testing.assert_allclose(ours, peer, rtol=1e-12)
+    cert = CERTIFIED.tight_constraints_channel([[F(abs(x - y)) for y in range(n)] for x in range(n)], F(eps))
+    geo = CERTIFIED.truncated_geometric_channel(n, F(eps)) if n >= 2 else None
+    for x, y in np.ndindex(peer.shape):
+        _contains(cert[x, y], peer[x, y], rel=1e-13)
+        assert cert[x, y].overlaps(geo[x, y])  # on a line: the truncated geometric mechanism
+    assert np.allclose(ours.sum(axis=1), 1)
+
+
+def test_tight_constraints_refuses_a_negative_solution():
+    """A star of 3 leaves at distance 1 from a centre (2 between leaves): by symmetry φ_leaf = 1/(1 + a) and
+    φ_centre = 1 − 3a/(1 + a), a = e^{−ε}, negative for ε < log 2 — no tight-constraints mechanism there."""
+    D = [[0, 1, 1, 1], [1, 0, 2, 2], [1, 2, 0, 2], [1, 2, 2, 0]]
+    with pytest.raises(Exception, match="negative"):
+        CERTIFIED.tight_constraints_channel(D, F(1, 10))
+    K = CERTIFIED.tight_constraints_channel(D, 1)  # ε = 1 > log 2: φ ≥ 0, rows sum to 1
+    a = arb(-1).exp()
+    _contains(K[0, 0], float(1 - 3 * a / (1 + a)), rel=1e-14)
+    for x in range(4):
+        assert sum(K[x, y] for y in range(4)).contains(1)
+
+
+@pytest.mark.parametrize("n, eps, m, fx, fy", [(3, 1.0, 5, 0, -1), (3, 1.0, 3, 0, 0), (2, 0.5, 6, 3, 1),
+                                                (4, 2.0, 4, 0, 0), (1, 1.0, 3, 0, -1)])
+def test_rectangular_geometric_channel_matches_libqif(n, eps, m, fx, fy):
+    peer = d_privacy.geometric(n, eps, m, fx, fy)
+    ours = FLOAT.rectangular_geometric_channel(n, eps, m, fx, fy)
+    np.testing.assert_allclose(ours, peer, rtol=1e-13)
+    cert = CERTIFIED.rectangular_geometric_channel(n, F(eps), m, fx, fy)
+    for x, y in np.ndindex(peer.shape):
+        _contains(cert[x, y], peer[x, y], rel=1e-14)
+    if fx == fy == 0 and n == m:
+        sq = CERTIFIED.truncated_geometric_channel(n, F(eps))
+        assert all(_ball(cert[x, y]).overlaps(_ball(sq[x, y])) for x, y in np.ndindex(peer.shape))
+    assert np.allclose(ours.sum(axis=1), 1)
