@@ -150,3 +150,46 @@ def test_rectangular_geometric_channel_matches_libqif(n, eps, m, fx, fy):
         sq = CERTIFIED.truncated_geometric_channel(n, F(eps))
         assert all(_ball(cert[x, y]).overlaps(_ball(sq[x, y])) for x, y in np.ndindex(peer.shape))
     assert np.allclose(ours.sum(axis=1), 1)
+
+
+# ----------------------------------------------------------------------------- multiplicative Bayes-risk capacity
+from qif.measure import bayes_risk  # noqa: E402
+
+
+def _risk_ratio(pi, C):
+    risk = 1 - max(pi)
+    post = 1 - sum(max(pi[x] * C[x][y] for x in range(len(pi))) for y in range(len(C[0])))
+    return risk / post
+
+
+def test_multiplicative_bayes_risk_capacity_matches_libqif():
+    rng = np.random.default_rng(3)
+    for _ in range(40):
+        n, m = int(rng.integers(2, 4)), int(rng.integers(2, 5))
+        C = _random_channel(rng, n, m)
+        Cf = np.array(C, float)
+        peer, peer_prior = bayes_risk.mult_capacity(Cf)
+        exact = certified.multiplicative_bayes_risk_capacity(C)
+        if exact == certified.inf:
+            assert np.isinf(peer) or peer > 1e12
+            continue
+        assert isinstance(exact, F) and float(exact) == pytest.approx(peer, rel=1e-9)
+        assert fp.multiplicative_bayes_risk_capacity(Cf) == pytest.approx(peer, rel=1e-9)
+        # the peer's maximising prior attains it (an independent evaluation of the ratio)
+        assert _risk_ratio(list(peer_prior), Cf) == pytest.approx(float(exact), rel=1e-9)
+        # and no random prior exceeds it
+        for pi in rng.dirichlet(np.ones(n), size=200):
+            if 1 - pi.max() > 1e-9:
+                assert _risk_ratio(list(pi), Cf) <= float(exact) * (1 + 1e-9)
+
+
+def test_multiplicative_bayes_risk_capacity_four_secrets():
+    W = [[3, 1, 0, 2], [1, 4, 1, 0], [0, 1, 5, 2], [2, 2, 1, 1]]
+    C = [[F(v, sum(r)) for v in r] for r in W]
+    assert certified.multiplicative_bayes_risk_capacity(C) == F(24, 7)
+    assert bayes_risk.mult_capacity(np.array(C, float))[0] == pytest.approx(24 / 7, rel=1e-12)
+
+
+def test_multiplicative_bayes_risk_capacity_ends():
+    assert certified.multiplicative_bayes_risk_capacity([[F(1, 2), F(1, 2)], [F(1, 2), F(1, 2)]]) == 1  # no leak
+    assert certified.multiplicative_bayes_risk_capacity([[1, 0], [0, 1]]) == certified.inf  # reveals the secret

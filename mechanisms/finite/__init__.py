@@ -45,6 +45,7 @@ _WHERE = {
     'min_entropy_leakage': 'leakage',
     'miss_probability_by_distance': 'robustness',
     'multiplicative_bayes_capacity': 'leakage',
+    'multiplicative_bayes_risk_capacity': 'leakage',
     'multiplicative_g_capacity': 'capacity',
     'multiplicative_g_leakage': 'leakage',
     'multiplicative_leakage': 'leakage',

@@ -43,6 +43,7 @@ is exactly zero and leaves an exact or certified value as it is.
 from __future__ import annotations
 
 import functools
+import itertools
 import math
 from fractions import Fraction
 
@@ -55,7 +56,7 @@ __all__ = [
     "bayes_vulnerability", "posterior_bayes_vulnerability", "g_vulnerability", "posterior_g_vulnerability",
     "multiplicative_leakage", "additive_leakage", "multiplicative_g_leakage", "additive_g_leakage",
     "multiplicative_bayes_capacity", "bayes_capacity", "additive_bayes_capacity", "MAX_SUBSET_SECRETS",
-    "additive_g_capacity_one_spanning",
+    "additive_g_capacity_one_spanning", "multiplicative_bayes_risk_capacity", "MAX_RISK_CAPACITY_SECRETS",
     "min_entropy", "conditional_min_entropy", "min_entropy_leakage", "min_entropy_capacity",
     "shannon_entropy", "conditional_shannon_entropy", "mutual_information", "sibson_mutual_information",
     "cascade", "parallel_composition", "product_composition",
@@ -227,6 +228,77 @@ def additive_g_capacity_one_spanning(ctx, C, pi):
     marg = [ctx.sum([p[x] * c[x, y] for x in range(n)]) for y in range(m)]
     total = ctx.sum([ctx.abs(p[x] * c[x, y] - p[x] * marg[y]) for x in range(n) for y in range(m)])
     return total / 2
+
+
+MAX_RISK_CAPACITY_SECRETS = 4  # the vertices of an arrangement of O(m n²) hyperplanes, n − 1 at a time
+
+
+def _solve(ctx, rows, rhs):
+    """The solution of a square linear system by Gauss–Jordan elimination over the context, or None where it is
+    singular (a pivot exactly 0 among exact numbers; below 1e−12 in floats). Pivots chosen by size."""
+    a = [list(r) + [b] for r, b in zip(rows, rhs)]
+    n = len(a)
+    for col in range(n):
+        piv = max(range(col, n), key=lambda r: abs(float(ctx.guess(a[r][col]))))
+        p = a[piv][col]
+        if (ctx.certified and ctx.exactly_zero(p)) or (not ctx.certified and abs(p) < 1e-12):
+            return None
+        a[col], a[piv] = a[piv], a[col]
+        a[col] = [v / p for v in a[col]]
+        for r in range(n):
+            if r != col and not ctx.exactly_zero(a[r][col]):
+                f = a[r][col]
+                a[r] = [v - f * w for v, w in zip(a[r], a[col])]
+    return [a[i][n] for i in range(n)]
+
+
+@formula(args={"C": "matrix"}, domain="C row-stochastic with exact entries on the certified path, at most 4 rows")
+def multiplicative_bayes_risk_capacity(ctx, C):
+    """ML×_R(C) = max_π R(π)/R[π▷C], the multiplicative Bayes-risk capacity (the largest factor by which the output
+    of C divides the probability of a wrong guess; R(π) = 1 − max π, R[π▷C] = 1 − Σ_y max_x π_x C[x,y]; libqif's
+    ``bayes_risk.mult_capacity(C)``); +∞ when some prior of positive risk has posterior risk 0.
+
+    Where R and R[π▷C] are both linear — the cells of the arrangement of the hyperplanes π_x = π_x',
+    π_x C[x,y] = π_x' C[x',y] and π_x = 0 in the simplex — the ratio is a quotient of linear functions, quasi-linear,
+    so its maximum over a cell is at one of the cell's vertices; every vertex is a vertex of the arrangement. The
+    capacity is therefore the largest ratio over the arrangement's vertices in the simplex (each the solution of
+    n − 1 of the hyperplanes with Σπ = 1), enumerated here (n ≤ 4 secrets). Exact on exact rows."""
+    fname = "multiplicative_bayes_risk_capacity"
+    c = ctx.channel(C, "C", fname)
+    n, m = c.shape
+    if n > MAX_RISK_CAPACITY_SECRETS:
+        raise InvalidInput(f"{fname}: C has n={n} secrets; the vertex enumeration is limited to "
+                           f"n <= {MAX_RISK_CAPACITY_SECRETS}")
+    if ctx.certified and not all(ctx.isexact(v) for v in c.flat):
+        raise InvalidInput(f"{fname}: the certified path needs exact channel entries (the vertices are solved exactly)")
+    zero, one = ctx.exact(Fraction(0)), ctx.exact(Fraction(1))
+
+    def unit(i, scale=None):
+        return [(one if scale is None else scale) if k == i else zero for k in range(n)]
+
+    planes, seen = [], set()
+    for x in range(n):
+        planes.append(unit(x))
+    for x, x2 in itertools.combinations(range(n), 2):
+        for a, b in [(one, one)] + [(c[x, y], c[x2, y]) for y in range(m)]:
+            row = [a if k == x else (-b if k == x2 else zero) for k in range(n)]
+            key = tuple(float(ctx.guess(v)) for v in row)
+            if key not in seen and any(not ctx.exactly_zero(v) for v in row):
+                seen.add(key)
+                planes.append(row)
+    best = one  # at the uniform prior and every prior, R[π▷C] ≤ R(π)
+    for chosen in itertools.combinations(planes, n - 1):
+        pi = _solve(ctx, list(chosen) + [[one] * n], [zero] * (n - 1) + [one])
+        if pi is None or any(ctx.certainly_lt(v, 0) if ctx.certified else v < -1e-12 for v in pi):
+            continue
+        risk = 1 - ctx.max(*pi)
+        post = 1 - ctx.sum([ctx.max(*[pi[x] * c[x, y] for x in range(n)]) for y in range(m)])
+        if ctx.certified and ctx.exactly_zero(risk) or not ctx.certified and risk < 1e-12:
+            continue
+        if ctx.certified and ctx.exactly_zero(post) or not ctx.certified and post < 1e-12 * risk:
+            return ctx.inf
+        best = ctx.max(best, risk / post)
+    return best
 
 
 # ----------------------------------------------------------------------------- min-entropy
