@@ -193,3 +193,37 @@ def test_multiplicative_bayes_risk_capacity_four_secrets():
 def test_multiplicative_bayes_risk_capacity_ends():
     assert certified.multiplicative_bayes_risk_capacity([[F(1, 2), F(1, 2)], [F(1, 2), F(1, 2)]]) == 1  # no leak
     assert certified.multiplicative_bayes_risk_capacity([[1, 0], [0, 1]]) == certified.inf  # reveals the secret
+
+
+# ----------------------------------------------------------------------------- capacity of repeated runs
+from qif.measure import bayes_vuln  # noqa: E402
+
+
+def test_repeated_capacity_bound_pinned_by_libqif():
+    """libqif's own test (Mult_capacity_bound_cap): 627991708.193414211273193359375 for the 4-column identity at
+    n = 10⁶ — inside the certified ball."""
+    ball = CERTIFIED.repeated_bayes_capacity_bound(4, 10 ** 6)
+    _contains(ball, 627991708.193414211273193359375, rel=1e-15)
+    assert ball.rad() < 1e-12 * ball.mid()
+
+
+@pytest.mark.parametrize("b", [1, 2, 3, 5, 8])
+@pytest.mark.parametrize("n", [1, 2, 7, 100, 12345])
+def test_repeated_capacity_bound_matches_libqif(b, n):
+    peer = bayes_vuln.mult_capacity_bound_cap(np.eye(b), n)
+    assert fp.repeated_bayes_capacity_bound(b, n) == pytest.approx(peer, rel=1e-14)
+    _contains(certified.repeated_bayes_capacity_bound(b, n), peer, rel=1e-14)
+
+
+def test_repeated_capacity_bound_bounds_actual_repetitions():
+    """ML×(C⁽ⁿ⁾) of n parallel runs of random channels with b ≤ 3 outputs, computed exactly (the repeated channel
+    by parallel composition, its capacity Σ_y max_x), never exceeds cap_b(n)."""
+    rng = np.random.default_rng(5)
+    for _ in range(30):
+        k, b, n = int(rng.integers(2, 5)), int(rng.integers(2, 4)), int(rng.integers(1, 5))
+        C = _random_channel(rng, k, b)
+        R = C
+        for _ in range(n - 1):
+            R = certified.parallel_composition(R, C).tolist()
+        cap = certified.multiplicative_bayes_capacity(R)
+        assert float(cap) <= float(certified.repeated_bayes_capacity_bound(b, n).upper()), (C, n, cap)

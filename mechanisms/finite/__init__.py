@@ -63,6 +63,7 @@ _WHERE = {
     'randomized_response_channel': 'metric_privacy',
     'rectangular_geometric_channel': 'metric_privacy',
     'renyi': 'channels',
+    'repeated_bayes_capacity_bound': 'leakage',
     'restrict': 'channel_ops',
     'shannon_capacity': 'capacity',
     'shannon_capacity_bounds': 'capacity',

@@ -57,6 +57,7 @@ __all__ = [
     "multiplicative_leakage", "additive_leakage", "multiplicative_g_leakage", "additive_g_leakage",
     "multiplicative_bayes_capacity", "bayes_capacity", "additive_bayes_capacity", "MAX_SUBSET_SECRETS",
     "additive_g_capacity_one_spanning", "multiplicative_bayes_risk_capacity", "MAX_RISK_CAPACITY_SECRETS",
+    "repeated_bayes_capacity_bound",
     "min_entropy", "conditional_min_entropy", "min_entropy_leakage", "min_entropy_capacity",
     "shannon_entropy", "conditional_shannon_entropy", "mutual_information", "sibson_mutual_information",
     "cascade", "parallel_composition", "product_composition",
@@ -299,6 +300,26 @@ def multiplicative_bayes_risk_capacity(ctx, C):
             return ctx.inf
         best = ctx.max(best, risk / post)
     return best
+
+
+@formula(args={"b": "integer", "n": "integer"}, domain="b >= 1 outputs, n >= 1 repetitions")
+def repeated_bayes_capacity_bound(ctx, b, n):
+    """An upper bound cap_b(n) on the multiplicative Bayes capacity ML×(C⁽ⁿ⁾) of n independent runs of any channel
+    with b outputs (libqif's ``bayes_vuln.mult_capacity_bound_cap(C, n)``, C with b columns; from Geoffrey Smith's
+    recurrence, as libqif's source cites it): cap_1(n) = 1, cap_2(n) ≤ √(πn/2) + 2/3 + √(π/(2n))/12 (the binary
+    case), and cap_i = cap_{i−1} + cap_{i−2}·n/(i − 2) for i = 3, …, b. A bound, not a value."""
+    fname = "repeated_bayes_capacity_bound"
+    from mechanisms.numerics.checks import integer
+
+    bb, nn = integer(b, "b", fname, lo=1), integer(n, "n", fname, lo=1)
+    if bb == 1:
+        return ctx.exact(Fraction(1))
+    half_pi = ctx.pi() / 2
+    cap1 = ctx.exact(Fraction(1))
+    cap2 = ctx.sqrt(half_pi * nn) + ctx.exact(Fraction(2, 3)) + ctx.sqrt(half_pi / nn) / 12
+    for i in range(3, bb + 1):
+        cap1, cap2 = cap2, cap2 + cap1 * ctx.exact(Fraction(nn, i - 2))
+    return cap2
 
 
 # ----------------------------------------------------------------------------- min-entropy
