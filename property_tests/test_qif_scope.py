@@ -227,3 +227,30 @@ def test_repeated_capacity_bound_bounds_actual_repetitions():
             R = certified.parallel_composition(R, C).tolist()
         cap = certified.multiplicative_bayes_capacity(R)
         assert float(cap) <= float(certified.repeated_bayes_capacity_bound(b, n).upper()), (C, n, cap)
+
+
+def test_multiplicative_loss_capacity():
+    """With the 0-1 loss it is the Bayes-risk capacity (libqif's); for other losses, libqif's own l_risk leakage at
+    random priors never exceeds it, and it is attained (the ratio at some vertex prior equals it)."""
+    from qif.measure import l_risk
+
+    rng = np.random.default_rng(9)
+    for _ in range(25):
+        n, m = int(rng.integers(2, 4)), int(rng.integers(2, 4))
+        C = _random_channel(rng, n, m)
+        zero_one = [[F(int(w != x)) for x in range(n)] for w in range(n)]
+        cap01 = certified.multiplicative_loss_capacity(C, zero_one)
+        assert cap01 == certified.multiplicative_bayes_risk_capacity(C)
+        L = [[F(int(v)) for v in rng.integers(0, 5, size=n)] for _ in range(int(rng.integers(2, 4)))]
+        try:
+            cap = certified.multiplicative_loss_capacity(C, L)
+        except Exception as e:  # a loss with risk 0 at every prior: undefined, said as such
+            assert "undefined" in str(e)
+            continue
+        Cf, Lf = np.array(C, float), np.array(L, float)
+        assert fp.multiplicative_loss_capacity(Cf, Lf) == pytest.approx(float(cap), rel=1e-9) or cap == certified.inf
+        if cap == certified.inf:
+            continue
+        for pi in rng.dirichlet(np.ones(n), size=200):
+            if l_risk.prior(Lf, pi) > 1e-9:
+                assert l_risk.prior(Lf, pi) / l_risk.posterior(Lf, pi, Cf) <= float(cap) * (1 + 1e-9)

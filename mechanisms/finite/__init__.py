@@ -46,6 +46,7 @@ _WHERE = {
     'miss_probability_by_distance': 'robustness',
     'multiplicative_bayes_capacity': 'leakage',
     'multiplicative_bayes_risk_capacity': 'leakage',
+    'multiplicative_loss_capacity': 'leakage',
     'multiplicative_g_capacity': 'capacity',
     'multiplicative_g_leakage': 'leakage',
     'multiplicative_leakage': 'leakage',

@@ -56,7 +56,7 @@ __all__ = [
     "bayes_vulnerability", "posterior_bayes_vulnerability", "g_vulnerability", "posterior_g_vulnerability",
     "multiplicative_leakage", "additive_leakage", "multiplicative_g_leakage", "additive_g_leakage",
     "multiplicative_bayes_capacity", "bayes_capacity", "additive_bayes_capacity", "MAX_SUBSET_SECRETS",
-    "additive_g_capacity_one_spanning", "multiplicative_bayes_risk_capacity", "MAX_RISK_CAPACITY_SECRETS",
+    "additive_g_capacity_one_spanning", "multiplicative_bayes_risk_capacity", "multiplicative_loss_capacity", "MAX_RISK_CAPACITY_SECRETS",
     "repeated_bayes_capacity_bound",
     "min_entropy", "conditional_min_entropy", "min_entropy_leakage", "min_entropy_capacity",
     "shannon_entropy", "conditional_shannon_entropy", "mutual_information", "sibson_mutual_information",
@@ -299,6 +299,65 @@ def multiplicative_bayes_risk_capacity(ctx, C):
         if ctx.certified and ctx.exactly_zero(post) or not ctx.certified and post < 1e-12 * risk:
             return ctx.inf
         best = ctx.max(best, risk / post)
+    return best
+
+
+@formula(args={"C": "matrix", "L": "matrix"},
+         domain="C row-stochastic (exact entries on the certified path, at most 4 rows), L actions x secrets, L >= 0")
+def multiplicative_loss_capacity(ctx, C, L):
+    """ML×_L(C) = max_π R_L(π)/R_L[π▷C] over the priors with R_L(π) > 0, for a loss L ≥ 0 (actions x secrets;
+    R_L(π) = min_w Σ_x π_x L[w,x], R_L[π▷C] = Σ_y min_w Σ_x π_x C[x,y] L[w,x]; :func:`loss_risk`,
+    :func:`posterior_loss_risk`); +∞ when some such prior has posterior risk 0. With the 0-1 loss it is
+    :func:`multiplicative_bayes_risk_capacity`. Both risks are concave and linear on the cells of the arrangement of
+    the hyperplanes Σ_x π_x (L[w,x] − L[w',x]) = 0, Σ_x π_x C[x,y](L[w,x] − L[w',x]) = 0 and π_x = 0, so the ratio
+    (a quotient of linear functions on each cell) peaks at a vertex of the arrangement: the vertices in the simplex
+    are enumerated (n ≤ 4 secrets). Exact on exact rows and losses."""
+    fname = "multiplicative_loss_capacity"
+    c = ctx.channel(C, "C", fname)
+    n, m = c.shape
+    loss = _gains(ctx, L, n, fname, non_negative=True, name="L")
+    if n > MAX_RISK_CAPACITY_SECRETS:
+        raise InvalidInput(f"{fname}: C has n={n} secrets; the vertex enumeration is limited to "
+                           f"n <= {MAX_RISK_CAPACITY_SECRETS}")
+    if ctx.certified and not all(ctx.isexact(v) for v in list(c.flat) + list(loss.flat)):
+        raise InvalidInput(f"{fname}: the certified path needs exact channel and loss entries")
+    zero, one = ctx.exact(Fraction(0)), ctx.exact(Fraction(1))
+    planes, seen = [], set()
+
+    def add(row):
+        key = tuple(float(ctx.guess(v)) for v in row)
+        if key not in seen and any(not ctx.exactly_zero(v) for v in row):
+            seen.add(key)
+            planes.append(row)
+
+    for x in range(n):
+        add([one if k == x else zero for k in range(n)])
+    for w, w2 in itertools.combinations(range(loss.shape[0]), 2):
+        diff = [loss[w, x] - loss[w2, x] for x in range(n)]
+        add(diff)
+        for y in range(m):
+            add([c[x, y] * diff[x] for x in range(n)])
+
+    def risk(pi):
+        return ctx.min(*[ctx.sum([pi[x] * loss[w, x] for x in range(n)]) for w in range(loss.shape[0])])
+
+    def post(pi):
+        return ctx.sum([ctx.min(*[ctx.sum([pi[x] * c[x, y] * loss[w, x] for x in range(n)])
+                                  for w in range(loss.shape[0])]) for y in range(m)])
+
+    best = None
+    for chosen in itertools.combinations(planes, n - 1):
+        pi = _solve(ctx, list(chosen) + [[one] * n], [zero] * (n - 1) + [one])
+        if pi is None or any(ctx.certainly_lt(v, 0) if ctx.certified else v < -1e-12 for v in pi):
+            continue
+        r, rp = risk(pi), post(pi)
+        if ctx.certified and ctx.exactly_zero(r) or not ctx.certified and r < 1e-12:
+            continue
+        if ctx.certified and ctx.exactly_zero(rp) or not ctx.certified and rp < 1e-12 * r:
+            return ctx.inf
+        best = r / rp if best is None else ctx.max(best, r / rp)
+    if best is None:
+        raise InvalidInput(f"{fname}: no prior has a positive risk under L (the capacity is undefined)")
     return best
 
 
