@@ -325,6 +325,13 @@ from mechanisms.accounting import calibration as _calibration  # noqa: E402
 register({"gaussian_sigma": (_calibration.gaussian_sigma_grid, _calibration.gaussian_sigma_exact),
           "laplace_scale": (_calibration.laplace_scale_grid, _calibration.laplace_scale_exact),
           "dpsgd_sigma": (_calibration.dpsgd_sigma_grid, _calibration.dpsgd_sigma_exact)})
+# Gaussian on a sample without replacement (Wang, Balle & Kasiviswanathan 2019, Theorem 27): the forward differences
+# of e^{x(x+1)/(2σ²)} by float quadrature of their positive integral form against the exact alternating sum in arb
+# (mechanisms.accounting.sampling_without_replacement)
+from mechanisms.accounting import sampling_without_replacement as _wor  # noqa: E402
+
+register({"sampled_without_replacement_gaussian_rdp": (_wor.sampled_without_replacement_gaussian_rdp,
+                                                       _wor.sampled_without_replacement_gaussian_rdp_arb)})
 # a value v known to be at least lower(): the search takes v; certified, the ball [lower(), v] (the costly
 # certified lower bound runs on the certified path only)
 register({"at_least": (lambda lower, v: v, lambda lower, v: lower().union(v))})

@@ -11,7 +11,7 @@ the same number as a float) —, and ``gaussian_sigma_calibration``, ``laplace_s
 ...)."""
 from mechanisms._lazy import exports
 
-MODULES = ('rdp_conversion', 'rdp_interpolation', 'composition', 'optimal_composition', 'subsampling', 'subsampled_gaussian', 'subsampled_gaussian_curve', 'dpsgd_accountant', 'vmf_accounting', 'vmf_subsampled', 'vmf_subsampled_composition', 'calibration', 'pld',)
+MODULES = ('rdp_conversion', 'rdp_interpolation', 'composition', 'optimal_composition', 'subsampling', 'subsampled_gaussian', 'subsampled_gaussian_curve', 'dpsgd_accountant', 'vmf_accounting', 'vmf_subsampled', 'vmf_subsampled_composition', 'calibration', 'pld', 'rdp_events', 'sampling_without_replacement',)
 
 _WHERE = {
     'BinnedTest': 'vmf_subsampled_composition',
@@ -67,6 +67,7 @@ _WHERE = {
     'profile_lower_bound_arb': 'vmf_subsampled_composition',
     'profile_lower_eps': 'vmf_subsampled_composition',
     'randomised_response_composition_delta': 'composition',
+    'repeat_and_select_rdp': 'rdp_events',
     'rr_composition_delta': 'composition',
     'subsample_dp': 'subsampling',
     'subsampled_gaussian_integer_log_moment': 'subsampled_gaussian',
@@ -74,12 +75,17 @@ _WHERE = {
     'subsampled_gaussian_log_moment_arb': 'subsampled_gaussian',
     'subsampled_gaussian_pld_delta': 'pld',
     'subsampled_gaussian_pld_delta_arb': 'pld',
+    'sampled_without_replacement_gaussian_rdp': 'sampling_without_replacement',
+    'sampled_without_replacement_gaussian_rdp_arb': 'sampling_without_replacement',
     'subsampled_gaussian_rdp': 'subsampled_gaussian',
     'subsampled_gaussian_rdp_arb': 'subsampled_gaussian',
     'subsampled_gaussian_rdp_curve': 'subsampled_gaussian_curve',
     'subsampled_gaussian_rdp_quadrature': 'subsampled_gaussian',
     'subsampled_gaussian_rdp_quadrature_arb': 'subsampled_gaussian',
     'subsampled_renyi': 'subsampling',
+    'tree_aggregation_rdp': 'rdp_events',
+    'truncated_negative_binomial_gamma': 'rdp_events',
+    'truncated_negative_binomial_mean': 'rdp_events',
     'vmf_alpha_star': 'vmf_accounting',
     'vmf_alpha_star_bracket_arb': 'vmf_accounting',
     'vmf_dlog_delta_quadrature': 'vmf_accounting',
@@ -93,6 +99,7 @@ _WHERE = {
     'vmf_subsampled_renyi_directions_arb': 'vmf_subsampled_composition',
     'vmf_t_tail': 'vmf_subsampled_composition',
     'vmf_t_tail_arb': 'vmf_subsampled_composition',
+    'zcdp_rdp': 'rdp_events',
     'zhu_wang_bound': 'subsampling',
     'zhu_wang_cgf_bound': 'subsampling',
 }

@@ -29,7 +29,8 @@ from __future__ import annotations
 from mechanisms.numerics.context import formula
 
 __all__ = ["gaussian_kl", "gaussian_tv", "gaussian_hockey_stick", "laplace_kl", "laplace_tv", "laplace_rdp",
-           "laplace_hockey_stick", "rr_rdp", "rr_kl", "exponential_mechanism_rdp"]
+           "laplace_hockey_stick", "rr_rdp", "rr_kl", "exponential_mechanism_rdp",
+           "exponential_mechanism_kl", "rr_tradeoff", "rr_power"]
 
 
 def _scale_ratio(ctx, scale, sensitivity, fname, scale_name):
@@ -129,14 +130,67 @@ def rr_kl(ctx, eps):
     return e * ctx.tanh(e / 2)
 
 
+@formula(args={"eps": "scalar", "alpha": "scalar"}, domain="eps >= 0, 0 <= alpha <= 1")
+def rr_tradeoff(ctx, eps, alpha):
+    """f_ε(α) = max(0, 1 − e^ε α, e^{−ε}(1 − α)): the trade-off function of ε-randomised response, the type II error
+    of the best (randomised) test at type I error α ∈ [0, 1] between Bern(p) and Bern(1 − p), p = e^ε/(1 + e^ε)
+    (Dong, Roth & Su 2019, Eq. (2.5): a mechanism is ε-DP iff its trade-off is at least f_ε; Kairouz, Oh & Viswanath
+    2015). Piecewise linear, kinks at α = 1/(1 + e^ε) and 1 (where it reaches 0); exact for exact ε = 0."""
+    fname = "rr_tradeoff"
+    e = ctx.real(eps, "eps", fname, lo=0)
+    a = ctx.real(alpha, "alpha", fname, lo=0, hi=1)
+    return ctx.max(ctx.num(0), 1 - ctx.exp(e) * a, ctx.exp(-e) * (1 - a))
+
+
+@formula(args={"eps": "scalar", "alpha": "scalar"}, domain="eps >= 0, 0 <= alpha <= 1")
+def rr_power(ctx, eps, alpha):
+    """1 − f_ε(α) = min(1, e^ε α, 1 − e^{−ε} + e^{−ε} α): the power (true-positive rate) at false-positive rate α of
+    the best test against ε-randomised response (:func:`rr_tradeoff`), the largest TPR an ε-DP mechanism allows at
+    FPR α; 1 − e^{−ε} as −expm1(−ε) (no cancellation at small ε)."""
+    fname = "rr_power"
+    e = ctx.real(eps, "eps", fname, lo=0)
+    a = ctx.real(alpha, "alpha", fname, lo=0, hi=1)
+    return ctx.min(ctx.num(1), ctx.exp(e) * a, -ctx.expm1(-e) + ctx.exp(-e) * a)
+
+
 # ----------------------------------------------------------------------------- exponential mechanism
-@formula
+@formula(args={"alpha": "scalar", "eps": "scalar"}, domain="alpha >= 1 (or +inf), eps >= 0")
 def exponential_mechanism_rdp(ctx, alpha, eps):
-    """An upper bound on the Rényi DP of the ε-DP exponential mechanism at α ∈ (1, ∞]: min(ε, αε²/8) — ε-DP, and
-    ε²/8-zCDP since it is ε-bounded-range (Cesar & Rogers 2021, Lemma 3.2). ε at α = ∞. A bound, not a value."""
+    """An upper bound on the Rényi DP of the ε-DP exponential mechanism at α ∈ [1, ∞]: min(ε, αε²/8) at α > 1 —
+    ε-DP, and ε²/8-zCDP since it is ε-bounded-range (Cesar & Rogers 2021, Lemma 3.2); ε at α = ∞; at α = 1 (the KL
+    divergence, the limit α → 1) the sharper :func:`exponential_mechanism_kl`. A bound, not a value."""
     fname = "exponential_mechanism_rdp"
-    a = ctx.real(alpha, "alpha", fname, lo=1, lo_open=True, allow_inf=True)
+    a = ctx.real(alpha, "alpha", fname, lo=1, allow_inf=True)
     e = ctx.real(eps, "eps", fname, lo=0)
     if ctx.is_inf(a):
         return e
+    if ctx.exactly_zero(a - 1):
+        return ctx.exponential_mechanism_kl(e)
     return ctx.min(e, a * e * e / 8)
+
+
+@formula(args={"eps": "scalar"}, domain="eps >= 0")
+def exponential_mechanism_kl(ctx, eps):
+    """x − 1 − log x, x = ε/(e^ε − 1): the largest KL divergence KL(M(D) ‖ M(D')) of an ε-bounded-range mechanism,
+    hence an upper bound on the KL of the ε-DP exponential mechanism (Cesar & Rogers 2021, "Bounding,
+    concentrating, and truncating", ε-BR; the worst pair is two Bernoulli laws whose privacy loss takes the values
+    tε and (t − 1)ε, maximised over t; the bound dp_accounting pins, 0.123301561 at ε = 1). Below ε²/8 (the
+    zCDP bound) and ε tanh(ε/2) (randomised response's KL). Written y − log1p(y), y = (ε − expm1 ε)/expm1 ε, for ε ≤ 1 and x − 1 − log ε + ε +
+    log(1 − e^{−ε}) above (no overflow); on
+    floats for ε < 10⁻² the series ε²/8 − ε⁴/576 + ε⁶/25920 (the next term ε⁸/1075200, below 10⁻¹⁶ relative)."""
+    e = ctx.real(eps, "eps", "exponential_mechanism_kl", lo=0)
+    if ctx.exactly_zero(e):
+        return ctx.num(0)
+    if not ctx.certified and e < 1e-2:  # floats: the series where y − log1p(y) cancels
+        e2 = e * e
+        return e2 / 8 - e2 * e2 / 576 + e2 * e2 * e2 / 25920
+
+    def small():  # y − log1p(y), y = x − 1 = (ε − expm1 ε)/expm1 ε: no cancellation in x − 1
+        em = ctx.expm1(e)
+        y = (e - em) / em
+        return y - ctx.log1p(y)
+
+    def large():  # x − 1 − log ε + log(e^ε − 1), log(e^ε − 1) = ε + log(1 − e^{−ε}): no overflow
+        d = -ctx.expm1(-e)
+        return e * ctx.exp(-e) / d - 1 - ctx.log(e) + e + ctx.log(d)
+    return ctx.accurate(lambda: ctx.branch(ctx.gt(e, 1), large, small))

@@ -43,6 +43,7 @@ is exactly zero and leaves an exact or certified value as it is.
 from __future__ import annotations
 
 import functools
+import itertools
 import math
 from fractions import Fraction
 
@@ -55,6 +56,8 @@ __all__ = [
     "bayes_vulnerability", "posterior_bayes_vulnerability", "g_vulnerability", "posterior_g_vulnerability",
     "multiplicative_leakage", "additive_leakage", "multiplicative_g_leakage", "additive_g_leakage",
     "multiplicative_bayes_capacity", "bayes_capacity", "additive_bayes_capacity", "MAX_SUBSET_SECRETS",
+    "additive_g_capacity_one_spanning", "multiplicative_bayes_risk_capacity", "multiplicative_loss_capacity", "MAX_RISK_CAPACITY_SECRETS",
+    "repeated_bayes_capacity_bound",
     "min_entropy", "conditional_min_entropy", "min_entropy_leakage", "min_entropy_capacity",
     "shannon_entropy", "conditional_shannon_entropy", "mutual_information", "sibson_mutual_information",
     "cascade", "parallel_composition", "product_composition",
@@ -211,6 +214,171 @@ def additive_bayes_capacity(ctx, C):
         sums = sums + block.sum(axis=1)
     sizes = ctx.vector([Fraction(bin(s).count("1")) for s in range(1, 1 << n)])
     return ctx.max(ctx.fmax((sums[1:] - 1) / sizes), ctx.exact(0))
+
+
+@formula(args={"C": "matrix", "pi": "vector"}, domain=_C_PI)
+def additive_g_capacity_one_spanning(ctx, C, pi):
+    """ML+_{G¹X}(π, C) = sup over the 1-spanning gain functions g (the class G¹X of Alvim et al. 2020) of
+    V_g[π▷C] − V_g(π) = ½ Σ_{x,y} |π_x C[x,y] − π_x p(y)|,
+    p = πC: the expected total variation between the prior and the posteriors, Σ_y p(y) TV(δ^y, π) (Alvim,
+    Chatzikokolakis, McIver, Morgan, Palamidessi & Smith 2020, "The science of quantitative information flow", §7.2,
+    the additive capacity over 1-spanning gain functions, attained by the g that guesses whether x is in
+    {x : δ^y_x > π_x}; libqif's ``g_vuln.add_capacity(pi, C, one_spanning_g=True)``). Exact on exact rows."""
+    c, p = _channel_prior(ctx, C, pi, "additive_g_capacity_one_spanning")
+    n, m = c.shape
+    marg = [ctx.sum([p[x] * c[x, y] for x in range(n)]) for y in range(m)]
+    total = ctx.sum([ctx.abs(p[x] * c[x, y] - p[x] * marg[y]) for x in range(n) for y in range(m)])
+    return total / 2
+
+
+MAX_RISK_CAPACITY_SECRETS = 4  # the vertices of an arrangement of O(m n²) hyperplanes, n − 1 at a time
+
+
+def _solve(ctx, rows, rhs):
+    """The solution of a square linear system by Gauss–Jordan elimination over the context, or None where it is
+    singular (a pivot exactly 0 among exact numbers; below 1e−12 in floats). Pivots chosen by size."""
+    a = [list(r) + [b] for r, b in zip(rows, rhs)]
+    n = len(a)
+    for col in range(n):
+        piv = max(range(col, n), key=lambda r: abs(float(ctx.guess(a[r][col]))))
+        p = a[piv][col]
+        if (ctx.certified and ctx.exactly_zero(p)) or (not ctx.certified and abs(p) < 1e-12):
+            return None
+        a[col], a[piv] = a[piv], a[col]
+        a[col] = [v / p for v in a[col]]
+        for r in range(n):
+            if r != col and not ctx.exactly_zero(a[r][col]):
+                f = a[r][col]
+                a[r] = [v - f * w for v, w in zip(a[r], a[col])]
+    return [a[i][n] for i in range(n)]
+
+
+@formula(args={"C": "matrix"}, domain="C row-stochastic with exact entries on the certified path, at most 4 rows")
+def multiplicative_bayes_risk_capacity(ctx, C):
+    """ML×_R(C) = max_π R(π)/R[π▷C], the multiplicative Bayes-risk capacity (the largest factor by which the output
+    of C divides the probability of a wrong guess; R(π) = 1 − max π, R[π▷C] = 1 − Σ_y max_x π_x C[x,y]; libqif's
+    ``bayes_risk.mult_capacity(C)``); +∞ when some prior of positive risk has posterior risk 0.
+
+    Where R and R[π▷C] are both linear — the cells of the arrangement of the hyperplanes π_x = π_x',
+    π_x C[x,y] = π_x' C[x',y] and π_x = 0 in the simplex — the ratio is a quotient of linear functions, quasi-linear,
+    so its maximum over a cell is at one of the cell's vertices; every vertex is a vertex of the arrangement. The
+    capacity is therefore the largest ratio over the arrangement's vertices in the simplex (each the solution of
+    n − 1 of the hyperplanes with Σπ = 1), enumerated here (n ≤ 4 secrets). Exact on exact rows."""
+    fname = "multiplicative_bayes_risk_capacity"
+    c = ctx.channel(C, "C", fname)
+    n, m = c.shape
+    if n > MAX_RISK_CAPACITY_SECRETS:
+        raise InvalidInput(f"{fname}: C has n={n} secrets; the vertex enumeration is limited to "
+                           f"n <= {MAX_RISK_CAPACITY_SECRETS}")
+    if ctx.certified and not all(ctx.isexact(v) for v in c.flat):
+        raise InvalidInput(f"{fname}: the certified path needs exact channel entries (the vertices are solved exactly)")
+    zero, one = ctx.exact(Fraction(0)), ctx.exact(Fraction(1))
+
+    def unit(i, scale=None):
+        return [(one if scale is None else scale) if k == i else zero for k in range(n)]
+
+    planes, seen = [], set()
+    for x in range(n):
+        planes.append(unit(x))
+    for x, x2 in itertools.combinations(range(n), 2):
+        for a, b in [(one, one)] + [(c[x, y], c[x2, y]) for y in range(m)]:
+            row = [a if k == x else (-b if k == x2 else zero) for k in range(n)]
+            key = tuple(float(ctx.guess(v)) for v in row)
+            if key not in seen and any(not ctx.exactly_zero(v) for v in row):
+                seen.add(key)
+                planes.append(row)
+    best = one  # at the uniform prior and every prior, R[π▷C] ≤ R(π)
+    for chosen in itertools.combinations(planes, n - 1):
+        pi = _solve(ctx, list(chosen) + [[one] * n], [zero] * (n - 1) + [one])
+        if pi is None or any(ctx.certainly_lt(v, 0) if ctx.certified else v < -1e-12 for v in pi):
+            continue
+        risk = 1 - ctx.max(*pi)
+        post = 1 - ctx.sum([ctx.max(*[pi[x] * c[x, y] for x in range(n)]) for y in range(m)])
+        if ctx.certified and ctx.exactly_zero(risk) or not ctx.certified and risk < 1e-12:
+            continue
+        if ctx.certified and ctx.exactly_zero(post) or not ctx.certified and post < 1e-12 * risk:
+            return ctx.inf
+        best = ctx.max(best, risk / post)
+    return best
+
+
+@formula(args={"C": "matrix", "L": "matrix"},
+         domain="C row-stochastic (exact entries on the certified path, at most 4 rows), L actions x secrets, L >= 0")
+def multiplicative_loss_capacity(ctx, C, L):
+    """ML×_L(C) = max_π R_L(π)/R_L[π▷C] over the priors with R_L(π) > 0, for a loss L ≥ 0 (actions x secrets;
+    R_L(π) = min_w Σ_x π_x L[w,x], R_L[π▷C] = Σ_y min_w Σ_x π_x C[x,y] L[w,x]; :func:`loss_risk`,
+    :func:`posterior_loss_risk`); +∞ when some such prior has posterior risk 0. With the 0-1 loss it is
+    :func:`multiplicative_bayes_risk_capacity`. Both risks are concave and linear on the cells of the arrangement of
+    the hyperplanes Σ_x π_x (L[w,x] − L[w',x]) = 0, Σ_x π_x C[x,y](L[w,x] − L[w',x]) = 0 and π_x = 0, so the ratio
+    (a quotient of linear functions on each cell) peaks at a vertex of the arrangement: the vertices in the simplex
+    are enumerated (n ≤ 4 secrets). Exact on exact rows and losses."""
+    fname = "multiplicative_loss_capacity"
+    c = ctx.channel(C, "C", fname)
+    n, m = c.shape
+    loss = _gains(ctx, L, n, fname, non_negative=True, name="L")
+    if n > MAX_RISK_CAPACITY_SECRETS:
+        raise InvalidInput(f"{fname}: C has n={n} secrets; the vertex enumeration is limited to "
+                           f"n <= {MAX_RISK_CAPACITY_SECRETS}")
+    if ctx.certified and not all(ctx.isexact(v) for v in list(c.flat) + list(loss.flat)):
+        raise InvalidInput(f"{fname}: the certified path needs exact channel and loss entries")
+    zero, one = ctx.exact(Fraction(0)), ctx.exact(Fraction(1))
+    planes, seen = [], set()
+
+    def add(row):
+        key = tuple(float(ctx.guess(v)) for v in row)
+        if key not in seen and any(not ctx.exactly_zero(v) for v in row):
+            seen.add(key)
+            planes.append(row)
+
+    for x in range(n):
+        add([one if k == x else zero for k in range(n)])
+    for w, w2 in itertools.combinations(range(loss.shape[0]), 2):
+        diff = [loss[w, x] - loss[w2, x] for x in range(n)]
+        add(diff)
+        for y in range(m):
+            add([c[x, y] * diff[x] for x in range(n)])
+
+    def risk(pi):
+        return ctx.min(*[ctx.sum([pi[x] * loss[w, x] for x in range(n)]) for w in range(loss.shape[0])])
+
+    def post(pi):
+        return ctx.sum([ctx.min(*[ctx.sum([pi[x] * c[x, y] * loss[w, x] for x in range(n)])
+                                  for w in range(loss.shape[0])]) for y in range(m)])
+
+    best = None
+    for chosen in itertools.combinations(planes, n - 1):
+        pi = _solve(ctx, list(chosen) + [[one] * n], [zero] * (n - 1) + [one])
+        if pi is None or any(ctx.certainly_lt(v, 0) if ctx.certified else v < -1e-12 for v in pi):
+            continue
+        r, rp = risk(pi), post(pi)
+        if ctx.certified and ctx.exactly_zero(r) or not ctx.certified and r < 1e-12:
+            continue
+        if ctx.certified and ctx.exactly_zero(rp) or not ctx.certified and rp < 1e-12 * r:
+            return ctx.inf
+        best = r / rp if best is None else ctx.max(best, r / rp)
+    if best is None:
+        raise InvalidInput(f"{fname}: no prior has a positive risk under L (the capacity is undefined)")
+    return best
+
+
+@formula(args={"b": "integer", "n": "integer"}, domain="b >= 1 outputs, n >= 1 repetitions")
+def repeated_bayes_capacity_bound(ctx, b, n):
+    """An upper bound cap_b(n) on the multiplicative Bayes capacity ML×(C⁽ⁿ⁾) of n independent runs of any channel
+    with b outputs (libqif's ``bayes_vuln.mult_capacity_bound_cap(C, n)``, C with b columns; from Geoffrey Smith's
+    recurrence, as libqif's source cites it): cap_1(n) = 1, cap_2(n) ≤ √(πn/2) + 2/3 + √(π/(2n))/12 (the binary
+    case), and cap_i = cap_{i−1} + cap_{i−2}·n/(i − 2) for i = 3, …, b. A bound, not a value."""
+    fname = "repeated_bayes_capacity_bound"
+    from mechanisms.numerics.checks import integer
+
+    bb, nn = integer(b, "b", fname, lo=1), integer(n, "n", fname, lo=1)
+    if bb == 1:
+        return ctx.exact(Fraction(1))
+    half_pi = ctx.pi() / 2
+    cap1 = ctx.exact(Fraction(1))
+    cap2 = ctx.sqrt(half_pi * nn) + ctx.exact(Fraction(2, 3)) + ctx.sqrt(half_pi / nn) / 12
+    for i in range(3, bb + 1):
+        cap1, cap2 = cap2, cap2 + cap1 * ctx.exact(Fraction(nn, i - 2))
+    return cap2
 
 
 # ----------------------------------------------------------------------------- min-entropy

@@ -23,7 +23,8 @@ import numpy as np
 from mechanisms.errors import InvalidInput
 from mechanisms.numerics.context import formula
 
-__all__ = ["metric_privacy_level", "geometric_pmf", "truncated_geometric_channel"]
+__all__ = ["metric_privacy_level", "geometric_pmf", "truncated_geometric_channel", "rectangular_geometric_channel",
+           "randomized_response_channel", "exponential_mechanism_channel", "tight_constraints_channel"]
 
 
 def _distances(ctx, D, n, fname):
@@ -98,3 +99,107 @@ def truncated_geometric_channel(ctx, n, eps):
         row[0], row[n - 1] = powers[x] / (one + a), powers[n - 1 - x] / (one + a)
         rows.append(row)
     return ctx.matrix(rows)
+
+
+def _count(n, name, fname, lo):
+    if isinstance(n, bool) or not isinstance(n, (int, np.integer)) or n < lo:
+        raise InvalidInput(f"{fname}: {name} must be an integer >= {lo}, got {name}={n!r}")
+    return int(n)
+
+
+@formula(args={"n_rows": "integer", "eps": "scalar", "n_cols": "integer", "first_x": "integer", "first_y": "integer"},
+         domain="eps >= 0, n_rows >= 1, n_cols >= 2, the secrets first_x … first_x + n_rows − 1 within the outputs "
+                "first_y … first_y + n_cols − 1")
+def rectangular_geometric_channel(ctx, n_rows, eps, n_cols, first_x=0, first_y=0):
+    """The geometric mechanism on the secrets first_x, …, first_x + n_rows − 1, truncated to the outputs first_y, …,
+    first_y + n_cols − 1 (libqif's ``d_privacy.geometric(n_rows, epsilon, n_cols, first_x, first_y)``; Ghosh,
+    Roughgarden & Sundararajan 2009): K[x, y] = (1 − α)/(1 + α) α^{|y − x|} inside, the mass beyond each end moved
+    onto it, K[x, first_y] = α^{x − first_y}/(1 + α), K[x, last_y] = α^{last_y − x}/(1 + α), α = e^{−ε}; ε·|x − x'|-
+    private. :func:`truncated_geometric_channel` is the square case on {0, …, n − 1}."""
+    fname = "rectangular_geometric_channel"
+    n, m = _count(n_rows, "n_rows", fname, 1), _count(n_cols, "n_cols", fname, 2)
+    fx, fy = int(first_x), int(first_y)
+    if fx != first_x or fy != first_y or fx < fy or fx + n - 1 > fy + m - 1:
+        raise InvalidInput(f"{fname}: the secrets {first_x}..{first_x + n - 1} must be integers within the outputs "
+                           f"{first_y}..{first_y + m - 1}")
+    e = ctx.real(eps, "eps", fname, lo=0)
+    powers = [ctx.exp(-e * j) for j in range(m)]
+    one, a = ctx.exact(Fraction(1)), powers[1]
+    inner = (one - a) / (one + a)
+    rows = []
+    for x in range(fx, fx + n):
+        row = [inner * powers[abs(y - x)] for y in range(fy, fy + m)]
+        row[0], row[m - 1] = powers[x - fy] / (one + a), powers[fy + m - 1 - x] / (one + a)
+        rows.append(row)
+    return ctx.matrix(rows)
+
+
+@formula(args={"n_rows": "integer", "eps": "scalar", "n_cols": "integer"},
+         domain="eps >= 0, n_cols >= n_rows >= 1 (n_cols = 0: n_rows)")
+def randomized_response_channel(ctx, n_rows, eps, n_cols=0):
+    """k-ary randomised response (Warner 1965; Kairouz, Oh & Viswanath 2016; libqif's
+    ``d_privacy.randomized_response(n_rows, epsilon, n_cols)``): secret x among n_rows, reported among k = n_cols ≥
+    n_rows outputs (n_cols = 0: k = n_rows), K[x, x] = e^ε/(e^ε + k − 1), K[x, y] = 1/(e^ε + k − 1) for y ≠ x: ε-DP
+    (the ratio of any two entries of a column is at most e^ε)."""
+    fname = "randomized_response_channel"
+    n = _count(n_rows, "n_rows", fname, 1)
+    k = _count(n_cols, "n_cols", fname, 0) or n
+    if k < n:
+        raise InvalidInput(f"{fname}: n_cols={n_cols} must be at least n_rows={n_rows}")
+    e = ctx.real(eps, "eps", fname, lo=0)
+    w, one = ctx.exp(e), ctx.exact(Fraction(1))
+    den = w + (k - 1) * one  # exact at ε = 0: entries 1/k, not float quotients of ints
+    on, off = w / den, one / den
+    return ctx.matrix([[on if y == x else off for y in range(k)] for x in range(n)])
+
+
+@formula(args={"D": "matrix", "eps": "scalar"}, domain="D n_rows x n_cols distances >= 0 (finite), eps >= 0")
+def exponential_mechanism_channel(ctx, D, eps):
+    """The exponential mechanism for d-privacy (McSherry & Talwar 2007; Chatzikokolakis et al. 2013) on secrets x and
+    outputs y with distances D[x, y]: K[x, y] = e^{−εD[x,y]/2} / Σ_{y'} e^{−εD[x,y']/2} — ε·d-private when D is a
+    metric (triangle inequality: each weight moves by e^{εd(x,x')/2}, the normaliser by at most the same); libqif's
+    ``d_privacy.exponential(n_rows, d, n_cols)`` with d = ε·D."""
+    fname = "exponential_mechanism_channel"
+    d = ctx.real(D, "D", fname, lo=0)
+    if not isinstance(d, np.ndarray) or d.ndim != 2 or d.size == 0:
+        raise InvalidInput(f"{fname}: D must be a non-empty matrix of distances, got D={D!r}")
+    e = ctx.real(eps, "eps", fname, lo=0)
+    rows = []
+    for x in range(d.shape[0]):
+        w = [ctx.exp(-e * d[x, y] / 2) for y in range(d.shape[1])]
+        z = ctx.sum(w)
+        rows.append([wi / z for wi in w])
+    return ctx.matrix(rows)
+
+
+@formula(args={"D": "matrix", "eps": "scalar"}, domain="D n x n distances >= 0 (a metric), eps >= 0, "
+                                                      "the solution φ >= 0")
+def tight_constraints_channel(ctx, D, eps):
+    """The tight-constraints mechanism for ε·d-privacy on n secrets = outputs (ElSalamouny, Chatzikokolakis &
+    Palamidessi 2016; libqif's ``d_privacy.tight_constraints(n_rows, d)`` with d = ε·D): K[x, y] = φ_y e^{−εD[x,y]},
+    φ the solution of Σ_y e^{−εD[x,y]} φ_y = 1 for every x (each row sums to 1, and every d-privacy constraint
+    between x and y's own column is tight); it exists as a mechanism only where φ ≥ 0 (InvalidInput when some φ_y is
+    certainly negative). On a line with D = |x − y| it is the truncated geometric mechanism. φ by Gauss–Jordan
+    elimination over the context (pivots chosen by size from float guesses: any non-zero pivot gives the same
+    exact or enclosed solution)."""
+    fname = "tight_constraints_channel"
+    d = ctx.real(D, "D", fname, lo=0)
+    if not isinstance(d, np.ndarray) or d.ndim != 2 or d.shape[0] != d.shape[1] or d.size == 0:
+        raise InvalidInput(f"{fname}: D must be a non-empty square matrix of distances, got D={D!r}")
+    e = ctx.real(eps, "eps", fname, lo=0)
+    n = d.shape[0]
+    phi_m = [[ctx.exp(-e * d[x, y]) for y in range(n)] for x in range(n)]
+    a = [row[:] + [ctx.exact(Fraction(1))] for row in phi_m]
+    for col in range(n):
+        piv = max(range(col, n), key=lambda r: abs(float(ctx.guess(a[r][col]))))
+        a[col], a[piv] = a[piv], a[col]
+        p = a[col][col]
+        a[col] = [v / p for v in a[col]]
+        for r in range(n):
+            if r != col:
+                f = a[r][col]
+                a[r] = [v - f * w for v, w in zip(a[r], a[col])]
+    phi = [a[y][n] for y in range(n)]
+    if any(ctx.certainly_lt(v, 0) for v in phi):
+        raise InvalidInput(f"{fname}: the tight-constraints system has a negative solution: no such mechanism")
+    return ctx.matrix([[phi[y] * phi_m[x][y] for y in range(n)] for x in range(n)])
