@@ -1,0 +1,169 @@
+"""The single-step privacy-loss laws of the PLD accountant (written once over the numeric context: floats or arb
+balls) and the float search for where a law's grid ends (see :mod:`mechanisms.accounting.pld`)."""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from fractions import Fraction
+
+_TAIL_BITS = 56  # a single step's tails beyond the grid hold ≤ 2^−56 of mass (accounted for, not lost)
+
+# ----------------------------------------------------------------------------- the single-step loss, over ctx
+@dataclass(frozen=True)
+class _LossLaw:
+    """The law of one step's privacy loss under P, with Q's mass on the same losses: ``cdf(t)`` is the pair
+    (P(L ≤ t), Q(L ≤ t)) and ``sf(t)`` (P(L > t), Q(L > t)) for the continuous part, (lo, hi) the ends of its
+    support (±inf where unbounded), ``atoms`` the triples (loss, P-mass, Q-mass)."""
+    cdf: object
+    sf: object
+    lo: object
+    hi: object
+    atoms: tuple
+
+
+def _gaussian_law(ctx, mu):
+    """N(0, σ²) against N(Δ, σ²), μ = Δ/σ: L ~ N(μ²/2, μ²) under P and N(−μ²/2, μ²) under Q."""
+    mu = ctx.num(mu)  # the CDF's arithmetic in balls (exact rationals would grow at every grid point)
+    m = mu * mu / 2
+    return _LossLaw(lambda t: (ctx.Phi((t - m) / mu), ctx.Phi((t + m) / mu)),
+                    lambda t: (ctx.Phi((m - t) / mu), ctx.Phi((-m - t) / mu)), ctx.ninf, ctx.inf, ())
+
+
+def _laplace_law(ctx, e0):
+    """Lap(0, b) against Lap(Δ, b), ε₀ = Δ/b: L = ε₀ on x ≤ 0 (P-mass ½, Q-mass ½e^{−ε₀}), −ε₀ on x ≥ Δ (P-mass
+    ½e^{−ε₀}, Q-mass ½), (Δ − 2x)/b between, with P-density ¼e^{(t − ε₀)/2} and Q-density ¼e^{−(t + ε₀)/2}."""
+    half, e = ctx.exact(Fraction(1, 2)), ctx.num(e0)  # the support's ends and the atoms stay exact
+    return _LossLaw(lambda t: (half * (ctx.exp((t - e) / 2) - ctx.exp(-e)), -half * ctx.expm1(-(t + e) / 2)),
+                    lambda t: (-half * ctx.expm1((t - e) / 2), half * (ctx.exp(-(t + e) / 2) - ctx.exp(-e))),
+                    -e0, e0, ((-e0, half * ctx.exp(-e), half), (e0, half, half * ctx.exp(-e))))
+
+
+def _subsampled_remove_law(ctx, sigma, q):
+    """(1−q)N(0,σ²) + qN(1,σ²) against N(0,σ²): L = log(1 − q + q e^{(2x−1)/(2σ²)}) increasing in x, so
+    L ≤ t iff X ≤ x(t), x(t) = σ² log((e^t − 1 + q)/q) + ½, on t > log(1 − q)."""
+    sigma, q = ctx.num(sigma), ctx.num(q)
+    u, half = 1 - q, ctx.num(Fraction(1, 2))  # ½ as a ball (exact): no conversion at every grid point
+
+    def x_of(t):
+        return sigma * sigma * ctx.log((ctx.exp(t) - u) / q) + half
+
+    def cdf(t):
+        x = x_of(t)
+        below = ctx.Phi(x / sigma)
+        return u * below + q * ctx.Phi((x - 1) / sigma), below
+
+    def sf(t):
+        x = x_of(t)
+        above = ctx.Phi(-x / sigma)
+        return u * above + q * ctx.Phi((1 - x) / sigma), above
+    return _LossLaw(cdf, sf, ctx.log(u), ctx.inf, ())
+
+
+def _subsampled_add_law(ctx, sigma, q):
+    """N(0,σ²) against (1−q)N(0,σ²) + qN(1,σ²): L = −log(1 − q + q e^{(2x−1)/(2σ²)}), X ~ N(0, σ²), decreasing in
+    x, so L ≤ t iff X ≥ x(−t), on t < −log(1 − q)."""
+    sigma, q = ctx.num(sigma), ctx.num(q)
+    u, half = 1 - q, ctx.num(Fraction(1, 2))
+
+    def x_of(t):
+        return sigma * sigma * ctx.log((ctx.exp(-t) - u) / q) + half
+
+    def cdf(t):
+        x = x_of(t)
+        above = ctx.Phi(-x / sigma)
+        return above, u * above + q * ctx.Phi((1 - x) / sigma)
+
+    def sf(t):
+        x = x_of(t)
+        below = ctx.Phi(x / sigma)
+        return below, u * below + q * ctx.Phi((x - 1) / sigma)
+    return _LossLaw(cdf, sf, ctx.ninf, -ctx.log(u), ())
+
+
+def _laws(ctx, mechanism, params):
+    """The loss laws whose compositions are maximised over (one for a symmetric pair; remove and add)."""
+    if mechanism == "gaussian":
+        sigma, d = params
+        return (_gaussian_law(ctx, d / sigma),)
+    if mechanism == "laplace":
+        b, d = params
+        return (_laplace_law(ctx, d / b),)
+    sigma, q = params
+    if q == 1:  # no subsampling: the Gaussian pair (the remove law's log(1 − q) is −∞)
+        return (_gaussian_law(ctx, 1 / sigma),)
+    return (_subsampled_remove_law(ctx, sigma, q), _subsampled_add_law(ctx, sigma, q))
+
+
+def _p_cdf(law):
+    return lambda t: law.cdf(t)[0]
+
+
+def _p_sf(law):
+    return lambda t: law.sf(t)[0]
+
+
+# ----------------------------------------------------------------------------- the grid (located in floats)
+def _locate(law_fp, tail, side):
+    """A loss t beyond which (side=+1: above; −1: below) the continuous part holds < tail, found in floats by
+    doubling and bisection; clipped to the support. Only the size of the grid depends on it: whatever the mass
+    beyond the grid is, it is accounted for (certified) by the bounds."""
+    end = law_fp.hi if side > 0 else law_fp.lo
+    beyond = _p_sf(law_fp) if side > 0 else _p_cdf(law_fp)
+    inner = _centre(law_fp)
+    step = 1.0
+    t = inner + side * step
+    while (math.isinf(end) or side * (t - end) < 0) and beyond(t) >= tail and step < 1e6:
+        step *= 2
+        t = inner + side * step
+    if not math.isinf(end) and side * (t - end) >= 0:
+        return end
+    lo_t, hi_t = inner, t
+    for _ in range(60):
+        mid = (lo_t + hi_t) / 2
+        if beyond(mid) >= tail:
+            lo_t = mid
+        else:
+            hi_t = mid
+    return hi_t
+
+
+def _centre(law_fp):
+    """A loss inside the support near the median (a start for the search of the ends)."""
+    lo, hi, cdf = law_fp.lo, law_fp.hi, _p_cdf(law_fp)
+    if math.isinf(lo) and math.isinf(hi):
+        a, b = -1.0, 1.0
+        while cdf(a) > 0.5:
+            a *= 2
+        while cdf(b) < 0.5:
+            b *= 2
+    else:
+        a = lo if not math.isinf(lo) else hi - 1.0
+        b = hi if not math.isinf(hi) else lo + 1.0
+        while math.isinf(lo) and cdf(a) > 0.5:
+            a = hi - 2 * (hi - a)
+        while math.isinf(hi) and cdf(b) < 0.5:
+            b = lo + 2 * (b - lo)
+    for _ in range(80):
+        mid = (a + b) / 2
+        if cdf(mid) < 0.5:
+            a = mid
+        else:
+            b = mid
+    return (a + b) / 2
+
+
+def _grid(law_fp, h):
+    """(j_lo, j_hi, j_mid): the grid t_j = jh, j_lo ≤ j ≤ j_hi (at least two points), at least 2h inside the
+    continuous support, holding all but 2^−_TAIL_BITS of its mass on each side; j_mid splits CDF from
+    survival-function differences (no cancellation of numbers near 1)."""
+    tail = 2.0 ** -_TAIL_BITS
+    hf = float(h)
+    lo_t, hi_t = _locate(law_fp, tail, -1), _locate(law_fp, tail, +1)
+    j_lo, j_hi = math.floor(lo_t / hf), math.ceil(hi_t / hf)
+    if not math.isinf(law_fp.lo):
+        j_lo = max(j_lo, math.floor(law_fp.lo / hf) + 2)
+    if not math.isinf(law_fp.hi):
+        j_hi = min(j_hi, math.ceil(law_fp.hi / hf) - 2)
+    j_hi = max(j_hi, j_lo + 1)
+    j_mid = min(max(round(_centre(law_fp) / hf), j_lo), j_hi)
+    return j_lo, j_hi, j_mid
