@@ -49,20 +49,29 @@ def _integer_pmf(parts, inf, up):
             coeffs[j - lo_bin] += _units(certified.num(m), up)
     return _Pmf(flint.fmpz_poly(coeffs), lo_bin, _units(certified.num(inf), up) if up else 0)
 
-def _prefix_sum(poly, n):
-    return int(poly.truncate(n)(1)) if n > 0 else 0
+def _end_sum(poly, n, from_low):
+    """The sum of the n lowest (from_low) or highest coefficients, exact (FLINT: a copy of n of them, evaluated
+    at 1), in time O(n) however long the polynomial is."""
+    if n <= 0:
+        return 0
+    length = poly.length()
+    if n >= length:
+        return int(poly(1))
+    return int((poly.truncate(n) if from_low else poly.right_shift(length - n))(1))
 
 
 def _cut(poly, budget, from_low):
-    """The largest n with the n lowest (from_low) or highest coefficients summing to ≤ budget (bisection on exact
-    integer prefix sums, each a truncation and an evaluation at 1 in FLINT)."""
+    """The largest n with the n lowest (from_low) or highest coefficients summing to ≤ budget: galloping (1, 2,
+    4, … coefficients) then bisection, on exact integer sums of the end only, so a cut of c coefficients costs
+    O(c log c) rather than O(length · log length)."""
     length = poly.length()
-    total = int(poly(1)) if length else 0
-    lo, hi = 0, length
+    n = 1
+    while n <= length and _end_sum(poly, n, from_low) <= budget:
+        n *= 2
+    lo, hi = n // 2, min(n, length)  # the sum of lo is within the budget; the answer lies in [lo, hi]
     while lo < hi:
         mid = (lo + hi + 1) // 2
-        s = _prefix_sum(poly, mid) if from_low else total - _prefix_sum(poly, length - mid)
-        if s <= budget:
+        if _end_sum(poly, mid, from_low) <= budget:
             lo = mid
         else:
             hi = mid - 1
@@ -85,8 +94,8 @@ def _product(a, b, up):
     length = poly.length()
     if n_low + n_high >= length:  # never cut everything
         return _Pmf(poly, off, inf)
-    low_mass = _prefix_sum(poly, n_low)
-    high_mass = int(poly(1)) - _prefix_sum(poly, length - n_high)
+    low_mass = _end_sum(poly, n_low, True)
+    high_mass = _end_sum(poly, n_high, False)
     kept = poly.truncate(length - n_high).right_shift(n_low)
     if up:  # the low tail rounded up to the first kept bin, the high tail to +∞
         kept = kept + flint.fmpz_poly([low_mass])
@@ -138,6 +147,18 @@ def _float_product(a, b, up):
         kept[0] += cs[n_low - 1] if n_low else 0.0
         inf += rs[n_high - 1] if n_high else 0.0
     return kept, oa + ob + n_low, inf
+
+
+def _float_power(pmf, k, up):
+    """The k-fold float pmf by repeated squaring (:func:`_float_product`)."""
+    result, base = None, pmf
+    while k:
+        if k & 1:
+            result = base if result is None else _float_product(result, base, up)
+        k >>= 1
+        if k:
+            base = _float_product(base, base, up)
+    return result
 
 
 def _float_delta(pmf, h, eps, up):

@@ -10,6 +10,7 @@ import numpy as np
 
 from mechanisms.numerics.context import fp
 from mechanisms.numerics.exact import to_arb
+from mechanisms.accounting.pld.laws import _grid
 
 # ----------------------------------------------------------------------------- cell masses and the two rules
 def _cell_masses(ctx, law, points, split):
@@ -56,15 +57,34 @@ def _span(ctx, p, q, i0, i1, h):
     return [i0, i1], [bottom, top]
 
 
-def _upper_step(ctx, law, h, grid):
+def _grid_masses(ctx, law, h, grid):
+    """:func:`_cell_masses` on the grid points jh, j_lo ≤ j ≤ j_hi."""
+    j_lo, j_hi, j_mid = grid
+    hn = ctx.num(h)
+    points = ctx.vector([hn * int(j) for j in range(j_lo, j_hi + 1)])
+    return _cell_masses(ctx, law, points, j_mid - j_lo)
+
+
+def _mirrored(masses):
+    """The grid masses of the swapped pair (Q, P) on the mirrored grid (−j_hi, −j_lo), from those of (P, Q): its
+    loss is −L, so its P-mass on (ah, (a+1)h] is Q's on [−(a+1)h, −ah) (the same, the law being continuous) and
+    its Q-mass P's; the tails swap. No new evaluation (the add direction of the subsampled Gaussian is the
+    swapped remove pair)."""
+    (p_below, q_below), p, q, (p_above, q_above) = masses
+    return (q_above, p_above), q[::-1], p[::-1], (q_below, p_below)
+
+
+def _upper_step(ctx, law, h, grid, masses=None):
     """The pessimistic pmf of one step as parts [(grid indices, masses)] and the mass at +∞: connect the dots on
     every cell (jh, (j+1)h] of the grid, the tails split over the support's ends (or moved up to the grid / to
-    +∞), the atoms split over their cells."""
+    +∞), the atoms split over their cells. masses: :func:`_grid_masses` of this grid, if already known."""
     j_lo, j_hi, j_mid = grid
     js = np.arange(j_lo, j_hi + 1)
     hn = ctx.num(h)
     points = ctx.vector([hn * int(j) for j in js])
-    (p_below, q_below), p, q, (p_above, q_above) = _cell_masses(ctx, law, points, j_mid - j_lo)
+    if masses is None:
+        masses = _cell_masses(ctx, law, points, j_mid - j_lo)
+    (p_below, q_below), p, q, (p_above, q_above) = masses
     bottom, top = _connect_dots(ctx, p, q, points[:-1], hn)
     parts = [(js[:-1], bottom), (js[1:], top)]
     inf = 0
@@ -231,3 +251,33 @@ def _float_cell(law, a, b, centre):
     (pa, qa), (pc, qc) = law.cdf(a), law.cdf(centre)
     (sc, tc), (sb, tb) = law.sf(centre), law.sf(b)
     return pc - pa + sc - sb, qc - qa + tc - tb
+
+
+# ----------------------------------------------------------------------------- one step of each law, per bound
+def _upper_grids(laws_f, h):
+    """The grid of each law's pessimistic step. For the remove and add pair of the subsampled Gaussian: one grid
+    covering both (the remove grid extended by the mirror of the add grid) and its mirror, so that the add step
+    reuses the remove step's masses (:func:`_mirrored`)."""
+    grids = [_grid(law, h) for law in laws_f]
+    if len(grids) == 2:
+        (r_lo, r_hi, r_mid), (a_lo, a_hi, _) = grids
+        lo, hi = min(r_lo, -a_hi), max(r_hi, -a_lo)
+        grids = [(lo, hi, r_mid), (-hi, -lo, -r_mid)]
+    return grids
+
+
+def _upper_parts(ctx, laws, laws_f, h):
+    """[(parts, mass at +∞)] of the pessimistic step of each law (:func:`_upper_step`), the second law of a pair
+    from the mirrored masses of the first."""
+    grids = _upper_grids(laws_f, h)
+    masses = _grid_masses(ctx, laws[0], h, grids[0])
+    out = [_upper_step(ctx, laws[0], h, grids[0], masses)]
+    if len(laws) == 2:
+        out.append(_upper_step(ctx, laws[1], h, grids[1], _mirrored(masses)))
+    return out
+
+
+def _lower_parts(ctx, law, law_f, h):
+    """The parts of the optimistic step of one law (:func:`_lower_step` on its own grid and float-chosen cuts)."""
+    grid = _grid(law_f, h)
+    return _lower_step(ctx, law, h, grid, _lower_cuts(law_f, h, grid))
