@@ -14,7 +14,8 @@ from mechanisms.numerics.exact import to_arb
 
 _SCALE_BITS = 80  # masses are integers in units of 2^−80
 _CUT_BITS = 60  # each product's cut tails hold ≤ 2^−60 (≈ 9e−19): ~1e−17 on δ_upper over a composition
-_FLOAT_TAIL = 1e-15  # the float route's cut tails per product (FFT noise sits near 1e−17 of the peak)
+_FLOAT_TAIL = 2.0 ** -_CUT_BITS  # the float route's cut tails per product, as on the certified route
+_FLOAT_SPLIT = 2.0 ** -26  # entries below this fraction of the peak are convolved apart (:func:`_fft_convolve`)
 
 # ----------------------------------------------------------------------------- certified: fixed-point integers
 def _units(x, up):
@@ -129,17 +130,47 @@ def _delta_of(pmf, h, eps, up):
 
 
 # ----------------------------------------------------------------------------- float twin
-def _float_product(a, b, up):
+def _split(x):
+    """x = head + tail, the head the range from the first to the last entry ≥ 2^−26 of the largest, its ends."""
+    idx = np.flatnonzero(x >= _FLOAT_SPLIT * x.max())
+    i0, i1 = int(idx[0]), int(idx[-1]) + 1
+    tail = x.copy()
+    tail[i0:i1] = 0.0
+    return x[i0:i1], tail, i0
+
+
+def _fft_convolve(a, b):
+    """a ∗ b by FFT, accurate in the tails: an FFT's error is a few machine epsilons · ‖x‖₂‖y‖₂ on every entry
+    (measured: ≤ 4.4 at 8,000 points), ~1e−16 of the peak, where the tails that decide small δ hold ~1e−20.
+    So a ∗ b = head_a ∗ head_b (its noise confined to its own support) + tail_a ∗ b + head_a ∗ tail_b, the last
+    two with noise ~1e−16 · 2^−26 of the peak."""
     from scipy.signal import fftconvolve
 
+    ha, ta, ia = _split(a)
+    hb, tb, ib = _split(b) if b is not a else (ha, ta, ia)
+    c = np.zeros(a.size + b.size - 1)
+    heads = fftconvolve(ha, hb)
+    c[ia + ib:ia + ib + heads.size] = heads
+    if ta.any():
+        c += fftconvolve(ta, b)
+    if tb.any():
+        head_a = np.zeros(a.size)
+        head_a[ia:ia + ha.size] = ha
+        c += fftconvolve(head_a, tb)
+    return np.maximum(c, 0.0)
+
+
+def _float_product(a, b, up):
+    """The float twin of :func:`_product`: the pmf of the sum, its tails of at most 2^−60 cut (the low one moved
+    up to the first kept bin and the high one to +∞ on the pessimistic pmf), so the arrays stay as short as the
+    certified route's."""
     (pa, oa, ia), (pb, ob, ib) = a, b
-    c = np.maximum(fftconvolve(pa, pb), 0.0)
+    c = _fft_convolve(pa, pb)
     inf = ia * (pb.sum() + ib) + pa.sum() * ib if up else 0.0
     cs = np.cumsum(c)
-    tail = _FLOAT_TAIL
-    n_low = int(np.searchsorted(cs, tail, side="right"))
+    n_low = int(np.searchsorted(cs, _FLOAT_TAIL, side="right"))
     rs = np.cumsum(c[::-1])
-    n_high = int(np.searchsorted(rs, tail, side="right"))
+    n_high = int(np.searchsorted(rs, _FLOAT_TAIL, side="right"))
     if n_low + n_high >= c.size:
         return c, oa + ob, inf
     kept = c[n_low:c.size - n_high].copy()
