@@ -142,6 +142,7 @@ def _lower_step(ctx, law, h, grid, cuts):
 # ----------------------------------------------------------------------------- where the lower bound's cells are cut
 _AIM = Fraction(1, 16)  # each cell's merged loss aimed at jh + h²/16 …
 _ACCEPT = Fraction(1, 32)  # … and accepted from jh + h²/32 (below: the cell is widened)
+_BOTTOM_CELLS = 4096  # at most this many cells cut one by one from a finite lower end (:func:`_bottom_cuts`)
 _NEGLIGIBLE = 1e-14  # a cell of less P-mass is not widened (its floor costs < 1e-14·h)
 
 
@@ -165,8 +166,12 @@ def _lower_cuts(law, h, grid):
     noise = _float_noise(law, cuts, split, p)  # the float error of a cell's merged loss, over-estimated
     aim, accept = float(_AIM) * h * h + noise, float(_ACCEPT) * h * h + noise / 2
     cuts = cuts + np.clip((0.5 - slope) * h * h / 12 + np.minimum(aim, h / 8), -h / 4, h / 4)
+    first = j_lo  # the grid point the first cell is meant for
+    if not math.isinf(law.lo):
+        cuts, first = _bottom_cuts(law, h, cuts, j_lo, float(_AIM) * h * h, j_mid * h)
+        accept = np.concatenate([np.full(max(j_lo - first, 0), accept[0]), accept])
     _, p, q, _ = _cell_masses(fp, law, cuts, split)
-    targets = (j_lo + np.arange(len(p))) * h + accept[:len(p)]
+    targets = (first + np.arange(len(p))) * h + accept[:len(p)]
     with np.errstate(divide="ignore", invalid="ignore"):
         short = np.flatnonzero((np.log(p / q) < targets) & (p > _NEGLIGIBLE))
     if short.size:
@@ -174,6 +179,58 @@ def _lower_cuts(law, h, grid):
     if bounded:
         cuts[-1] = _last_cut(law, cuts[-1], top * h + accept[-1])
     return cuts
+
+
+def _bottom_cuts(law, h, cuts, j_lo, aim, centre):
+    """Cuts from a finite lower end of the support up, one cell at a time: cell (a, c] meant for the first grid
+    point Jh ≥ a, c the lowest cut (to h/2^28, vectorised search) where its merged loss reaches Jh + aim; then
+    from c for (J+1)h, and so on while a cell's mass times h exceeds aim/1000, or until the regular cut of the
+    next grid point can end the cell instead (its merged loss within h/2048 above Jh: a higher cut only raises
+    it) and the regular cell after it lands just above its grid point; there the regular cuts take over. Returns
+    the cuts and the first cell's grid index. Without this the mass between the end and the first regular cut
+    (3 % of it at q = 0.001, σ = 0.8, where the loss law piles up at log(1 − q)) is merged into one atom and
+    floored to the grid, a first-order loss (~1e−6 of E[L] a step, 0.07 of loss over 50,000 steps)."""
+    def merged(a, c):
+        p, q = _float_cells(law, a, c, centre)
+        with np.errstate(divide="ignore", invalid="ignore"):
+            m = np.log(p / q)
+        # a merged loss outside its cell is float error (cells of ~1e−14 at the end of the support): not trusted
+        return np.where((p > _NEGLIGIBLE) & (q > 0) & (m >= a) & (m <= c), m, -np.inf), p
+
+    a = law.lo + 1e-9 * h
+    J = first = math.ceil(a / h)
+    out = [a]
+    for _ in range(_BOTTOM_CELLS):
+        target, lo_c, width = J * h + aim, a, 4 * h
+        for _ in range(5):  # 64 candidates a round, down to h/2^28
+            xs = lo_c + width * np.arange(1, 65) / 64
+            m, _ = merged(a, xs)
+            k = int(np.argmax(m >= target)) if (m >= target).any() else 63
+            lo_c, width = (xs[k - 1] if k else lo_c), width / 64
+        c = lo_c + width  # the first candidate found at or above the target in the last round
+        i = J + 1 - j_lo  # the regular cut below the cell meant for (J+1)h
+        if 0 <= i < len(cuts) - 1 and c <= cuts[i]:  # a higher cut only raises the merged loss, …
+            m, _ = merged(a, np.asarray([cuts[i]]))
+            m2, _ = merged(cuts[i], np.asarray([cuts[i + 1]]))
+            if m[0] - J * h <= h / 2048 and aim / 2 <= m2[0] - (J + 1) * h <= h / 2048:  # … by little
+                return np.concatenate([out, cuts[i:]]), first
+        _, mass = merged(a, np.asarray([c]))
+        a, J = c, J + 1
+        out.append(a)
+        if mass[0] * h < aim / 1000:  # the cells above cost less than this if they land badly
+            break
+    return np.concatenate([out, cuts[cuts > a + h / 2]]), first
+
+
+def _float_cells(law, a, b, centre):
+    """(P, Q) of a < L ≤ b for a float a and an array b > a, by CDF or survival-function differences (both,
+    across the centre)."""
+    if a >= centre:
+        (pa, qa), (pb, qb) = law.sf(a), law.sf(b)
+        return pa - pb, qa - qb
+    (pa, qa), (pc, qc) = law.cdf(a), law.cdf(np.minimum(b, centre))
+    (sc, tc), (sb, tb) = law.sf(centre), law.sf(np.maximum(b, centre))
+    return pc - pa + sc - sb, qc - qa + tc - tb
 
 
 def _float_noise(law, cuts, split, p):
