@@ -74,12 +74,14 @@ from mechanisms.errors import InvalidInput
 from mechanisms.numerics.checks import exact_real
 from mechanisms.numerics.context import certified, fp
 from mechanisms.numerics.exact import to_arb
-from mechanisms.accounting.pld.compose import _delta_of, _float_delta, _float_power, _integer_pmf, _power
+from mechanisms.accounting.pld.compose import (_SCALE_BITS, _delta_of, _float_delta, _float_power, _integer_pmf,
+                                               _power)
 from mechanisms.accounting.pld.discretise import _lower_parts, _upper_parts
 from mechanisms.accounting.pld.laws import _laws
 
-__all__ = ["PldBounds", "pld_delta_bounds", "pld_delta", "pld_delta_float", "gaussian_pld_delta",
-           "laplace_pld_delta", "subsampled_gaussian_pld_delta", "MECHANISMS"]
+__all__ = ["PldBounds", "PldEpsilon", "pld_delta_bounds", "pld_epsilon_bounds", "pld_delta", "pld_delta_float",
+           "pld_epsilon", "pld_epsilon_float", "gaussian_pld_delta", "laplace_pld_delta",
+           "subsampled_gaussian_pld_delta", "subsampled_gaussian_pld_epsilon", "MECHANISMS"]
 
 _PREC = 128  # arb working precision of the final sum
 _MASS_PREC = 96  # of the bin masses: the connect-the-dots split divides differences by 1 − e^{−h}
@@ -189,23 +191,77 @@ def _bounds_at(mechanism, params, k, h, e):
     return PldBounds(max(lo_end, Fraction(0)), min(max(uppers), Fraction(1)))
 
 
-def pld_delta_bounds(mechanism, params, k, eps, h=DEFAULT_H):
+def pld_delta_bounds(mechanism, params, k, eps, h=DEFAULT_H, gap=None):
     """Certified bounds on δ(ε) of the k-fold composition of ``mechanism`` with ``params`` (exact rationals):
     "gaussian" (σ, Δ), "laplace" (b, Δ), "subsampled_gaussian" (σ, q) with sensitivity 1 under add-or-remove;
     eps an exact rational or a list of them (a list of bounds back); h the grid step (exact). The composition is
-    computed once per (mechanism, params, k, h) and cached."""
+    computed once per (mechanism, params, k, h) and cached.
+
+    gap: a relative gap (exact, e.g. Fraction(1, 1000)) asked for instead of a grid: h is chosen for it
+    (:func:`_grid_for_gap`) and refined until (upper − lower)/upper ≤ gap at every ε (at most 4 grids; the
+    bounds of all grids tried are intersected; the gap reached is the bounds' own, ``.gap``)."""
     fname = "pld_delta_bounds"
     p, k = _args(mechanism, tuple(params), k, fname, exact=True)
-    hh = _grid_step(h, fname, exact=True)
     many = isinstance(eps, (list, tuple, np.ndarray))
     es = [exact_real(e, "eps", fname) for e in (eps if many else [eps])]
     for e in es:
         if not isinstance(e, Fraction):
             raise InvalidInput(f"{fname}: eps must be an exact rational, got eps={e}")
-    hh = _step(mechanism, p, hh)
+    if gap is not None:
+        out = _bounds_for_gap(mechanism, p, k, es, _gap_arg(gap, fname))
+        return out if many else out[0]
+    hh = _step(mechanism, p, _grid_step(h, fname, exact=True))
     with certified.workprec(_PREC):
         out = [_bounds_at(mechanism, p, k, hh, e) for e in es]
     return out if many else out[0]
+
+
+# ----------------------------------------------------------------------------- a grid for a requested gap
+_PILOT = Fraction(1, 1000)  # the float route's grid that predicts the gap
+_SAFETY = 0.85  # aim at this fraction of the requested gap
+_COARSEST = Fraction(1, 200)
+
+
+def _gap_arg(gap, fname):
+    g = exact_real(gap, "gap", fname, lo=0, lo_open=True, hi=1)
+    if not isinstance(g, Fraction):
+        raise InvalidInput(f"{fname}: gap must be an exact rational, got gap={gap}")
+    return g
+
+
+def _relative_gap(lo, hi):
+    return (hi - lo) / hi if hi > 0 else 0
+
+
+def _finer(h, got, want):
+    """The grid 1/N predicted to turn relative gap ``got`` at h into ``want``·safety (gap ∝ h²)."""
+    ratio = (_SAFETY * float(want) / float(got)) ** 0.5 if got > 0 else 2.0
+    return min(Fraction(1, math.ceil(1 / (float(h) * ratio))), _COARSEST)
+
+
+def _grid_for_gap(mechanism, p, k, es, gap):
+    """h for relative gap ``gap`` at the ε in es: the float route (the same discretisation, its bounds within
+    ~1e−8 of the certified ones) on a coarse grid, extrapolated as second order in h (the connect-the-dots and
+    merged-cell errors are; measured for DP-SGD: 2.06 between h = 1/1000 and 1/2000, 3.1 from 1/500, so second
+    order errs on the fine side), with a safety margin; the finest any ε asks for."""
+    hh = float(_step(mechanism, p, _PILOT))
+    composed = _float_composed(mechanism, tuple(float(x) for x in p), k, hh)
+    gaps = [_relative_gap(*_float_bounds(composed, hh, float(e))) for e in es]
+    return min([_COARSEST] + [_finer(_PILOT, g, gap) for g in gaps])
+
+
+def _bounds_for_gap(mechanism, p, k, es, gap):
+    h, best = _grid_for_gap(mechanism, p, k, es, gap), None
+    for _ in range(4):
+        hh = _step(mechanism, p, h)
+        with certified.workprec(_PREC):
+            got = [_bounds_at(mechanism, p, k, hh, e) for e in es]
+        best = got if best is None else [a.intersect(b) for a, b in zip(best, got)]
+        worst = max(_relative_gap(b.lower, b.upper) for b in best)
+        if worst <= gap:
+            break
+        h = min(_finer(h, worst, gap), Fraction(9, 10) * h)  # second order from here
+    return best
 
 
 def _arb_end(x, up):
@@ -224,30 +280,158 @@ def _float_pmf(parts, inf):
     return pmf, lo_bin, float(inf)
 
 
-def pld_delta_float(mechanism, params, k, eps, h=float(DEFAULT_H)):
-    """(lower, upper) of δ(ε) from the same discretisation in floats composed by numpy FFT (not certified)."""
+def _float_composed(mechanism, p, k, h):
+    """The k-fold pessimistic and optimistic float pmfs of every loss law (float parameters and grid)."""
+    laws = _laws(fp, mechanism, p)
+    uppers = [_float_power(_float_pmf(parts, inf), k, True) for parts, inf in _upper_parts(fp, laws, laws, h)]
+    lowers = [_float_power(_float_pmf(_lower_parts(fp, law, law, h), 0.0), k, False) for law in laws]
+    return uppers, lowers
+
+
+def _float_bounds(composed, h, e):
+    uppers, lowers = composed
+    return (max(_float_delta(pmf, h, e, False) for pmf in lowers),
+            min(max(_float_delta(pmf, h, e, True) for pmf in uppers), 1.0))
+
+
+def pld_delta_float(mechanism, params, k, eps, h=float(DEFAULT_H), gap=None):
+    """(lower, upper) of δ(ε) from the same discretisation in floats composed by numpy FFT (not certified);
+    gap: the grid chosen for a relative gap as on the certified route (its first prediction, not refined)."""
     fname = "pld_delta_float"
     p, k = _args(mechanism, tuple(params), k, fname, exact=False)
-    hh = float(_step(mechanism, p, _grid_step(h, fname, exact=False)))
     e = _float_real(eps, "eps", fname)
-    laws = _laws(fp, mechanism, p)
-    highs = [_float_delta(_float_power(_float_pmf(parts, inf), k, True), hh, e, True)
-             for parts, inf in _upper_parts(fp, laws, laws, hh)]
-    lows = [_float_delta(_float_power(_float_pmf(_lower_parts(fp, law, law, hh), 0.0), k, False), hh, e, False)
-            for law in laws]
-    return max(lows), min(max(highs), 1.0)
+    if gap is not None:
+        ep = Fraction(e)
+        h = _grid_for_gap(mechanism, tuple(Fraction(x) for x in p), k, [ep], Fraction(gap))
+    hh = float(_step(mechanism, tuple(Fraction(x) for x in p), Fraction(_grid_step(h, fname, exact=False))))
+    return _float_bounds(_float_composed(mechanism, p, k, hh), hh, e)
+
+
+# ----------------------------------------------------------------------------- ε(δ)
+@dataclass(frozen=True)
+class PldEpsilon:
+    """ε(δ) = min{ε : δ(ε) ≤ δ} ∈ (lower, upper]: δ_upper(upper) ≤ δ and δ_lower(lower) > δ, both certified
+    (exact rationals); h the grid used."""
+    lower: Fraction
+    upper: Fraction
+    h: Fraction
+
+    @property
+    def gap(self) -> Fraction:
+        return self.upper - self.lower
+
+    def ball(self):
+        return to_arb(self.lower).union(to_arb(self.upper))
+
+
+def _to_float(pmf):
+    """A certified integer pmf as the float route's (array, offset, mass at +∞) (to search, not to certify)."""
+    scale = 2.0 ** -_SCALE_BITS
+    return (np.asarray([float(int(c)) for c in pmf.poly.coeffs()]) * scale, pmf.off, float(pmf.inf) * scale)
+
+
+def _float_search(pmfs, h, delta, up):
+    """In floats: the smallest ε with max δ(ε) ≤ delta over the pmfs (up), or the largest with max δ(ε) > delta
+    (down); None where no ε has δ(ε) ≤ delta (the mass at +∞ exceeds it)."""
+    lo = min(off for _, off, _ in pmfs) * h - 1.0
+    hi = max(off + p.size for p, off, _ in pmfs) * h + 1.0
+
+    def above(e):
+        return max(_float_delta(pmf, h, e, up) for pmf in pmfs) > delta
+    if above(hi):
+        return None
+    while not above(lo):
+        lo -= 2 * (hi - lo)
+    for _ in range(200):
+        mid = (lo + hi) / 2
+        if mid in (lo, hi):
+            break
+        lo, hi = (mid, hi) if above(mid) else (lo, mid)
+    return hi if up else lo
+
+
+def _epsilon_at(mechanism, p, k, h, delta):
+    """[ε_lo, ε_hi] on grid h: located in floats, then certified — ε_hi moved up (ε_lo down) by a step that
+    grows fourfold until δ_upper(ε_hi) ≤ δ (δ_lower(ε_lo) > δ) holds on the certified pmfs."""
+    hf, d = float(h), float(delta)
+    uppers = _composed_upper(mechanism, p, k, h)
+    e_up = _float_search([_to_float(u) for u in uppers], hf, d, True)
+    if e_up is None:
+        raise InvalidInput(f"pld_epsilon_bounds: delta={delta} is below the composition's mass at +inf: no "
+                           f"epsilon has delta(epsilon) <= delta")
+    with certified.workprec(_PREC):
+        step = 1e-12 * max(1.0, abs(e_up))
+        for _ in range(60):
+            e_hi = Fraction(e_up + step)
+            highs = [_arb_end(_delta_of(u, h, e_hi, True), up=True) for u in uppers]
+            if max(highs) <= delta:
+                break
+            step *= 4
+        i = max(range(len(uppers)), key=lambda j: highs[j])  # the law that decides near ε(δ)
+        lower = _composed_lower(mechanism, p, k, h, i)
+        e_down = _float_search([_to_float(lower)], hf, d, False)
+        step = 1e-12 * max(1.0, abs(e_down))
+        for _ in range(60):
+            e_lo = Fraction(e_down - step)
+            if _arb_end(_delta_of(lower, h, e_lo, False), up=False) > delta:
+                break
+            step *= 4
+        else:
+            e_lo = Fraction(-10**9)  # not found: a vacuous lower end
+    return PldEpsilon(e_lo, e_hi, h)
+
+
+def pld_epsilon_bounds(mechanism, params, k, delta, h=DEFAULT_H, gap=None):
+    """Certified bracket of ε(δ) = min{ε : δ(ε) ≤ δ} of the k-fold composition (arguments as
+    :func:`pld_delta_bounds`; delta an exact rational in (0, 1)): a :class:`PldEpsilon` (lower, upper] with
+    δ_upper(upper) ≤ δ and δ_lower(lower) > δ certified on the same compositions. gap: a relative gap of δ
+    asked for at the ε found on a coarse grid (float route), which chooses h (:func:`_grid_for_gap`)."""
+    fname = "pld_epsilon_bounds"
+    p, k = _args(mechanism, tuple(params), k, fname, exact=True)
+    d = exact_real(delta, "delta", fname, lo=0, lo_open=True, hi=1, hi_open=True)
+    if not isinstance(d, Fraction):
+        raise InvalidInput(f"{fname}: delta must be an exact rational, got delta={delta}")
+    if gap is not None:
+        g = _gap_arg(gap, fname)
+        hh = float(_step(mechanism, p, _PILOT))
+        uppers, lowers = _float_composed(mechanism, tuple(float(x) for x in p), k, hh)
+        e = _float_search(uppers, hh, float(d), True)
+        h = _grid_for_gap(mechanism, p, k, [Fraction(e if e is not None else 0.0)], g)
+    return _epsilon_at(mechanism, p, k, _step(mechanism, p, _grid_step(h, fname, exact=True)), d)
+
+
+def pld_epsilon_float(mechanism, params, k, delta, h=float(DEFAULT_H)):
+    """(ε_lo, ε_hi) from the float route's pmfs (not certified): where its lower bound on δ(ε) and its upper
+    bound cross δ."""
+    fname = "pld_epsilon_float"
+    p, k = _args(mechanism, tuple(params), k, fname, exact=False)
+    d = _float_real(delta, "delta", fname, lo=0, lo_open=True, hi=1, hi_open=True)
+    hh = float(_step(mechanism, tuple(Fraction(x) for x in p), Fraction(_grid_step(h, fname, exact=False))))
+    uppers, lowers = _float_composed(mechanism, p, k, hh)
+    return _float_search(lowers, hh, d, False), _float_search(uppers, hh, d, True)
 
 
 # ----------------------------------------------------------------------------- routes
-def pld_delta(mechanism, params, k, eps, h=float(DEFAULT_H)):
+def pld_delta(mechanism, params, k, eps, h=float(DEFAULT_H), gap=None):
     """δ(ε) of the k-fold composition (float route): the midpoint of the float PLD's two bounds."""
-    lo, hi = pld_delta_float(mechanism, params, k, eps, h)
+    lo, hi = pld_delta_float(mechanism, params, k, eps, h, gap)
     return (lo + hi) / 2
 
 
-def pld_delta_arb(mechanism, params, k, eps, h=DEFAULT_H):
+def pld_delta_arb(mechanism, params, k, eps, h=DEFAULT_H, gap=None):
     """δ(ε) of the k-fold composition (certified route): the ball [lower, upper] of :func:`pld_delta_bounds`."""
-    return pld_delta_bounds(mechanism, params, k, eps, h).ball()
+    return pld_delta_bounds(mechanism, params, k, eps, h, gap).ball()
+
+
+def pld_epsilon(mechanism, params, k, delta, h=float(DEFAULT_H)):
+    """ε(δ) of the k-fold composition (float route): the midpoint of the float bracket."""
+    lo, hi = pld_epsilon_float(mechanism, params, k, delta, h)
+    return (lo + hi) / 2
+
+
+def pld_epsilon_arb(mechanism, params, k, delta, h=DEFAULT_H, gap=None):
+    """ε(δ) of the k-fold composition (certified route): the ball [lower, upper] of :func:`pld_epsilon_bounds`."""
+    return pld_epsilon_bounds(mechanism, params, k, delta, h, gap).ball()
 
 
 def gaussian_pld_delta(sigma, k, eps, sensitivity=1, h=float(DEFAULT_H)):
@@ -276,3 +460,13 @@ def subsampled_gaussian_pld_delta(sigma, q, k, eps, h=float(DEFAULT_H)):
 
 def subsampled_gaussian_pld_delta_arb(sigma, q, k, eps, h=DEFAULT_H):
     return pld_delta_arb("subsampled_gaussian", (sigma, q), k, eps, h)
+
+
+def subsampled_gaussian_pld_epsilon(sigma, q, k, delta, h=float(DEFAULT_H)):
+    """ε(δ) of k steps of the Poisson-subsampled Gaussian (DP-SGD) by the PLD accountant (float; the certified
+    twin: _arb)."""
+    return pld_epsilon("subsampled_gaussian", (sigma, q), k, delta, h)
+
+
+def subsampled_gaussian_pld_epsilon_arb(sigma, q, k, delta, h=DEFAULT_H, gap=None):
+    return pld_epsilon_arb("subsampled_gaussian", (sigma, q), k, delta, h, gap)
