@@ -6,9 +6,32 @@ import math
 from dataclasses import dataclass
 from fractions import Fraction
 
+import flint
+import numpy as np
+
 _TAIL_BITS = 56  # a single step's tails beyond the grid hold ≤ 2^−56 of mass (accounted for, not lost)
 
 # ----------------------------------------------------------------------------- the single-step loss, over ctx
+def _phi(ctx):
+    """ctx.Phi, on the certified path without its per-call overhead (Φ(y) = erfc(−y/√2)/2 with −1/√2 made once,
+    a loop over the balls of a vector): the grid's CDF values are most of the certified route's time."""
+    if not ctx.certified:
+        return ctx.Phi
+    c, half = -1 / flint.arb(2).sqrt(), flint.arb(0.5)
+
+    def f(y):
+        return (y * c).erfc() * half if isinstance(y, flint.arb) else ctx.Phi(y)
+
+    def phi(x):
+        if not isinstance(x, np.ndarray):
+            return f(x)
+        out = np.empty(x.shape, dtype=object)
+        for i, y in enumerate(x.flat):
+            out.flat[i] = f(y)
+        return out
+    return phi
+
+
 @dataclass(frozen=True)
 class _LossLaw:
     """The law of one step's privacy loss under P, with Q's mass on the same losses: ``cdf(t)`` is the pair
@@ -23,10 +46,10 @@ class _LossLaw:
 
 def _gaussian_law(ctx, mu):
     """N(0, σ²) against N(Δ, σ²), μ = Δ/σ: L ~ N(μ²/2, μ²) under P and N(−μ²/2, μ²) under Q."""
-    mu = ctx.num(mu)  # the CDF's arithmetic in balls (exact rationals would grow at every grid point)
+    mu, Phi = ctx.num(mu), _phi(ctx)  # the CDF's arithmetic in balls (exact rationals would grow at every point)
     m = mu * mu / 2
-    return _LossLaw(lambda t: (ctx.Phi((t - m) / mu), ctx.Phi((t + m) / mu)),
-                    lambda t: (ctx.Phi((m - t) / mu), ctx.Phi((-m - t) / mu)), ctx.ninf, ctx.inf, ())
+    return _LossLaw(lambda t: (Phi((t - m) / mu), Phi((t + m) / mu)),
+                    lambda t: (Phi((m - t) / mu), Phi((-m - t) / mu)), ctx.ninf, ctx.inf, ())
 
 
 def _laplace_law(ctx, e0):
@@ -41,7 +64,7 @@ def _laplace_law(ctx, e0):
 def _subsampled_remove_law(ctx, sigma, q):
     """(1−q)N(0,σ²) + qN(1,σ²) against N(0,σ²): L = log(1 − q + q e^{(2x−1)/(2σ²)}) increasing in x, so
     L ≤ t iff X ≤ x(t), x(t) = σ² log((e^t − 1 + q)/q) + ½, on t > log(1 − q)."""
-    sigma, q = ctx.num(sigma), ctx.num(q)
+    sigma, q, Phi = ctx.num(sigma), ctx.num(q), _phi(ctx)
     u, half = 1 - q, ctx.num(Fraction(1, 2))  # ½ as a ball (exact): no conversion at every grid point
 
     def x_of(t):
@@ -49,20 +72,20 @@ def _subsampled_remove_law(ctx, sigma, q):
 
     def cdf(t):
         x = x_of(t)
-        below = ctx.Phi(x / sigma)
-        return u * below + q * ctx.Phi((x - 1) / sigma), below
+        below = Phi(x / sigma)
+        return u * below + q * Phi((x - 1) / sigma), below
 
     def sf(t):
         x = x_of(t)
-        above = ctx.Phi(-x / sigma)
-        return u * above + q * ctx.Phi((1 - x) / sigma), above
+        above = Phi(-x / sigma)
+        return u * above + q * Phi((1 - x) / sigma), above
     return _LossLaw(cdf, sf, ctx.log(u), ctx.inf, ())
 
 
 def _subsampled_add_law(ctx, sigma, q):
     """N(0,σ²) against (1−q)N(0,σ²) + qN(1,σ²): L = −log(1 − q + q e^{(2x−1)/(2σ²)}), X ~ N(0, σ²), decreasing in
     x, so L ≤ t iff X ≥ x(−t), on t < −log(1 − q)."""
-    sigma, q = ctx.num(sigma), ctx.num(q)
+    sigma, q, Phi = ctx.num(sigma), ctx.num(q), _phi(ctx)
     u, half = 1 - q, ctx.num(Fraction(1, 2))
 
     def x_of(t):
@@ -70,13 +93,13 @@ def _subsampled_add_law(ctx, sigma, q):
 
     def cdf(t):
         x = x_of(t)
-        above = ctx.Phi(-x / sigma)
-        return above, u * above + q * ctx.Phi((1 - x) / sigma)
+        above = Phi(-x / sigma)
+        return above, u * above + q * Phi((1 - x) / sigma)
 
     def sf(t):
         x = x_of(t)
-        below = ctx.Phi(x / sigma)
-        return below, u * below + q * ctx.Phi((x - 1) / sigma)
+        below = Phi(x / sigma)
+        return below, u * below + q * Phi((x - 1) / sigma)
     return _LossLaw(cdf, sf, ctx.ninf, -ctx.log(u), ())
 
 
