@@ -400,13 +400,18 @@ def pld_epsilon_bounds(mechanism, params, k, delta, h=DEFAULT_H, gap=None):
     return _epsilon_at(mechanism, p, k, _step(mechanism, p, _grid_step(h, fname, exact=True)), d)
 
 
-def pld_epsilon_float(mechanism, params, k, delta, h=float(DEFAULT_H)):
+def pld_epsilon_float(mechanism, params, k, delta, h=float(DEFAULT_H), gap=None):
     """(ε_lo, ε_hi) from the float route's pmfs (not certified): where its lower bound on δ(ε) and its upper
-    bound cross δ."""
+    bound cross δ; gap: the grid chosen as on the certified route."""
     fname = "pld_epsilon_float"
     p, k = _args(mechanism, tuple(params), k, fname, exact=False)
     d = _float_real(delta, "delta", fname, lo=0, lo_open=True, hi=1, hi_open=True)
-    hh = float(_step(mechanism, tuple(Fraction(x) for x in p), Fraction(_grid_step(h, fname, exact=False))))
+    pq = tuple(Fraction(x) for x in p)
+    if gap is not None:
+        hp = float(_step(mechanism, pq, _PILOT))
+        e = _float_search(_float_composed(mechanism, p, k, hp)[0], hp, d, True)
+        h = _grid_for_gap(mechanism, pq, k, [Fraction(e if e is not None else 0.0)], Fraction(gap))
+    hh = float(_step(mechanism, pq, Fraction(_grid_step(h, fname, exact=False))))
     uppers, lowers = _float_composed(mechanism, p, k, hh)
     return _float_search(lowers, hh, d, False), _float_search(uppers, hh, d, True)
 
@@ -423,9 +428,9 @@ def pld_delta_arb(mechanism, params, k, eps, h=DEFAULT_H, gap=None):
     return pld_delta_bounds(mechanism, params, k, eps, h, gap).ball()
 
 
-def pld_epsilon(mechanism, params, k, delta, h=float(DEFAULT_H)):
+def pld_epsilon(mechanism, params, k, delta, h=float(DEFAULT_H), gap=None):
     """ε(δ) of the k-fold composition (float route): the midpoint of the float bracket."""
-    lo, hi = pld_epsilon_float(mechanism, params, k, delta, h)
+    lo, hi = pld_epsilon_float(mechanism, params, k, delta, h, gap)
     return (lo + hi) / 2
 
 
@@ -462,10 +467,10 @@ def subsampled_gaussian_pld_delta_arb(sigma, q, k, eps, h=DEFAULT_H):
     return pld_delta_arb("subsampled_gaussian", (sigma, q), k, eps, h)
 
 
-def subsampled_gaussian_pld_epsilon(sigma, q, k, delta, h=float(DEFAULT_H)):
+def subsampled_gaussian_pld_epsilon(sigma, q, k, delta, h=float(DEFAULT_H), gap=None):
     """ε(δ) of k steps of the Poisson-subsampled Gaussian (DP-SGD) by the PLD accountant (float; the certified
     twin: _arb)."""
-    return pld_epsilon("subsampled_gaussian", (sigma, q), k, delta, h)
+    return pld_epsilon("subsampled_gaussian", (sigma, q), k, delta, h, gap)
 
 
 def subsampled_gaussian_pld_epsilon_arb(sigma, q, k, delta, h=DEFAULT_H, gap=None):
