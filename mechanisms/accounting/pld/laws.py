@@ -61,14 +61,34 @@ def _laplace_law(ctx, e0):
                     -e0, e0, ((-e0, half * ctx.exp(-e), half), (e0, half, half * ctx.exp(-e))))
 
 
+def _elementwise(ctx, scalar, vector):
+    """x ↦ its image: on the certified path a loop of ``scalar`` over the balls of a vector (one pass, arb
+    methods, instead of one ctx pass per operation), ``vector`` otherwise (numpy floats, or a non-ball)."""
+    if not ctx.certified:
+        return vector
+
+    def f(x):
+        if isinstance(x, np.ndarray):
+            out = np.empty(x.shape, dtype=object)
+            for i, y in enumerate(x.flat):
+                out.flat[i] = scalar(y) if isinstance(y, flint.arb) else vector(y)
+            return out
+        return scalar(x) if isinstance(x, flint.arb) else vector(x)
+    return f
+
+
+def _subsampled_x(ctx, sigma, q, sign):
+    """t ↦ x(sign·t) = σ² log((e^{sign·t} − 1 + q)/q) + ½, the x at which the remove pair's loss is sign·t."""
+    s2, u, half = sigma * sigma, 1 - q, ctx.num(Fraction(1, 2))
+    return _elementwise(ctx, lambda t: s2 * (((t if sign > 0 else -t).exp() - u) / q).log() + half,
+                        lambda t: s2 * ctx.log((ctx.exp(sign * t) - u) / q) + half)
+
+
 def _subsampled_remove_law(ctx, sigma, q):
     """(1−q)N(0,σ²) + qN(1,σ²) against N(0,σ²): L = log(1 − q + q e^{(2x−1)/(2σ²)}) increasing in x, so
     L ≤ t iff X ≤ x(t), x(t) = σ² log((e^t − 1 + q)/q) + ½, on t > log(1 − q)."""
     sigma, q, Phi = ctx.num(sigma), ctx.num(q), _phi(ctx)
-    u, half = 1 - q, ctx.num(Fraction(1, 2))  # ½ as a ball (exact): no conversion at every grid point
-
-    def x_of(t):
-        return sigma * sigma * ctx.log((ctx.exp(t) - u) / q) + half
+    u, x_of = 1 - q, _subsampled_x(ctx, sigma, q, +1)
 
     def cdf(t):
         x = x_of(t)
@@ -86,10 +106,7 @@ def _subsampled_add_law(ctx, sigma, q):
     """N(0,σ²) against (1−q)N(0,σ²) + qN(1,σ²): L = −log(1 − q + q e^{(2x−1)/(2σ²)}), X ~ N(0, σ²), decreasing in
     x, so L ≤ t iff X ≥ x(−t), on t < −log(1 − q)."""
     sigma, q, Phi = ctx.num(sigma), ctx.num(q), _phi(ctx)
-    u, half = 1 - q, ctx.num(Fraction(1, 2))
-
-    def x_of(t):
-        return sigma * sigma * ctx.log((ctx.exp(-t) - u) / q) + half
+    u, x_of = 1 - q, _subsampled_x(ctx, sigma, q, -1)
 
     def cdf(t):
         x = x_of(t)
