@@ -32,7 +32,9 @@ end (or moved to +∞); masses are rounded up.
 Lower bound (optimistic): the loss axis is cut into cells (b_j, b_{j+1}] (any partition is valid) chosen in
 floats so that each cell's merged loss log(P/Q) lies just above the grid point jh (the cell centred at jh
 shifted by (½ − a)h²/12 + h²/16, a the slope of the log-density, which cancels the merge's second-order drift;
-cells where that misses are widened); each cell is merged (iii-down) and moved down (ii-down) to
+cells where that misses are widened; from a finite lower end of the support — where the subsampled Gaussian's
+loss law piles up, at log(1 − q) — the cells are cut one by one, each ending where its merged loss reaches its
+grid point, until the regular cells land); each cell is merged (iii-down) and moved down (ii-down) to
 ⌊max(log(P/Q), b_j)/h⌋·h, the floor taken from the ends of certified balls, so a mis-chosen cell only costs
 accuracy. Masses are rounded down; an unbounded lower tail (≤ 2^−56) is dropped.
 
@@ -48,15 +50,24 @@ most 2^−``_CUT_BITS`` of mass are cut: upper, the low tail moved up to the fir
 it, so they hold for partial sums too. No floating-point number enters a certified value: floats only choose
 where the grid ends and where the lower bound's cells are cut. δ of the final pmfs is an arb ball whose
 outer end is returned; the add and remove directions of the subsampled Gaussian are composed separately and
-the larger δ of each bound is taken.
+the larger δ of each bound is taken. The add pair is the remove pair swapped, its loss the mirror image, so its
+pessimistic step reuses the remove step's masses on a mirrored grid; and a direction's optimistic pmf is
+composed only where its pessimistic δ exceeds the best lower bound already found (the other cannot raise it).
+
+A relative gap may be asked for instead of a grid (``gap=``): the float route on a coarse grid predicts h (the
+errors are second order in h), and the certified bounds are refined until they meet it. ε(δ) =
+min{ε : δ(ε) ≤ δ} is bracketed on the same compositions (:func:`pld_epsilon_bounds`): located in floats, then
+δ_upper(ε_hi) ≤ δ < δ_lower(ε_lo) certified, so ε(δ) ∈ (ε_lo, ε_hi].
 
 The gap that remains is the two discretisations' second-order errors (for DP-SGD, q = 0.01, σ = 1.1, k = 1000:
-8e−5 of δ(1) at h = 1e−4, 0.5 % at h = 1/2000) plus the rescaling (≲ k·(grid size)·2^−80, ~1e−17 absolute). Neither bound is guaranteed to improve
+5e−4 of δ(1) at h = 1/4000, 0.25 % at h = 1/2000) plus the rescaling (≲ k·(grid size)·2^−80, ~1e−17 absolute). Neither bound is guaranteed to improve
 monotonically as h shrinks (the upper one does on nested grids, up to the rescaling); intersect
 (:meth:`PldBounds.intersect`) bounds from several grids if that matters.
 
 The float route (:func:`pld_delta_float`) takes the same discretisations with scipy's Φ and composes them by
-numpy FFT (not certified); it returns the midpoint of its two bounds. Neighbouring relation for the subsampled
+numpy FFT (not certified), by repeated squaring, its tails cut per product as on the certified route (each FFT
+split into head and tails, whose noise would otherwise, at ~1e−16 of the peak, swamp tails of ~1e−20); it
+returns the midpoint of its two bounds. Neighbouring relation for the subsampled
 Gaussian (sampling rate q, noise multiplier σ, sensitivity 1): add-or-remove, as dp_accounting's
 ``NeighboringRelation.ADD_OR_REMOVE_ONE``: δ(ε) = max(δ_remove(ε), δ_add(ε)), remove: P = (1−q)N(0,σ²) + qN(1,σ²)
 against Q = N(0,σ²); add: the pair swapped.
