@@ -366,3 +366,42 @@ def test_bad_gap_and_delta_are_named(call, match):
 
     with pytest.raises((InvalidInput, FloatOnCertifiedPath), match=match):  # a float on the certified path
         call()
+
+
+@pytest.mark.parametrize("direction, pmf", [("remove", "_pmf_remove"), ("add", "_pmf_add")])
+def test_one_direction_alone_brackets_dp_accountings_adjacency_type(direction, pmf):
+    """"subsampled_gaussian_remove" / "_add": one neighbouring direction alone (dp_accounting's AdjacencyType REMOVE
+    and ADD, its two pmfs under ADD_OR_REMOVE_ONE), at ε < 0 too; on the fine grid 2e−5 its connect-the-dots δ is
+    within ~1e−9 of the truth, inside our h = 1e−3 bounds."""
+    from dp_accounting.pld import privacy_loss_distribution as P
+
+    peer = getattr(P.from_gaussian_mechanism(1.1, sampling_prob=0.05, value_discretization_interval=2e-5)
+                   .self_compose(100), pmf)
+    eps = [F(-1, 2), F(0), F(1, 2), F(1)]
+    mechanism = f"subsampled_gaussian_{direction}"
+    for e, b in zip(eps, pld.pld_delta_bounds(mechanism, (F(11, 10), F(1, 20)), 100, eps, F(1, 1000))):
+        assert _inside(b, peer.get_delta_for_epsilon(float(e)), slack=F(1, 10**13)), (direction, e, b)
+        assert b.gap <= F(1, 1000) * b.upper
+    both = pld.pld_delta_bounds("subsampled_gaussian", (F(11, 10), F(1, 20)), 100, F(1, 2), F(1, 1000))
+    one = pld.pld_delta_bounds(mechanism, (F(11, 10), F(1, 20)), 100, F(1, 2), F(1, 1000))
+    assert one.upper <= both.upper  # add-or-remove is the larger of the two
+
+
+def test_replace_one_brackets_dp_accountings_replace_one():
+    """"subsampled_gaussian_replace": (1−q)N(0,σ²) + qN(1,σ²) against (1−q)N(0,σ²) + qN(−1,σ²), dp_accounting's
+    NeighboringRelation.REPLACE_ONE (mirrored); its connect-the-dots δ at 2e−5 lies in our h = 1e−3 bounds; q = 1 is
+    the Gaussian pair at distance 2 (GDP μ = 2√k/σ)."""
+    from dp_accounting import NeighboringRelation
+    from dp_accounting.pld import privacy_loss_distribution as P
+
+    peer = P.from_gaussian_mechanism(1.1, sampling_prob=0.05, value_discretization_interval=2e-5,
+                                     neighboring_relation=NeighboringRelation.REPLACE_ONE).self_compose(100)
+    eps = [F(-1, 2), F(0), F(1, 2), F(1)]
+    bounds = pld.pld_delta_bounds("subsampled_gaussian_replace", (F(11, 10), F(1, 20)), 100, eps, F(1, 1000))
+    for e, b in zip(eps, bounds):
+        assert _inside(b, peer.get_delta_for_epsilon(float(e)), slack=F(1, 10**13)), (e, b)
+        assert b.gap <= F(1, 10**4) * b.upper
+    lo, hi = pld.pld_delta_float("subsampled_gaussian_replace", (1.1, 0.05), 100, 0.5, 1e-3)
+    assert lo == pytest.approx(float(bounds[2].lower), rel=1e-9) and hi == pytest.approx(float(bounds[2].upper), rel=1e-9)
+    full = pld.pld_delta_bounds("subsampled_gaussian_replace", (F(4), F(1)), 4, F(1), F(1, 1000))
+    assert _inside(full, _gaussian_composition(F(2), 4, F(1)))  # N(1, 16) vs N(−1, 16) is N(0, 4) vs N(1, 4)

@@ -97,7 +97,8 @@ __all__ = ["PldBounds", "PldEpsilon", "pld_delta_bounds", "pld_epsilon_bounds", 
 _PREC = 128  # arb working precision of the final sum
 _MASS_PREC = 96  # of the bin masses: the connect-the-dots split divides differences by 1 − e^{−h}
 DEFAULT_H = Fraction(1, 10**4)
-MECHANISMS = ("gaussian", "laplace", "subsampled_gaussian")
+MECHANISMS = ("gaussian", "laplace", "subsampled_gaussian", "subsampled_gaussian_remove", "subsampled_gaussian_add",
+              "subsampled_gaussian_replace")
 
 
 # ----------------------------------------------------------------------------- arguments
@@ -107,7 +108,8 @@ def _args(mechanism, params, k, fname, exact):
     if isinstance(k, bool) or not isinstance(k, (int, np.integer)) or k < 1:
         raise InvalidInput(f"{fname}: k must be an integer >= 1, got k={k!r}")
     names = {"gaussian": ("sigma", "sensitivity"), "laplace": ("b", "sensitivity"),
-             "subsampled_gaussian": ("sigma", "q")}[mechanism]
+             "subsampled_gaussian": ("sigma", "q"), "subsampled_gaussian_remove": ("sigma", "q"),
+             "subsampled_gaussian_add": ("sigma", "q"), "subsampled_gaussian_replace": ("sigma", "q")}[mechanism]
     if len(params) != 2:
         raise InvalidInput(f"{fname}: {mechanism} takes the parameters {names}, got {params!r}")
     check = exact_real if exact else _float_real
@@ -204,7 +206,9 @@ def _bounds_at(mechanism, params, k, h, e):
 
 def pld_delta_bounds(mechanism, params, k, eps, h=DEFAULT_H, gap=None):
     """Certified bounds on δ(ε) of the k-fold composition of ``mechanism`` with ``params`` (exact rationals):
-    "gaussian" (σ, Δ), "laplace" (b, Δ), "subsampled_gaussian" (σ, q) with sensitivity 1 under add-or-remove;
+    "gaussian" (σ, Δ), "laplace" (b, Δ), "subsampled_gaussian" (σ, q) with sensitivity 1 under add-or-remove
+    ("subsampled_gaussian_remove" / "_add": one direction alone, as dp_accounting's AdjacencyType REMOVE / ADD;
+    "subsampled_gaussian_replace": replace-one, (1−q)N(0,σ²) + qN(1,σ²) against (1−q)N(0,σ²) + qN(−1,σ²));
     eps an exact rational or a list of them (a list of bounds back); h the grid step (exact). The composition is
     computed once per (mechanism, params, k, h) and cached.
 

@@ -120,6 +120,39 @@ def _subsampled_add_law(ctx, sigma, q):
     return _LossLaw(cdf, sf, ctx.ninf, -ctx.log(u), ())
 
 
+def _subsampled_replace_law(ctx, sigma, q):
+    """(1−q)N(0,σ²) + qN(1,σ²) against (1−q)N(0,σ²) + qN(−1,σ²) (replace one: dp_accounting's REPLACE, mirrored):
+    L = log((u + qc·a)/(u + qc/a)), a = e^{x/σ²}, c = e^{−1/(2σ²)}, u = 1 − q, increasing in x from −∞ to +∞; L ≤ t
+    iff a ≤ a(t), the positive root of qc·a² − u(e^t − 1)a − qc·e^t = 0, taken as (u(e^t−1) + r)/(2qc) for t > 0 and
+    as 2qc·e^t/(r − u(e^t−1)) otherwise (no cancellation), r = √(u²(e^t−1)² + 4q²c²e^t)."""
+    sigma, q, Phi = ctx.num(sigma), ctx.num(q), _phi(ctx)
+    u, s2 = 1 - q, sigma * sigma
+    qc = q * ctx.exp(-1 / (2 * s2))
+
+    def x_ball(t):
+        et, em1 = t.exp(), t.expm1()
+        r = (u * u * em1 * em1 + 4 * qc * qc * et).sqrt()
+        return s2 * ((u * em1 + r) / (2 * qc) if t > 0 else 2 * qc * et / (r - u * em1)).log()
+
+    def x_float(t):
+        et, em1 = np.exp(t), np.expm1(t)
+        r = np.sqrt(u * u * em1 * em1 + 4 * qc * qc * et)
+        with np.errstate(all="ignore"):
+            return s2 * np.log(np.where(t > 0, (u * em1 + r) / (2 * qc), 2 * qc * et / (r - u * em1)))
+    x_of = _elementwise(ctx, x_ball, lambda t: x_ball(ctx.num(t))) if ctx.certified else x_float
+
+    def cdf(t):
+        x = x_of(t)
+        below = u * Phi(x / sigma)
+        return below + q * Phi((x - 1) / sigma), below + q * Phi((x + 1) / sigma)
+
+    def sf(t):
+        x = x_of(t)
+        above = u * Phi(-x / sigma)
+        return above + q * Phi((1 - x) / sigma), above + q * Phi((-1 - x) / sigma)
+    return _LossLaw(cdf, sf, ctx.ninf, ctx.inf, ())
+
+
 def _laws(ctx, mechanism, params):
     """The loss laws whose compositions are maximised over (one for a symmetric pair; remove and add)."""
     if mechanism == "gaussian":
@@ -129,8 +162,14 @@ def _laws(ctx, mechanism, params):
         b, d = params
         return (_laplace_law(ctx, d / b),)
     sigma, q = params
+    if mechanism == "subsampled_gaussian_replace":  # symmetric: one law
+        return (_gaussian_law(ctx, 2 / sigma),) if q == 1 else (_subsampled_replace_law(ctx, sigma, q),)
     if q == 1:  # no subsampling: the Gaussian pair (the remove law's log(1 − q) is −∞)
         return (_gaussian_law(ctx, 1 / sigma),)
+    if mechanism == "subsampled_gaussian_remove":  # one direction alone (dp_accounting's AdjacencyType)
+        return (_subsampled_remove_law(ctx, sigma, q),)
+    if mechanism == "subsampled_gaussian_add":
+        return (_subsampled_add_law(ctx, sigma, q),)
     return (_subsampled_remove_law(ctx, sigma, q), _subsampled_add_law(ctx, sigma, q))
 
 
