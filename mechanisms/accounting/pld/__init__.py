@@ -233,7 +233,7 @@ def pld_delta_bounds(mechanism, params, k, eps, h=DEFAULT_H, gap=None):
 
 # ----------------------------------------------------------------------------- a grid for a requested gap
 _PILOT = Fraction(1, 1000)  # the float route's grid that predicts the gap
-_SAFETY = 0.85  # aim at this fraction of the requested gap
+_SAFETY = 0.95  # aim at this fraction of the requested gap (second order errs on the fine side)
 _COARSEST = Fraction(1, 200)
 
 
