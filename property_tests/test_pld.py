@@ -348,7 +348,7 @@ def test_the_float_route_stays_as_short_as_the_certified_one():
     laws = pld._laws(fp, "subsampled_gaussian", (0.8, 0.001))
     (parts, inf), _ = pld._upper_parts(fp, laws, laws, float(h))
     composed = _float_power(pld._float_pmf(parts, inf), k, True)
-    certified_upper = pld._composed_upper("subsampled_gaussian", (F(4, 5), F(1, 1000)), k, h)[0]
+    certified_upper = pld._composed_upper("subsampled_gaussian", (F(4, 5), F(1, 1000)), k, h, 0)[0]
     assert composed[0].size <= 1.05 * certified_upper.poly.length() + 10
     b = pld.pld_delta_bounds("subsampled_gaussian", (F(4, 5), F(1, 1000)), k, F(1), h)
     lo, hi = pld.pld_delta_float("subsampled_gaussian", (0.8, 0.001), k, 1.0, float(h))

@@ -87,7 +87,8 @@ from mechanisms.numerics.context import certified, fp
 from mechanisms.numerics.exact import to_arb
 from mechanisms.accounting.pld.compose import (_SCALE_BITS, _delta_of, _float_delta, _float_power, _integer_pmf,
                                                _power)
-from mechanisms.accounting.pld.discretise import _lower_parts, _upper_parts
+from mechanisms.accounting.pld.discretise import (_coarsened, _grid_masses, _lower_parts, _mirrored, _upper_grids,
+                                                  _upper_parts, _upper_step)
 from mechanisms.accounting.pld.laws import _laws
 
 __all__ = ["PldBounds", "PldEpsilon", "pld_delta_bounds", "pld_epsilon_bounds", "pld_delta", "pld_delta_float",
@@ -95,6 +96,7 @@ __all__ = ["PldBounds", "PldEpsilon", "pld_delta_bounds", "pld_epsilon_bounds", 
            "subsampled_gaussian_pld_delta", "subsampled_gaussian_pld_epsilon", "MECHANISMS"]
 
 _PREC = 128  # arb working precision of the final sum
+_COARSE = 4  # the other direction's pessimistic pmf is first composed on a grid this much coarser
 _MASS_PREC = 96  # of the bin masses: the connect-the-dots split divides differences by 1 − e^{−h}
 DEFAULT_H = Fraction(1, 10**4)
 MECHANISMS = ("gaussian", "laplace", "subsampled_gaussian", "subsampled_gaussian_remove", "subsampled_gaussian_add",
@@ -173,12 +175,48 @@ def _laws_both(mechanism, params):
 
 
 @functools.lru_cache(maxsize=8)
-def _composed_upper(mechanism, params, k, h):
-    """The k-fold pessimistic pmf of each loss law (certified), cached per arguments."""
+def _upper_masses(mechanism, params, h):
+    """The certified laws, the pessimistic grids and the grid masses of the first law (certified), cached."""
     with certified.workprec(_MASS_PREC):
         laws_c, laws_f = _laws_both(mechanism, params)
-        steps = [_integer_pmf(parts, inf, True) for parts, inf in _upper_parts(certified, laws_c, laws_f, h)]
-    return tuple(_power(step, k, True) for step in steps)
+        grids = _upper_grids(laws_f, h)
+        return laws_c, grids, _grid_masses(certified, laws_c[0], h, grids[0])
+
+
+@functools.lru_cache(maxsize=16)
+def _composed_upper(mechanism, params, k, h, i, coarse=False):
+    """(the k-fold pessimistic pmf of loss law i (certified), its grid step), cached per arguments: the second
+    law of a pair from the first's mirrored masses; coarse: on the grid of step _COARSE·h from sums of the same
+    masses (None where the grid is too short)."""
+    laws_c, grids, masses = _upper_masses(mechanism, params, h)
+    masses, grid, step = _mirrored(masses) if i == 1 else masses, grids[i], h
+    with certified.workprec(_MASS_PREC):
+        if coarse:
+            got = _coarsened(masses, grid, _COARSE)
+            if got is None:
+                return None
+            (masses, grid), step = got, _COARSE * h
+        pmf = _integer_pmf(*_upper_step(certified, laws_c[i], step, grid, masses), True)
+    return _power(pmf, k, True), step
+
+
+def _upper_ends(mechanism, params, k, h, e):
+    """The upper bound on δ(ε) of each law; the second of a pair first from its composition on the coarser grid
+    (any grid gives an upper bound), and from the fine one only where the coarse bound exceeds the first law's:
+    where it does not, the largest upper bound is the same, at a quarter of that composition's cost."""
+    n = len(_upper_masses(mechanism, params, h)[0])
+    ends = []
+    for i in range(n):
+        if i == 1:
+            got = _composed_upper(mechanism, params, k, h, 1, coarse=True)
+            if got is not None:
+                end = _arb_end(_delta_of(got[0], got[1], e, True), up=True)
+                if end <= ends[0]:
+                    ends.append(end)
+                    continue
+        pmf, step = _composed_upper(mechanism, params, k, h, i)
+        ends.append(_arb_end(_delta_of(pmf, step, e, True), up=True))
+    return ends
 
 
 @functools.lru_cache(maxsize=16)
@@ -195,7 +233,7 @@ def _bounds_at(mechanism, params, k, h, e):
     """[lower, upper] of δ(ε) at one ε: the largest upper bound over the laws; the largest lower bound over the
     laws whose upper bound exceeds the best lower bound found so far (the others cannot raise it: the same
     result as composing every lower pmf, at the cost of one composition where one direction dominates)."""
-    uppers = [_arb_end(_delta_of(u, h, e, True), up=True) for u in _composed_upper(mechanism, params, k, h)]
+    uppers = _upper_ends(mechanism, params, k, h, e)
     lo_end = Fraction(0)
     for i in sorted(range(len(uppers)), key=lambda i: -uppers[i]):
         if uppers[i] <= lo_end:
@@ -373,7 +411,7 @@ def _epsilon_at(mechanism, p, k, h, delta):
     """[ε_lo, ε_hi] on grid h: located in floats, then certified — ε_hi moved up (ε_lo down) by a step that
     grows fourfold until δ_upper(ε_hi) ≤ δ (δ_lower(ε_lo) > δ) holds on the certified pmfs."""
     hf, d = float(h), float(delta)
-    uppers = _composed_upper(mechanism, p, k, h)
+    uppers = [_composed_upper(mechanism, p, k, h, i)[0] for i in range(len(_upper_masses(mechanism, p, h)[0]))]
     e_up = _float_search([_to_float(u) for u in uppers], hf, d, True)
     if e_up is None:
         raise InvalidInput(f"pld_epsilon_bounds: delta={delta} is below the composition's mass at +inf: no "

@@ -335,6 +335,26 @@ def _upper_parts(ctx, laws, laws_f, h):
     return out
 
 
+def _coarsened(masses, grid, m):
+    """Grid masses on the grid of step m·h inside (j_lo, j_hi), from those on the grid of step h: coarse cell J
+    holds the fine cells mJ … mJ + m − 1, the tails the fine cells outside (sums of the same balls: no new
+    evaluation); with the coarse grid, or None where it would have fewer than three points."""
+    (p_below, q_below), p, q, (p_above, q_above) = masses
+    j_lo, j_hi, j_mid = grid
+    J_lo, J_hi = -(-j_lo // m), j_hi // m
+    if J_hi - J_lo < 2:
+        return None
+    a, b = J_lo * m - j_lo, J_hi * m - j_lo  # the fine cells [a, b) that the coarse cells hold
+
+    def cells(v):
+        out = np.empty((b - a) // m, dtype=object)
+        for n, i in enumerate(range(a, b, m)):
+            out[n] = sum(v[i:i + m])
+        return out
+    return (((p_below + sum(p[:a]), q_below + sum(q[:a])), cells(p), cells(q),
+             (p_above + sum(p[b:]), q_above + sum(q[b:]))), (J_lo, J_hi, min(max(j_mid // m, J_lo), J_hi)))
+
+
 def _lower_parts(ctx, law, law_f, h):
     """The parts of the optimistic step of one law (:func:`_lower_step` on its own grid and float-chosen cuts)."""
     grid = _grid(law_f, h)
