@@ -142,7 +142,7 @@ def _lower_step(ctx, law, h, grid, cuts):
 # ----------------------------------------------------------------------------- where the lower bound's cells are cut
 _AIM = Fraction(1, 16)  # each cell's merged loss aimed at jh + h²/16 …
 _ACCEPT = Fraction(1, 32)  # … and accepted from jh + h²/32 (below: the cell is widened)
-_CANDIDATES = np.arange(1, 513) / 512
+_CANDIDATES = np.arange(1, 65) / 64
 _BOTTOM_CELLS = 4096  # at most this many cells cut one by one from a finite lower end (:func:`_bottom_cuts`)
 _NEGLIGIBLE = 1e-14  # a cell of less P-mass is not widened (its floor costs < 1e-14·h)
 
@@ -184,7 +184,7 @@ def _lower_cuts(law, h, grid):
 
 def _bottom_cuts(law, h, cuts, j_lo, aim, centre):
     """Cuts from a finite lower end of the support up, one cell at a time: cell (a, c] meant for the first grid
-    point Jh ≥ a, c the lowest cut (to h/2^25, vectorised search) where its merged loss reaches Jh + aim; then
+    point Jh ≥ a, c the lowest cut (to h/2^28, vectorised search) where its merged loss reaches Jh + aim; then
     from c for (J+1)h, and so on while a cell's mass times h exceeds aim/1000, or until the regular cut of the
     next grid point can end the cell instead (its merged loss within h/2048 above Jh: a higher cut only raises
     it) and the regular cell after it lands just above its grid point; there the regular cuts take over. Returns
@@ -203,7 +203,7 @@ def _bottom_cuts(law, h, cuts, j_lo, aim, centre):
     out = [a]
     for _ in range(_BOTTOM_CELLS):
         target, lo_c, width = J * h + aim, a, 4 * h
-        for _ in range(3):  # 512 candidates a round, down to h/2^25
+        for _ in range(5):  # 64 candidates a round, down to h/2^28
             xs = lo_c + width * _CANDIDATES
             m, _ = merged(a, xs)
             k = int(np.argmax(m >= target)) if (m >= target).any() else xs.size - 1
