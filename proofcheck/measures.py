@@ -317,7 +317,12 @@ from mechanisms.accounting import pld as _pld  # noqa: E402
 register({"pld_delta": (_pld.pld_delta, _pld.pld_delta_arb),
           "gaussian_pld_delta": (_pld.gaussian_pld_delta, _pld.gaussian_pld_delta_arb),
           "laplace_pld_delta": (_pld.laplace_pld_delta, _pld.laplace_pld_delta_arb),
-          "subsampled_gaussian_pld_delta": (_pld.subsampled_gaussian_pld_delta, _pld.subsampled_gaussian_pld_delta_arb)})
+          "subsampled_gaussian_pld_delta": (_pld.subsampled_gaussian_pld_delta, _pld.subsampled_gaussian_pld_delta_arb),
+          # ε(δ) on the same compositions: the float bracket's midpoint; certified, the ball (ε_lo, ε_hi] with
+          # δ_upper(ε_hi) ≤ δ < δ_lower(ε_lo)
+          "pld_epsilon": (_pld.pld_epsilon, _pld.pld_epsilon_arb),
+          "subsampled_gaussian_pld_epsilon": (_pld.subsampled_gaussian_pld_epsilon,
+                                              _pld.subsampled_gaussian_pld_epsilon_arb)})
 # calibration: float bisection (Laplace: the closed form) against the certified d-digit grid search on the privacy
 # profile with ball evaluations (mechanisms.accounting.calibration)
 from mechanisms.accounting import calibration as _calibration  # noqa: E402

@@ -256,3 +256,152 @@ def test_subsampled_gaussian_rdp_at_infinity_is_the_exact_infinity():
     assert list(sg.subsampled_gaussian_rdp([2.0, math.inf], 1.0, 0.1))[1] == math.inf
     with pytest.raises(InvalidInput, match="alpha"):
         sg.subsampled_gaussian_rdp(-math.inf, 1.0, 0.1)
+
+
+# ----------------------------------------------------------------------------- a requested gap; ε(δ)
+def _gaussian_epsilon(sigma, k, delta):
+    """ε(δ) of k-fold N(0, σ²) vs N(1, σ²) (one Gaussian of μ = √k/σ), by mpmath's root of the closed form."""
+    with mpmath.workdps(40):
+        mu = mpmath.sqrt(k) * sigma.denominator / sigma.numerator
+        d = mpmath.mpf(delta.numerator) / delta.denominator
+        f = lambda e: mpmath.ncdf(mu / 2 - e / mu) - mpmath.exp(e) * mpmath.ncdf(-mu / 2 - e / mu) - d  # noqa: E731
+        return mpmath.findroot(f, (mpmath.mpf(0), mpmath.mpf(20)), solver="bisect")
+
+
+@pytest.mark.parametrize("mechanism, params, k", [("gaussian", (F(4), 1), 10), ("laplace", (F(3), 1), 10),
+                                                  ("subsampled_gaussian", (F(1), F(1, 10)), 50)])
+def test_a_requested_gap_is_met_and_the_bounds_hold_the_oracle(mechanism, params, k):
+    """gap=1e−3 chooses the grid: the relative gap is at most 1e−3 and the bounds hold the closed form (Gaussian)
+    or dp_accounting's pessimistic PLD on a fine grid (within 1e−9 of δ: second order)."""
+    from dp_accounting.pld import privacy_loss_distribution as P
+
+    eps = [F(1, 2), F(1)]
+    bounds = pld.pld_delta_bounds(mechanism, params, k, eps, gap=F(1, 1000))
+    for e, b in zip(eps, bounds):
+        assert b.gap <= F(1, 1000) * b.upper, (mechanism, e, float(b.gap / b.upper))
+        if mechanism == "gaussian":
+            assert _inside(b, _gaussian_composition(params[0], k, e))
+        else:
+            make = P.from_laplace_mechanism if mechanism == "laplace" else P.from_gaussian_mechanism
+            kw = {} if mechanism == "laplace" else {"sampling_prob": float(params[1])}
+            peer = make(float(params[0]), value_discretization_interval=2e-5, **kw).self_compose(k)
+            assert _inside(b, peer.get_delta_for_epsilon(float(e)), slack=F(1, 10**12)), (mechanism, e, b)
+    lo, hi = pld.pld_delta_float(mechanism, [float(x) for x in params], k, 1.0, gap=F(1, 1000))
+    assert float(bounds[1].lower) == pytest.approx(lo, rel=1e-6) and float(bounds[1].upper) == pytest.approx(hi, rel=1e-6)
+
+
+@pytest.mark.parametrize("sigma, k, delta", [(F(2), 4, F(1, 100)), (F(3), 10, F(1, 10**5))])
+def test_epsilon_bracket_holds_the_closed_form_and_is_certified(sigma, k, delta):
+    e = pld.pld_epsilon_bounds("gaussian", (sigma, 1), k, delta, h=F(1, 1000))
+    truth = _gaussian_epsilon(sigma, k, delta)
+    assert float(e.lower) < truth <= float(e.upper), (e, truth)
+    assert e.gap < F(1, 100)  # δ's relative gap at h = 1e−3 is below 5e−4, ε's is a few 1e−4
+    # what the bracket claims, on its own grid: δ_upper(ε_hi) ≤ δ < δ_lower(ε_lo)
+    at_hi, at_lo = pld.pld_delta_bounds("gaussian", (sigma, 1), k, [e.upper, e.lower], e.h)
+    assert at_hi.upper <= delta < at_lo.lower
+    lo, hi = pld.pld_epsilon_float("gaussian", (float(sigma), 1.0), k, float(delta), 1e-3)
+    assert lo == pytest.approx(float(e.lower), abs=1e-9) and hi == pytest.approx(float(e.upper), abs=1e-9)
+    ball = CERTIFIED.pld_epsilon("gaussian", (sigma, 1), k, delta, F(1, 1000))
+    assert ball.contains(flint.arb(mpmath.nstr(truth, 20)))
+    assert FLOAT.pld_epsilon("gaussian", (float(sigma), 1.0), k, float(delta), 1e-3) == pytest.approx(float(truth), rel=1e-3)
+
+
+def test_dpsgd_epsilon_bracket_holds_dp_accountings_epsilon(dpsgd):
+    """ε(1e−5) of DP-SGD (q = 0.01, σ = 1.1, 1,000 steps) on the h = 1e−4 grid: dp_accounting's ε from its
+    pessimistic PLD at h = 2e−5 (δ within 1e−9 of the truth) lies in the certified bracket; the PRV accountant's
+    interval meets it."""
+    from dp_accounting.pld import privacy_loss_distribution as P
+    from prv_accountant import Accountant
+
+    dpsgd(F(1))  # the compositions, cached
+    e = pld.pld_epsilon_bounds("subsampled_gaussian", (F(11, 10), F(1, 100)), 1000, F(1, 10**5), H)
+    assert e.gap < F(1, 1000)
+    peer = P.from_gaussian_mechanism(1.1, sampling_prob=0.01, value_discretization_interval=2e-5,
+                                     use_connect_dots=True).self_compose(1000)
+    assert float(e.lower) < peer.get_epsilon_for_delta(1e-5) <= float(e.upper) + 1e-9
+    low, _, up = Accountant(noise_multiplier=1.1, sampling_probability=0.01, delta=1e-5, eps_error=0.01,
+                            max_compositions=1000).compute_epsilon(num_compositions=1000)
+    assert low <= float(e.upper) and float(e.lower) <= up
+
+
+def test_small_q_lower_bound_decides():
+    """q = 0.001, σ = 0.8 (the loss law piles up at log(1 − q)): at h = 1e−4 the gap is a few per cent (it was
+    half of δ before the lower bound's cells were cut one by one from the support's end), and dp_accounting's
+    pessimistic PLD on the nested finer grid 2e−5 (above the truth, below our upper bound) lies within."""
+    from dp_accounting.pld import privacy_loss_distribution as P
+
+    k, eps = 2000, [F(1, 2), F(1)]
+    bounds = pld.pld_delta_bounds("subsampled_gaussian", (F(4, 5), F(1, 1000)), k, eps, H)
+    peer = P.from_gaussian_mechanism(0.8, sampling_prob=0.001, value_discretization_interval=2e-5).self_compose(k)
+    for e, b in zip(eps, bounds):
+        assert b.gap <= F(3, 100) * b.upper, (e, float(b.gap / b.upper))
+        assert _inside(b, peer.get_delta_for_epsilon(float(e)), slack=F(1, 10**15)), (e, b)
+
+
+def test_the_float_route_stays_as_short_as_the_certified_one():
+    """The float route cuts its tails per product as the certified route does (the FFT's noise, ~1e−16 of the
+    peak, no longer keeps them): at q = 0.001, σ = 0.8, 4,000 steps its composed arrays are as long as the certified
+    polynomials (they reached 8.5 million points at 1,000 steps), and its bounds agree with the certified ones."""
+    from mechanisms.accounting.pld.compose import _float_power
+
+    h, k = F(1, 2000), 4000
+    laws = pld._laws(fp, "subsampled_gaussian", (0.8, 0.001))
+    (parts, inf), _ = pld._upper_parts(fp, laws, laws, float(h))
+    composed = _float_power(pld._float_pmf(parts, inf), k, True)
+    certified_upper = pld._composed_upper("subsampled_gaussian", (F(4, 5), F(1, 1000)), k, h, 0)[0]
+    assert composed[0].size <= 1.05 * certified_upper.poly.length() + 10
+    b = pld.pld_delta_bounds("subsampled_gaussian", (F(4, 5), F(1, 1000)), k, F(1), h)
+    lo, hi = pld.pld_delta_float("subsampled_gaussian", (0.8, 0.001), k, 1.0, float(h))
+    assert lo == pytest.approx(float(b.lower), rel=1e-6) and hi == pytest.approx(float(b.upper), rel=1e-6)
+
+
+@pytest.mark.parametrize("call, match", [
+    (lambda: pld.pld_delta_bounds("gaussian", (1, 1), 2, 1, gap=0), "gap=0"),
+    (lambda: pld.pld_delta_bounds("gaussian", (1, 1), 2, 1, gap=0.001), "gap"),
+    (lambda: pld.pld_epsilon_bounds("gaussian", (1, 1), 2, 0), "delta=0"),
+    (lambda: pld.pld_epsilon_bounds("gaussian", (1, 1), 2, 0.5), "delta"),
+])
+def test_bad_gap_and_delta_are_named(call, match):
+    from mechanisms.numerics.exact import FloatOnCertifiedPath
+
+    with pytest.raises((InvalidInput, FloatOnCertifiedPath), match=match):  # a float on the certified path
+        call()
+
+
+@pytest.mark.parametrize("direction, pmf", [("remove", "_pmf_remove"), ("add", "_pmf_add")])
+def test_one_direction_alone_brackets_dp_accountings_adjacency_type(direction, pmf):
+    """"subsampled_gaussian_remove" / "_add": one neighbouring direction alone (dp_accounting's AdjacencyType REMOVE
+    and ADD, its two pmfs under ADD_OR_REMOVE_ONE), at ε < 0 too; on the fine grid 2e−5 its connect-the-dots δ is
+    within ~1e−9 of the truth, inside our h = 1e−3 bounds."""
+    from dp_accounting.pld import privacy_loss_distribution as P
+
+    peer = getattr(P.from_gaussian_mechanism(1.1, sampling_prob=0.05, value_discretization_interval=2e-5)
+                   .self_compose(100), pmf)
+    eps = [F(-1, 2), F(0), F(1, 2), F(1)]
+    mechanism = f"subsampled_gaussian_{direction}"
+    for e, b in zip(eps, pld.pld_delta_bounds(mechanism, (F(11, 10), F(1, 20)), 100, eps, F(1, 1000))):
+        assert _inside(b, peer.get_delta_for_epsilon(float(e)), slack=F(1, 10**13)), (direction, e, b)
+        assert b.gap <= F(1, 1000) * b.upper
+    both = pld.pld_delta_bounds("subsampled_gaussian", (F(11, 10), F(1, 20)), 100, F(1, 2), F(1, 1000))
+    one = pld.pld_delta_bounds(mechanism, (F(11, 10), F(1, 20)), 100, F(1, 2), F(1, 1000))
+    assert one.upper <= both.upper  # add-or-remove is the larger of the two
+
+
+def test_replace_one_brackets_dp_accountings_replace_one():
+    """"subsampled_gaussian_replace": (1−q)N(0,σ²) + qN(1,σ²) against (1−q)N(0,σ²) + qN(−1,σ²), dp_accounting's
+    NeighboringRelation.REPLACE_ONE (mirrored); its connect-the-dots δ at 2e−5 lies in our h = 1e−3 bounds; q = 1 is
+    the Gaussian pair at distance 2 (GDP μ = 2√k/σ)."""
+    from dp_accounting import NeighboringRelation
+    from dp_accounting.pld import privacy_loss_distribution as P
+
+    peer = P.from_gaussian_mechanism(1.1, sampling_prob=0.05, value_discretization_interval=2e-5,
+                                     neighboring_relation=NeighboringRelation.REPLACE_ONE).self_compose(100)
+    eps = [F(-1, 2), F(0), F(1, 2), F(1)]
+    bounds = pld.pld_delta_bounds("subsampled_gaussian_replace", (F(11, 10), F(1, 20)), 100, eps, F(1, 1000))
+    for e, b in zip(eps, bounds):
+        assert _inside(b, peer.get_delta_for_epsilon(float(e)), slack=F(1, 10**13)), (e, b)
+        assert b.gap <= F(1, 10**4) * b.upper
+    lo, hi = pld.pld_delta_float("subsampled_gaussian_replace", (1.1, 0.05), 100, 0.5, 1e-3)
+    assert lo == pytest.approx(float(bounds[2].lower), rel=1e-9) and hi == pytest.approx(float(bounds[2].upper), rel=1e-9)
+    full = pld.pld_delta_bounds("subsampled_gaussian_replace", (F(4), F(1)), 4, F(1), F(1, 1000))
+    assert _inside(full, _gaussian_composition(F(2), 4, F(1)))  # N(1, 16) vs N(−1, 16) is N(0, 4) vs N(1, 4)

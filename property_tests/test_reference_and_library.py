@@ -35,7 +35,8 @@ def test_pld_delta_names_its_mechanisms_and_parameters_in_the_reference(found):
     for word in ('"gaussian" (params σ, Δ)', '"laplace" (b, Δ)', '"subsampled_gaussian" (σ, q'):
         assert word in line
     assert [(a, s) for a, s, _ in found["pld_delta"].arguments] == [
-        ("mechanism", "text"), ("params", "vector"), ("k", "integer"), ("eps", "scalar"), ("h", "scalar")]
+        ("mechanism", "text"), ("params", "vector"), ("k", "integer"), ("eps", "scalar"), ("h", "scalar"),
+        ("gap", "~scalar")]
 
 
 def test_a_rate_q_is_a_scalar_and_a_pair_p_q_is_two_vectors(found):

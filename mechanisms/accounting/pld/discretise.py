@@ -1,0 +1,361 @@
+"""One step's loss law discretised on the grid (see :mod:`mechanisms.accounting.pld`): the pessimistic
+connect-the-dots pmf, the optimistic merged-cell pmf and the float choice of where its cells are cut."""
+from __future__ import annotations
+
+import math
+from fractions import Fraction
+
+import flint
+import numpy as np
+
+from mechanisms.numerics.context import fp
+from mechanisms.numerics.exact import to_arb
+from mechanisms.accounting.pld.laws import _grid
+
+# ----------------------------------------------------------------------------- cell masses and the two rules
+def _cell_masses(ctx, law, points, split):
+    """For increasing points t_0 < … < t_n inside the support: ((P, Q) of L ≤ t_0, P-masses and Q-masses of the
+    cells (t_i, t_{i+1}], (P, Q) of L > t_n) of the continuous part; CDF differences up to t_split, survival-
+    function differences beyond."""
+    P_lo, Q_lo = law.cdf(points[:split + 1])
+    P_hi, Q_hi = law.sf(points[split:])
+    p = np.concatenate([P_lo[1:] - P_lo[:-1], P_hi[:-1] - P_hi[1:]])
+    q = np.concatenate([Q_lo[1:] - Q_lo[:-1], Q_hi[:-1] - Q_hi[1:]])
+    return (P_lo[0], Q_lo[0]), p, q, (P_hi[-1], Q_hi[-1])
+
+
+def _connect_dots(ctx, p, q, left, width):
+    """Rule (iii-up): P-mass p with Q-mass q on losses in [left, left + width] as the atoms (at left, at
+    left + width) with the same P- and Q-mass: top = (p − q e^{left})/(1 − e^{−width}), bottom = p − top."""
+    top = (p - q * ctx.exp(left)) / -ctx.expm1(-width)
+    return p - top, top
+
+
+def _grid_index(ctx, x, h, up):
+    """⌈x/h⌉ (up) or ⌊x/h⌋ of a finite value: certified from the ends of its ball, or exact."""
+    if not ctx.certified:
+        return math.ceil(x / h) if up else math.floor(x / h)
+    return _bin_of(x, h, up)
+
+
+def _bin_of(x, h, up, h_ball=None):
+    """The grid index ⌈x/h⌉ (up) or ⌊x/h⌋ of a finite value, certified (from the ends of its ball); h_ball: h
+    as a ball, if already made."""
+    if not isinstance(x, flint.arb):  # an exact value: the exact ceiling or floor
+        r = Fraction(x) / Fraction(h)
+        return math.ceil(r) if up else math.floor(r)
+    a = x / (to_arb(h) if h_ball is None else h_ball)
+    return int((a.upper().ceil() if up else a.lower().floor()).unique_fmpz())
+
+
+def _span(ctx, p, q, i0, i1, h):
+    """Rule (iii-up) over [i0 h, i1 h]: ([i0, i1], [mass at i0 h, mass at i1 h])."""
+    if i0 == i1:
+        return [i0], [p]
+    hn = ctx.num(h)
+    bottom, top = _connect_dots(ctx, p, q, hn * i0, hn * (i1 - i0))
+    return [i0, i1], [bottom, top]
+
+
+def _grid_masses(ctx, law, h, grid):
+    """:func:`_cell_masses` on the grid points jh, j_lo ≤ j ≤ j_hi."""
+    j_lo, j_hi, j_mid = grid
+    hn = ctx.num(h)
+    points = ctx.vector([hn * int(j) for j in range(j_lo, j_hi + 1)])
+    return _cell_masses(ctx, law, points, j_mid - j_lo)
+
+
+def _mirrored(masses):
+    """The grid masses of the swapped pair (Q, P) on the mirrored grid (−j_hi, −j_lo), from those of (P, Q): its
+    loss is −L, so its P-mass on (ah, (a+1)h] is Q's on [−(a+1)h, −ah) (the same, the law being continuous) and
+    its Q-mass P's; the tails swap. No new evaluation (the add direction of the subsampled Gaussian is the
+    swapped remove pair)."""
+    (p_below, q_below), p, q, (p_above, q_above) = masses
+    return (q_above, p_above), q[::-1], p[::-1], (q_below, p_below)
+
+
+def _upper_step(ctx, law, h, grid, masses=None):
+    """The pessimistic pmf of one step as parts [(grid indices, masses)] and the mass at +∞: connect the dots on
+    every cell (jh, (j+1)h] of the grid, the tails split over the support's ends (or moved up to the grid / to
+    +∞), the atoms split over their cells. masses: :func:`_grid_masses` of this grid, if already known."""
+    j_lo, j_hi, j_mid = grid
+    js = np.arange(j_lo, j_hi + 1)
+    hn = ctx.num(h)
+    points = ctx.vector([hn * int(j) for j in js])
+    if masses is None:
+        masses = _cell_masses(ctx, law, points, j_mid - j_lo)
+    (p_below, q_below), p, q, (p_above, q_above) = masses
+    bottom, top = _connect_dots(ctx, p, q, points[:-1], hn)
+    parts = [(js[:-1], bottom), (js[1:], top)]
+    inf = 0
+    if ctx.is_inf(law.lo):
+        parts.append(([j_lo], [p_below]))
+    else:
+        parts.append(_span(ctx, p_below, q_below, _grid_index(ctx, law.lo, h, False), j_lo, h))
+    if ctx.is_inf(law.hi):
+        inf = p_above
+    else:
+        parts.append(_span(ctx, p_above, q_above, j_hi, _grid_index(ctx, law.hi, h, True), h))
+    for loss, p_atom, q_atom in law.atoms:
+        parts.append(_span(ctx, p_atom, q_atom, _grid_index(ctx, loss, h, False), _grid_index(ctx, loss, h, True), h))
+    return parts, inf
+
+
+def _merged_index(ctx, p, q, left, h):
+    """Rules (iii-down) then (ii-down): the grid index ⌊max(log(p/q), left)/h⌋ of a cell with P-mass p and Q-mass
+    q whose losses exceed left (left alone where a mass is not certainly positive)."""
+    if not ctx.certified:
+        p, q, left = (np.asarray(v, float) for v in (p, q, left))
+        with np.errstate(divide="ignore", invalid="ignore"):
+            merged = np.where((p > 0) & (q > 0), np.log(p / q), -np.inf)
+        return np.floor(np.maximum(merged, left) / h).astype(np.int64)
+    out = np.empty(len(p), dtype=object)
+    h_ball = to_arb(h)
+    for i, (pi, qi, li) in enumerate(zip(p, q, left)):
+        j = _bin_of(li, h, False, h_ball)
+        pi, qi = ctx.num(pi), ctx.num(qi)
+        if pi > 0 and qi > 0:
+            j = max(j, _bin_of((pi / qi).log(), h, False, h_ball))
+        out[i] = j
+    return out
+
+
+def _lower_step(ctx, law, h, grid, cuts):
+    """The optimistic pmf of one step as parts [(grid indices, masses)]: each cell between consecutive cuts (and
+    the tails to a finite end of the support) merged and moved down to the grid; an unbounded lower tail
+    dropped, an unbounded upper one moved down to the last cut."""
+    points = ctx.vector([ctx.num(Fraction(c)) for c in cuts]) if ctx.certified else np.asarray(cuts, float)
+    split = int(np.searchsorted(cuts, grid[2] * float(h)))
+    split = min(max(split, 0), len(cuts) - 1)
+    (p_below, q_below), p, q, (p_above, q_above) = _cell_masses(ctx, law, points, split)
+    parts = [(_merged_index(ctx, p, q, points[:-1], h), p)]
+    if not ctx.is_inf(law.lo):
+        parts.append((_merged_index(ctx, [p_below], [q_below], [law.lo], h), [p_below]))
+    top_left = [points[-1]]
+    parts.append((_merged_index(ctx, [p_above], [q_above], top_left, h) if not ctx.is_inf(law.hi)
+                  else [_grid_index(ctx, points[-1], h, False)], [p_above]))
+    for loss, p_atom, _ in law.atoms:
+        parts.append(([_grid_index(ctx, loss, h, False)], [p_atom]))
+    return parts
+
+
+# ----------------------------------------------------------------------------- where the lower bound's cells are cut
+_AIM = Fraction(1, 16)  # each cell's merged loss aimed at jh + h²/16 …
+_ACCEPT = Fraction(1, 32)  # … and accepted from jh + h²/32 (below: the cell is widened)
+_CANDIDATES = np.arange(1, 65) / 64
+_BOTTOM_CELLS = 4096  # at most this many cells cut one by one from a finite lower end (:func:`_bottom_cuts`)
+_NEGLIGIBLE = 1e-14  # a cell of less P-mass is not widened (its floor costs < 1e-14·h)
+
+
+def _lower_cuts(law, h, grid):
+    """Floats b_0 < … < b_n inside the support, cell (b_i, b_{i+1}] meant for the grid point (j_lo + i)h: the
+    cells centred on the grid shifted by (½ − a)h²/12 + h²/16, a the slope of the P-log-density at the cut (the
+    merged loss of a cell of width h centred at c is c + (a − ½)h²/12 + O(h⁴)); a cell whose merged loss still
+    falls below jh + h²/32 is widened up to the next cuts. Where the grid reaches a finite upper end of the
+    support, the cuts run to J = ⌊hi/h⌋ and the last cell (b_n, hi] is meant for Jh (its cut moved up until it
+    is). Any cuts are valid: this only chooses good ones."""
+    j_lo, j_hi, j_mid = grid
+    h = float(h)
+    bounded = not math.isinf(law.hi) and j_hi >= math.ceil(law.hi / h) - 2
+    top = max(j_hi, math.floor(law.hi / h)) if bounded else j_hi + 1
+    cuts = (np.arange(j_lo, top + 1) - 0.5) * h
+    split = min(j_mid - j_lo, len(cuts) - 1)
+    _, p, _, _ = _cell_masses(fp, law, cuts, split)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        slope = np.diff(np.log(p)) / h
+    slope = np.concatenate([[0.0], np.nan_to_num(slope, nan=0.0, posinf=0.0, neginf=0.0), [0.0]])
+    noise = _float_noise(law, cuts, split, p)  # the float error of a cell's merged loss, over-estimated
+    aim, accept = float(_AIM) * h * h + noise, float(_ACCEPT) * h * h + noise / 2
+    cuts = cuts + np.clip((0.5 - slope) * h * h / 12 + np.minimum(aim, h / 8), -h / 4, h / 4)
+    first = j_lo  # the grid point the first cell is meant for
+    if not math.isinf(law.lo):
+        cuts, first = _bottom_cuts(law, h, cuts, j_lo, float(_AIM) * h * h, j_mid * h)
+        accept = np.concatenate([np.full(max(j_lo - first, 0), accept[0]), accept])
+    _, p, q, _ = _cell_masses(fp, law, cuts, split)
+    targets = (first + np.arange(len(p))) * h + accept[:len(p)]
+    with np.errstate(divide="ignore", invalid="ignore"):
+        short = np.flatnonzero((np.log(p / q) < targets) & (p > _NEGLIGIBLE))
+    if short.size:
+        cuts = _widen(law, cuts, targets, short, j_mid * h)
+    if bounded:
+        cuts[-1] = _last_cut(law, cuts[-1], top * h + accept[-1])
+    return cuts
+
+
+def _bottom_cuts(law, h, cuts, j_lo, aim, centre):
+    """Cuts from a finite lower end of the support up, one cell at a time: cell (a, c] meant for the first grid
+    point Jh ≥ a, c the lowest cut (to h/2^28, vectorised search) where its merged loss reaches Jh + aim; then
+    from c for (J+1)h, and so on while a cell's mass times h exceeds aim/1000, or until the regular cut of the
+    next grid point can end the cell instead (its merged loss within h/2048 above Jh: a higher cut only raises
+    it) and the regular cell after it lands just above its grid point; there the regular cuts take over. Returns
+    the cuts and the first cell's grid index. Without this the mass between the end and the first regular cut
+    (3 % of it at q = 0.001, σ = 0.8, where the loss law piles up at log(1 − q)) is merged into one atom and
+    floored to the grid, a first-order loss (~1e−6 of E[L] a step, 0.07 of loss over 50,000 steps)."""
+    def merged(a, c):
+        p, q = _float_cells(law, a, c, centre)
+        with np.errstate(divide="ignore", invalid="ignore"):
+            m = np.log(p / q)
+        # a merged loss outside its cell is float error (cells of ~1e−14 at the end of the support): not trusted
+        return np.where((p > _NEGLIGIBLE) & (q > 0) & (m >= a) & (m <= c), m, -np.inf), p
+
+    a = law.lo + 1e-9 * h
+    J = first = math.ceil(a / h)
+    out = [a]
+    for _ in range(_BOTTOM_CELLS):
+        target, lo_c, width = J * h + aim, a, 4 * h
+        for _ in range(5):  # 64 candidates a round, down to h/2^28
+            xs = lo_c + width * _CANDIDATES
+            m, _ = merged(a, xs)
+            k = int(np.argmax(m >= target)) if (m >= target).any() else xs.size - 1
+            lo_c, width = (xs[k - 1] if k else lo_c), width / xs.size
+        c = lo_c + width  # the first candidate found at or above the target in the last round
+        i = J + 1 - j_lo  # the regular cut below the cell meant for (J+1)h
+        if 0 <= i < len(cuts) - 1 and c <= cuts[i]:  # a higher cut only raises the merged loss, …
+            m, _ = merged(a, np.asarray([cuts[i]]))
+            m2, _ = merged(cuts[i], np.asarray([cuts[i + 1]]))
+            if m[0] - J * h <= h / 2048 and aim / 2 <= m2[0] - (J + 1) * h <= h / 2048:  # … by little
+                return np.concatenate([out, cuts[i:]]), first
+        _, mass = merged(a, np.asarray([c]))
+        a, J = c, J + 1
+        out.append(a)
+        if mass[0] * h < aim / 1000:  # the cells above cost less than this if they land badly
+            break
+    return np.concatenate([out, cuts[cuts > a + h / 2]]), first
+
+
+def _float_cells(law, a, b, centre):
+    """(P, Q) of a < L ≤ b for a float a and an array b > a, by CDF or survival-function differences (both,
+    across the centre)."""
+    if a >= centre:
+        (pa, qa), (pb, qb) = law.sf(a), law.sf(b)
+        return pa - pb, qa - qb
+    (pa, qa), (pc, qc) = law.cdf(a), law.cdf(np.minimum(b, centre))
+    (sc, tc), (sb, tb) = law.sf(centre), law.sf(np.maximum(b, centre))
+    return pc - pa + sc - sb, qc - qa + tc - tb
+
+
+def _float_noise(law, cuts, split, p):
+    """Per cut, a generous bound on the float error of the merged loss log(P/Q) of a cell next to it: the CDF
+    (or survival function) level over the cell's mass, times 2^−48, for P and Q; the cut's two cells' worst."""
+    (P_lo, Q_lo), (P_hi, Q_hi) = law.cdf(cuts[:split + 1]), law.sf(cuts[split:])
+    P_level, Q_level = np.concatenate([P_lo, P_hi[1:]]), np.concatenate([Q_lo, Q_hi[1:]])
+    _, p, q, _ = _cell_masses(fp, law, cuts, split)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        cell = 2.0 ** -48 * ((P_level[1:] + P_level[:-1]) / p + (Q_level[1:] + Q_level[:-1]) / q)
+    cell = np.nan_to_num(cell, nan=np.inf)
+    return np.maximum(np.concatenate([cell, [cell[-1]]]), np.concatenate([[cell[0]], cell]))
+
+
+def _last_cut(law, cut, target):
+    """The lowest cut x ≥ cut (bisected in floats) whose top cell (x, hi] has its merged loss ≥ target, where
+    there is one (the merged loss of (x, hi] rises to hi as x does)."""
+    def merged(x):
+        p, q = law.sf(x)
+        return math.log(p / q) if p > 0 and q > 0 else -math.inf
+
+    if merged(cut) >= target or law.hi <= target:
+        return cut
+    lo_x, hi_x = cut, law.hi
+    for _ in range(60):
+        mid = (lo_x + hi_x) / 2
+        if merged(mid) >= target:
+            hi_x = mid
+        else:
+            lo_x = mid
+    return hi_x if hi_x < law.hi and merged(hi_x) >= target else cut
+
+
+def _widen(law, cuts, targets, short, centre):
+    """Move the upper cut of each short cell up (absorbing whole cells, then bisecting into the next) until its
+    merged loss reaches its target; a cell that cannot is left to the floor of its merged loss."""
+    cuts = list(cuts)
+    keep = [True] * len(cuts)
+
+    def merged(a, b):
+        p, q = _float_cell(law, a, b, centre)
+        return math.log(p / q) if p > 0 and q > 0 else -math.inf
+
+    for i in short:
+        if not keep[i] or not keep[i + 1]:
+            continue  # already absorbed into a widened cell
+        m = i + 1
+        while m + 1 < len(cuts) and merged(cuts[i], cuts[m + 1]) < targets[i]:
+            m += 1
+        if m + 1 >= len(cuts):
+            continue
+        lo_x, hi_x = cuts[m], cuts[m + 1]
+        if merged(cuts[i], lo_x) < targets[i]:
+            for _ in range(40):
+                mid = (lo_x + hi_x) / 2
+                if merged(cuts[i], mid) >= targets[i]:
+                    hi_x = mid
+                else:
+                    lo_x = mid
+            lo_x = hi_x
+        for r in range(i + 1, m):
+            keep[r] = False
+        cuts[m] = lo_x
+    return np.asarray([c for c, k in zip(cuts, keep) if k])
+
+
+def _float_cell(law, a, b, centre):
+    """(P, Q) of a < L ≤ b in floats, by CDF or survival-function differences (or both, across the centre)."""
+    if b <= centre:
+        (pa, qa), (pb, qb) = law.cdf(a), law.cdf(b)
+        return pb - pa, qb - qa
+    if a >= centre:
+        (pa, qa), (pb, qb) = law.sf(a), law.sf(b)
+        return pa - pb, qa - qb
+    (pa, qa), (pc, qc) = law.cdf(a), law.cdf(centre)
+    (sc, tc), (sb, tb) = law.sf(centre), law.sf(b)
+    return pc - pa + sc - sb, qc - qa + tc - tb
+
+
+# ----------------------------------------------------------------------------- one step of each law, per bound
+def _upper_grids(laws_f, h):
+    """The grid of each law's pessimistic step. For the remove and add pair of the subsampled Gaussian: one grid
+    covering both (the remove grid extended by the mirror of the add grid) and its mirror, so that the add step
+    reuses the remove step's masses (:func:`_mirrored`)."""
+    grids = [_grid(law, h) for law in laws_f]
+    if len(grids) == 2:
+        (r_lo, r_hi, r_mid), (a_lo, a_hi, _) = grids
+        lo, hi = min(r_lo, -a_hi), max(r_hi, -a_lo)
+        grids = [(lo, hi, r_mid), (-hi, -lo, -r_mid)]
+    return grids
+
+
+def _upper_parts(ctx, laws, laws_f, h):
+    """[(parts, mass at +∞)] of the pessimistic step of each law (:func:`_upper_step`), the second law of a pair
+    from the mirrored masses of the first."""
+    grids = _upper_grids(laws_f, h)
+    masses = _grid_masses(ctx, laws[0], h, grids[0])
+    out = [_upper_step(ctx, laws[0], h, grids[0], masses)]
+    if len(laws) == 2:
+        out.append(_upper_step(ctx, laws[1], h, grids[1], _mirrored(masses)))
+    return out
+
+
+def _coarsened(masses, grid, m):
+    """Grid masses on the grid of step m·h inside (j_lo, j_hi), from those on the grid of step h: coarse cell J
+    holds the fine cells mJ … mJ + m − 1, the tails the fine cells outside (sums of the same balls: no new
+    evaluation); with the coarse grid, or None where it would have fewer than three points."""
+    (p_below, q_below), p, q, (p_above, q_above) = masses
+    j_lo, j_hi, j_mid = grid
+    J_lo, J_hi = -(-j_lo // m), j_hi // m
+    if J_hi - J_lo < 2:
+        return None
+    a, b = J_lo * m - j_lo, J_hi * m - j_lo  # the fine cells [a, b) that the coarse cells hold
+
+    def cells(v):
+        out = np.empty((b - a) // m, dtype=object)
+        for n, i in enumerate(range(a, b, m)):
+            out[n] = sum(v[i:i + m])
+        return out
+    return (((p_below + sum(p[:a]), q_below + sum(q[:a])), cells(p), cells(q),
+             (p_above + sum(p[b:]), q_above + sum(q[b:]))), (J_lo, J_hi, min(max(j_mid // m, J_lo), J_hi)))
+
+
+def _lower_parts(ctx, law, law_f, h):
+    """The parts of the optimistic step of one law (:func:`_lower_step` on its own grid and float-chosen cuts)."""
+    grid = _grid(law_f, h)
+    return _lower_step(ctx, law, h, grid, _lower_cuts(law_f, h, grid))
