@@ -426,6 +426,13 @@ def test_shannon_capacity_of_near_deterministic_channels_to_the_gap_quickly():
                 # the face where that row's mass reaches 0 (more than 100 s a call in a user's search)
                 [[F(5040907930009053, 10**16), 1 - F(5040907930009053, 10**16)],
                  [F(5093540737972498, 10**16), 1 - F(5093540737972498, 10**16)], [F(1, 2), F(1, 2)]]]
+    # nearly uniform 4x4 (capacity 8e-5 nats): an input re-entering at a tiny mass cut every Newton step to nothing
+    near_uniform = np.array([[0.24900098438738238, 0.246722720612495, 0.246722720612495, 0.2575535743876276],
+                             [0.24959149211701703, 0.24959149211701703, 0.24959149211701703, 0.2512255236489489],
+                             [0.2400481077212735, 0.25276569327033244, 0.25276569327033244, 0.2544205057380615],
+                             [0.24917843778969367, 0.25037449212053664, 0.2502235350448848, 0.2502235350448848]])
+    K = [[F(float(x)).limit_denominator(10**12) for x in row] for row in near_uniform]
+    channels.append([[x / sum(row) for x in row] for row in K])
     for _ in range(2):
         k = np.zeros((10, 10))
         k[np.arange(10), rng.integers(0, 4, 10)] = 1

@@ -123,8 +123,9 @@ def _newton_on_support(k: np.ndarray, p: np.ndarray, rounds: int = 50) -> np.nda
         system[:m, :m] = -(k[idx] * inv) @ k[idx].T
         system[:m, m] = system[m, :m] = 1
         step = np.linalg.lstsq(system, np.concatenate([1 - d[idx], [0.0]]), rcond=1e-10)[0][:m]
-        shrinking = step < 0
-        t = min(1.0, float(np.min(-p[idx][shrinking] / step[shrinking]))) if shrinking.any() else 1.0
+        # a projected step: entries the full step takes below 0 are cut at 0 (the face changes), rather than the step
+        # shortened to where the first one reaches 0 (an input at a tiny mass made every step tiny)
+        t = 1.0
         while t > 1e-12:
             new = p.copy()
             new[idx] = np.maximum(p[idx] + t * step, 0)
