@@ -115,6 +115,41 @@ def _exact_sum(values):
 
 
 def _column_extreme(m, weights, sign):
+    """The column maxima (sign 1) or minima (−1) of w_x m[x, y] for an all-Exact matrix, exactly.
+
+    A float filter first: n/d of Python ints is correctly rounded, so monotone (u ≤ v ⇒ fl(u) ≤ fl(v)), and the
+    extreme of a column is among the entries whose float equals the column's extreme float; a column with one such
+    entry has it as its extreme, the others are decided exactly among those entries alone. (An overflow to float
+    falls back to :func:`_column_extreme_exact`.)"""
+    from itertools import repeat
+
+    rows = m.tolist()
+    ws = [(1, 1)] * len(rows) if weights is None else [(w._numerator, w._denominator) for w in weights.tolist()]
+    div, mul = operator.truediv, operator.mul
+    try:
+        vals = np.array([list(map(div, map(_NUMERATOR, row), map(_DENOMINATOR, row))) if wn == 1 and wd == 1 else
+                         list(map(div, map(mul, repeat(wn), map(_NUMERATOR, row)),
+                                  map(mul, repeat(wd), map(_DENOMINATOR, row))))
+                         for (wn, wd), row in zip(ws, rows)], dtype=float)
+    except OverflowError:
+        return _column_extreme_exact(m, weights, sign)
+    top = vals.max(axis=0) if sign > 0 else vals.min(axis=0)
+    hit = vals == top
+    counts, first = hit.sum(axis=0), hit.argmax(axis=0)
+    out = np.empty(len(top), dtype=object)
+    for y in range(len(top)):
+        cands = [int(first[y])] if counts[y] == 1 else np.flatnonzero(hit[:, y]).tolist()
+        best_n = best_d = None
+        for x in cands:
+            e, (wn, wd) = rows[x][y], ws[x]
+            n, d = wn * e._numerator, wd * e._denominator
+            if best_n is None or sign * (n * best_d - best_n * d) > 0:
+                best_n, best_d = n, d
+        out[y] = Exact(best_n, best_d)
+    return out
+
+
+def _column_extreme_exact(m, weights, sign):
     """The column maxima (sign 1) or minima (−1) of w_x m[x, y] for an all-Exact matrix: each row over its common
     denominator d, w_x m[x, y] = (w_n · m[x, y]·d) / (w_d · d), compared by cross-multiplication; the first row
     attaining the extreme on ties (as Python's max and min)."""
