@@ -9,6 +9,7 @@ stderr with the path of a file holding the traceback).
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import math
 import os
@@ -573,6 +574,19 @@ def _max_renyi(K, alpha, alpha_text: str):
         prec *= 2
 
 
+@contextlib.contextmanager
+def _all_digits():
+    """Python's int string limit lifted while measure prints its exact results: the inputs were checked against it,
+    but an exact output (a marginal over a 3000-row channel) has a denominator of tens of thousands of digits, and
+    str() of it would raise ValueError — after all the work."""
+    limit = sys.get_int_max_str_digits()
+    sys.set_int_max_str_digits(0)
+    try:
+        yield
+    finally:
+        sys.set_int_max_str_digits(limit)
+
+
 def cmd_measure(args) -> int:
     """Every finite-channel measure of one channel (and prior), each certified."""
     from mechanisms.finite import channels as fin
@@ -594,7 +608,7 @@ def cmd_measure(args) -> int:
     if len(prior) != n:
         raise InvalidInput(f"prior has {len(prior)} entries but the channel has {n} rows")
     prior = CERTIFIED.ctx.distribution(prior, "prior", "measure")
-    with precision(128):
+    with precision(128), _all_digits():
         capacity = CERTIFIED.bayes_capacity(K)  # once: an exact sum over the columns of the whole channel
         out = {
             "ldp_level": fmt(CERTIFIED.ldp_level(K)),
