@@ -9,6 +9,7 @@ stderr with the path of a file holding the traceback).
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import math
 import os
@@ -396,7 +397,8 @@ def _read_matrix(text: str, what: str, depth: int = 2):
     file holding it.
 
     Numbers are kept as the text typed (a decimal as typed is the exact decimal it denotes: 0.9 is 9/10,
-    not the binary float); every problem is one InvalidInput naming the value."""
+    not the binary float); every problem is one InvalidInput naming the value. The JSON as parsed: its nesting
+    and digits are checked by _read_exact (in one pass) or _check_nesting."""
     if text.lstrip().startswith(("[", "{")):
         src = text
     else:
@@ -413,8 +415,75 @@ def _read_matrix(text: str, what: str, depth: int = 2):
         raise InvalidInput(f"{what} is not JSON ({e.msg}): {_short_text(src)}") from None
     except RecursionError:
         raise InvalidInput(f"{what} nests lists too deeply to be read: {_short_text(src)}") from None
-    _check_nesting(data, what, depth)
     return data
+
+
+def _read_exact(text: str, what: str, depth: int = 2):
+    """The exact entries of a channel (depth 2) or prior (depth 1) given as _read_matrix takes it: the list (of
+    lists) of their exact values.
+
+    One pass over the data, in integers, for the common input (lists of non-empty lists of plain 'p/q' and
+    integer strings or numbers, each short enough that it cannot need more than _max_digits() digits); anything
+    else — a wrong nesting, an empty list, an exponent, a long number, NaN, text — is read again by the general
+    path (_check_nesting, then the exact converters), so every problem is refused with the same message as
+    before, naming its place. The fast pass accepts only what the general path accepts, with the same values."""
+    from mechanisms.finite import channels as fin
+
+    data = _read_matrix(text, what, depth)
+    out = _exact_rows(data, depth, _max_digits())
+    if out is not None:
+        return out
+    _check_nesting(data, what, depth)
+    return fin.exact_matrix(data, what) if depth == 2 else fin.exact_vector(data, what)
+
+
+def _exact_rows(data, depth: int, limit: int):
+    """_read_exact's one pass: the exact values, or None at the first entry that is not plainly fine."""
+    from fractions import Fraction
+
+    from mechanisms.numerics.exact import Exact, to_fraction
+
+    gcd, new = math.gcd, object.__new__
+
+    def row_of(xs):
+        if type(xs) is not list or not xs:
+            return None
+        out = []
+        append = out.append
+        for x in xs:
+            if (type(x) is not _JsonNumber and type(x) is not str) or len(x) > limit or not x.isascii() \
+                    or "e" in x or "E" in x:
+                return None  # not text, or it may need more digits than allowed: the general path decides
+            p, slash, q = x.partition("/")
+            if p.isdigit() and (q.isdigit() if slash else True):  # 'p/q' or an integer: in integers
+                n, d = int(p), int(q) if slash else 1
+                if d == 0:
+                    return None
+                g = gcd(n, d)
+                e = new(Exact)  # an Exact in lowest terms, without Fraction's generic constructor
+                e._numerator, e._denominator = n // g, d // g
+                append(e)
+                continue
+            try:  # a decimal, a sign, blanks: as the exact converter reads it
+                v = to_fraction(x)
+            except Exception:
+                return None
+            if type(v) is not Fraction:
+                return None
+            append(v)
+        return out
+
+    if depth == 1:
+        return row_of(data)
+    if type(data) is not list or not data:
+        return None
+    rows = []
+    for r in data:
+        row = row_of(r)
+        if row is None:
+            return None
+        rows.append(row)
+    return rows
 
 
 class _JsonNumber(str):
@@ -451,7 +520,10 @@ def _check_digits(text: str, name: str) -> None:
     than Python converts (its int string limit, 4300 by default; 1e-99999999 would take minutes) is
     refused naming it."""
     limit = _max_digits()
-    for part in str(text).split("/"):
+    text = str(text)
+    if len(text) <= limit and text.isascii() and "e" not in text and "E" not in text:
+        return  # at most `limit` digits and no exponent: nothing to refuse (the common case, without the loop)
+    for part in text.split("/"):
         mantissa, _, exponent = part.strip().lower().partition("e")
         digits = sum(ch.isdigit() for ch in mantissa)
         exp = exponent.strip().lstrip("+-").lstrip("0")
@@ -507,6 +579,19 @@ def _max_renyi(K, alpha, alpha_text: str):
         prec *= 2
 
 
+@contextlib.contextmanager
+def _all_digits():
+    """Python's int string limit lifted while measure prints its exact results: the inputs were checked against it,
+    but an exact output (a marginal over a 3000-row channel) has a denominator of tens of thousands of digits, and
+    str() of it would raise ValueError — after all the work."""
+    limit = sys.get_int_max_str_digits()
+    sys.set_int_max_str_digits(0)
+    try:
+        yield
+    finally:
+        sys.set_int_max_str_digits(limit)
+
+
 def cmd_measure(args) -> int:
     """Every finite-channel measure of one channel (and prior), each certified."""
     from mechanisms.finite import channels as fin
@@ -518,22 +603,23 @@ def cmd_measure(args) -> int:
         alpha = exact_arg(args.alpha, "alpha")
         if not alpha > 1:
             raise InvalidInput(f"Rényi order alpha = {args.alpha} must be > 1")
-    K = fin.exact_matrix(_read_matrix(args.channel, "channel"))
+    K = _read_exact(args.channel, "channel")
     rows = {len(r) for r in K}
     if len(rows) != 1:
         raise InvalidInput(f"channel rows have different lengths {sorted(rows)}")
     K = CERTIFIED.ctx.channel(K, "channel", "measure")
     n = len(K)
-    prior = fin.exact_vector(_read_matrix(args.prior, "prior", depth=1)) if args.prior else [fin.Fraction(1, n)] * n
+    prior = _read_exact(args.prior, "prior", depth=1) if args.prior else [fin.Fraction(1, n)] * n
     if len(prior) != n:
         raise InvalidInput(f"prior has {len(prior)} entries but the channel has {n} rows")
     prior = CERTIFIED.ctx.distribution(prior, "prior", "measure")
-    with precision(128):
+    with precision(128), _all_digits():
+        capacity = CERTIFIED.bayes_capacity(K)  # once: an exact sum over the columns of the whole channel
         out = {
             "ldp_level": fmt(CERTIFIED.ldp_level(K)),
             "mbp_level": fmt(CERTIFIED.mbp_level(K, prior)),
-            "bayes_capacity": str(CERTIFIED.bayes_capacity(K)),
-            "log_bayes_capacity": fmt(CERTIFIED.log(CERTIFIED.bayes_capacity(K))),
+            "bayes_capacity": str(capacity),
+            "log_bayes_capacity": fmt(CERTIFIED.log(capacity)),
             "prior_vulnerability": str(max(prior)),
             "posterior_vulnerability": str(CERTIFIED.posterior_bayes_vulnerability(K, prior)),
             "output_marginal": [str(x) for x in CERTIFIED.marginal(K, prior)],

@@ -70,6 +70,24 @@ def test_measure_certified_values():
     assert out["ldp_level"].startswith("[1.0986122886681")
 
 
+def test_measure_prints_exact_values_of_more_digits_than_python_prints(tmp_path):
+    """Entries of 3001 digits (accepted: the limit is 4300) give a marginal whose denominator has ~6000 digits:
+    printed in full, not an internal error from str()'s int limit (a 3000 x 3000 channel met it after 190 s)."""
+    q1, q2 = 10**3000 + 1, 10**3000 + 3
+    channel = [[f"1/{q1}", f"{q1 - 1}/{q1}"], [f"1/{q2}", f"{q2 - 1}/{q2}"]]
+    path = tmp_path / "channel.json"
+    path.write_text(json.dumps(channel))
+    r = pc("measure", str(path))
+    assert r.returncode == 0, r.stderr
+    num, den = json.loads(r.stdout)["output_marginal"][0].split("/")
+    limit = sys.get_int_max_str_digits()
+    sys.set_int_max_str_digits(0)  # reading the 6000 digits back
+    try:
+        assert len(den) > 6000 and int(num) * 2 * q1 * q2 == (q1 + q2) * int(den)
+    finally:
+        sys.set_int_max_str_digits(limit)
+
+
 def test_bad_input_is_one_line_and_exit_two(tmp_path):
     bad_file = tmp_path / "bad.py"
     bad_file.write_text("CLAIMS = 3\n")
