@@ -130,11 +130,14 @@ def _newton_on_support(k: np.ndarray, p: np.ndarray, rounds: int = 50) -> np.nda
             new = p.copy()
             new[idx] = np.maximum(p[idx] + t * step, 0)
             new /= new.sum()
-            if new @ _divergences(k, new) >= lower:
+            gain = new @ _divergences(k, new) - lower
+            if gain >= 0:
                 break
             t /= 2
         else:
             return p
+        if gain <= 1e-15 * lower:  # no progress a float can show
+            return new
         d = _divergences(k, new)
         outside = (new == 0) & (d > (new @ d) * (1 + 1e-9))
         if outside.any():
