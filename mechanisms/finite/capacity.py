@@ -48,6 +48,7 @@ MAX_EXACT_VERTEX_SYSTEMS = 500
 _BA_GAP = 1e-10  # the float iteration stops when the bounds' gap max_x D − I is below this fraction of I ...
 _BA_FLOOR = 1e-15  # ... or below this many nats (a capacity near 0)
 _BA_MAX_ITERATIONS = 100_000
+_STALL = 300  # iterations without the gap halving after which the float iteration stops
 _NEWTON_EVERY = 10  # plain iterations between two tries of Newton's method on the iterate's support
 _NEWTON_INPUTS = 200  # support sizes up to which it is tried (a Newton step solves a system of that size)
 _SNAP = 1 << 20  # the denominator the linear programs' solutions are also rounded to
@@ -60,10 +61,18 @@ def _divergences(k: np.ndarray, p: np.ndarray) -> np.ndarray:
     return rel_entr(k, p @ k).sum(axis=1)
 
 
+def _information(p: np.ndarray, d: np.ndarray) -> float:
+    """I(p; K) = Σ_x p_x D(K_x ‖ pK) over the inputs that hold mass (an input without mass may have D = +∞: a row
+    on an output no input with mass reaches; 0·∞ is no term, not NaN)."""
+    on = p > 0
+    return float(p[on] @ d[on])
+
+
 def _gap(k, p) -> tuple[float, float]:
     """(max_x D(K_x ‖ pK) − I(p; K), I(p; K)) in nats: the float bounds' gap, and the lower bound."""
     d = _divergences(k, p)
-    return float(d.max() - p @ d), float(p @ d)
+    lower = _information(p, d)
+    return float(d.max() - lower), lower
 
 
 def _blahut_arimoto(k: np.ndarray) -> np.ndarray:
@@ -76,18 +85,29 @@ def _blahut_arimoto(k: np.ndarray) -> np.ndarray:
     prior it returns."""
     n = k.shape[0]
     p = np.full(n, 1.0 / n)
+    best_gap, since = math.inf, 0
     for i in range(_BA_MAX_ITERATIONS):
         d = _divergences(k, p)
-        lower = p @ d
+        lower = _information(p, d)
         gap = d.max() - lower
         if gap <= _BA_GAP * lower or gap <= _BA_FLOOR:
             break
+        # stalled: the gap has not halved in _STALL iterations, Newton's method included (a channel whose
+        # capacity is near the floats' resolution of the divergences, rows nearly equal): the bounds at this prior
+        # are certified as they are, only wider
+        if gap < best_gap / 2:
+            best_gap, since = gap, 0
+        else:
+            since += 1
+            if since > _STALL:
+                break
         if i and i % _NEWTON_EVERY == 0:
             best = None
-            # the inputs whose divergence is near I, alone (an input driven to 0 slowly and still holding mass
-            # would make Newton's method stop at the face where it reaches 0, again and again), then with the
-            # inputs that still hold mass
-            for keep in (d >= lower - gap / 2, (d >= lower - gap / 2) | (p > 0.1 / n)):
+            # the inputs whose divergence is at least I, then those near I, alone (an input driven to 0 slowly
+            # and still holding mass would make Newton's method stop at the face where it reaches 0, again and
+            # again, or, its row nearly another's, leave Newton's system nearly singular), then with the inputs
+            # that still hold mass
+            for keep in (d >= lower, d >= lower - gap / 2, (d >= lower - gap / 2) | (p > 0.1 / n)):
                 if not keep.any() or keep.sum() > _NEWTON_INPUTS:
                     continue
                 trial = np.where(keep, p, 0.0)
@@ -112,7 +132,7 @@ def _newton_on_support(k: np.ndarray, p: np.ndarray, rounds: int = 50) -> np.nda
     n = p.size
     for _ in range(rounds):
         d = _divergences(k, p)
-        lower = p @ d
+        lower = _information(p, d)
         if d.max() - lower <= _BA_GAP * lower or d.max() - lower <= _BA_FLOOR:
             break
         idx = np.flatnonzero(p > 0)
@@ -130,7 +150,7 @@ def _newton_on_support(k: np.ndarray, p: np.ndarray, rounds: int = 50) -> np.nda
             new = p.copy()
             new[idx] = np.maximum(p[idx] + t * step, 0)
             new /= new.sum()
-            gain = new @ _divergences(k, new) - lower
+            gain = _information(new, _divergences(k, new)) - lower
             if gain >= 0:
                 break
             t /= 2
@@ -139,7 +159,7 @@ def _newton_on_support(k: np.ndarray, p: np.ndarray, rounds: int = 50) -> np.nda
         if gain <= 1e-15 * lower:  # no progress a float can show
             return new
         d = _divergences(k, new)
-        outside = (new == 0) & (d > (new @ d) * (1 + 1e-9))
+        outside = (new == 0) & (d > _information(new, d) * (1 + 1e-9))
         if outside.any():
             new[outside] = 1e-6 / n
             new /= new.sum()
