@@ -83,6 +83,13 @@ def _blahut_arimoto(k: np.ndarray) -> np.ndarray:
     zeros, made it run to its cap) dropped first; the Newton prior is kept only where it narrows the gap, so the
     iteration is never worse than plain Blahut–Arimoto. Only a heuristic: the bounds are certified at whatever
     prior it returns."""
+    rows, first, which = np.unique(k, axis=0, return_index=True, return_inverse=True)
+    if rows.shape[0] < k.shape[0]:  # equal rows are one input to the capacity (their mass may be split any way):
+        # merged, the iteration meets no singular Newton system; the mass goes to the first of each group
+        merged = _blahut_arimoto(rows)
+        p = np.zeros(k.shape[0])
+        p[first] = merged
+        return p
     n = k.shape[0]
     p = np.full(n, 1.0 / n)
     best_gap, since = math.inf, 0
