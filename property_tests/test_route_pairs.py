@@ -92,6 +92,9 @@ EXAMPLES = {
     "laplace_pld_delta": [(F(2), 3, F(1, 2), 1, F(1, 100)), (F(1), 2, F(1, 2), 1, F(1, 100)),
                           (F(1), 1, F(1), 1, F(1, 100))],  # the last: δ = 0 exactly (ε = Δ/b)
     "subsampled_gaussian_pld_delta": [(F(11, 10), F(1, 100), 10, F(1, 2), F(1, 100))],
+    "pld_epsilon": [("gaussian", (F(2), 1), 4, F(1, 100), F(1, 100)), ("laplace", (F(2), 1), 3, F(1, 10), F(1, 100))],
+    "subsampled_gaussian_pld_epsilon": [(F(11, 10), F(1, 100), 10, F(1, 10**3), F(1, 100))],
+    "sampled_without_replacement_gaussian_rdp": [(2, F(1), F(1, 10)), (5, F(2), F(1, 100)), (F(7, 2), F(3, 2), F(1, 20))],
     "gaussian_sigma": [(F(1), F(1, 10**5)), (F(1, 2), F(1, 1000), 2, 3)],
     "laplace_scale": [(F(1),), (F(1, 2), 0, 2, 3)],
     "dpsgd_sigma": [(F(2), F(1, 10**5), F(1, 100), 100, None, 3)],
@@ -104,7 +107,7 @@ SLACK: dict = {}
 # bounds), and the float route is a point of the same discretisation (FFT composition of its bounds' midpoint; a
 # lower bound by the same bins): compared against that ball itself, with only float rounding as slack.
 DISCRETISED = {"pld_delta", "gaussian_pld_delta", "laplace_pld_delta", "subsampled_gaussian_pld_delta",
-               "profile_lower_bound"}
+               "profile_lower_bound", "pld_epsilon", "subsampled_gaussian_pld_epsilon"}
 
 
 def test_every_route_has_examples():
