@@ -16,9 +16,9 @@ import numpy as np
 import sympy as sp
 
 from mechanisms.numerics.exact import is_infinity
-from proofcheck.evaluation import ClaimError, Outside, certainly_less, quantity_values, sides
+from proofcheck.evaluation import ClaimError, Outside, _holds, certainly_less, quantity_values, sides
 from proofcheck.margins import float_margin, is_violation, relative
-from proofcheck.measures import CERTIFIED
+from proofcheck.measures import CERTIFIED, FLOAT
 from proofcheck.numerics import DEFAULT_PREC, Undecided, fmt, precision, to_arb, upper
 from proofcheck.rounding import exactify, floatify, show_exact
 
@@ -310,8 +310,6 @@ FLOAT_PATH = "float"
 def _why_outside(claim, case: dict, path: str) -> str | None:
     """Why a case is outside the statement's domain on a path: an excluded end, a quantity's OutsideDomain, or
     the first hypothesis that fails (None when it is not outside)."""
-    from proofcheck.measures import FLOAT
-
     m = FLOAT if path == FLOAT_PATH else CERTIFIED
     try:
         values = quantity_values(claim, case, m)
@@ -323,20 +321,13 @@ def _why_outside(claim, case: dict, path: str) -> str | None:
 
 
 def _failing_hypothesis(claim, exact: dict, prec: int) -> str | None:
-    """The first hypothesis not certified at the exact case, as 'the hypothesis <text>' (None: none found)."""
+    """The first hypothesis not certified at the exact case, as 'the hypothesis <text>' (None: none found):
+    :func:`_why_outside` on the certified path at this precision."""
     with precision(prec):
-        try:
-            values = quantity_values(claim, exact, CERTIFIED)
-        except Outside as e:
-            return str(e)
-        except (Undecided, ClaimError):
-            return None
-        return _first_failing(claim, values, CERTIFIED)
+        return _why_outside(claim, exact, "certified")
 
 
 def _first_failing(claim, values, m) -> str | None:
-    from proofcheck.evaluation import _holds
-
     for h in claim.hypotheses:
         try:
             ok = _holds(h.relation, values, m)

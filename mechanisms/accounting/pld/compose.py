@@ -104,14 +104,17 @@ def _product(a, b, up):
     return _Pmf(kept, off + n_low, inf)
 
 
-def _power(pmf, k, up):
+def _power(pmf, k, up, product=None):
+    """The k-fold pmf by repeated squaring with ``product`` (default the exact :func:`_product`; the float route
+    passes :func:`_float_product`)."""
+    product = _product if product is None else product
     result, base = None, pmf
     while k:
         if k & 1:
-            result = base if result is None else _product(result, base, up)
+            result = base if result is None else product(result, base, up)
         k >>= 1
         if k:
-            base = _product(base, base, up)
+            base = product(base, base, up)
     return result
 
 
@@ -181,15 +184,8 @@ def _float_product(a, b, up):
 
 
 def _float_power(pmf, k, up):
-    """The k-fold float pmf by repeated squaring (:func:`_float_product`)."""
-    result, base = None, pmf
-    while k:
-        if k & 1:
-            result = base if result is None else _float_product(result, base, up)
-        k >>= 1
-        if k:
-            base = _float_product(base, base, up)
-    return result
+    """The k-fold float pmf by repeated squaring (:func:`_power` with :func:`_float_product`)."""
+    return _power(pmf, k, up, _float_product)
 
 
 def _float_delta(pmf, h, eps, up):
