@@ -12,14 +12,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "examples"))
 from vocabulary_claims import CLAIMS, FALSE  # noqa: E402
 
 LIMIT = 30.0  # seconds a claim may take at --cases 100 (a hard limit of 3x this: the child is stopped after it)
-# Not yet right the first time, each for a stated reason (issue 27's remaining items); every other claim must be:
+# Not yet right the first time, each for a stated reason (issue 27's remaining item); every other claim must be:
 # - at --cases 100 the optimiser makes its full count of evaluations (200 per coordinate, several runs), and the
-#   subsampled Gaussian's float PLD (50-100 ms a call) and a 5x3 channel's Shannon capacity on the near-deterministic
-#   channels the optimiser walks to (10-100 ms) take minutes there;
-# - at its default budget the Shannon claim meets a float alarm at a near-deterministic channel where the float
-#   Blahut-Arimoto stalls at a relative gap near 1e-7 (its midpoint above log2 3), and is inconclusive.
-OVER_LIMIT_AT_100 = {"vocab.qif.shannon-below-min-entropy-capacity", "vocab.pld.subsampling-helps"}
-NOT_YET_DECIDED = {"vocab.qif.shannon-below-min-entropy-capacity"}
+#   subsampled Gaussian's float PLD (50-100 ms a call) takes minutes there.
+OVER_LIMIT_AT_100 = {"vocab.pld.subsampling-helps"}
+NOT_YET_DECIDED: set[str] = set()
 
 
 def expected(claim):

@@ -45,10 +45,13 @@ __all__ = ["shannon_capacity", "shannon_capacity_bounds", "multiplicative_g_capa
 MAX_DECISION_RULES = 4096
 MAX_VERTEX_SYSTEMS = 20_000
 MAX_EXACT_VERTEX_SYSTEMS = 500
-_BA_GAP = 1e-10  # the float iteration stops when the bounds' gap max_x D − I is below this fraction of I ...
-_BA_FLOOR = 1e-15  # ... or below this many nats (a capacity near 0)
+_BA_GAP = 1e-13  # the float iteration stops when the bounds' gap max_x D − I is below this fraction of I ...
+_BA_FLOOR = 1e-14  # ... or below this many nats (a capacity near 0: the divergences themselves carry absolute errors near
+# 1e-17 to 1e-16, and a claim's margin is compared at 1e-12 of the larger side or of 1)
 _BA_MAX_ITERATIONS = 100_000
 _STALL = 300  # iterations without the gap halving after which the float iteration stops
+_SAME = 1e-9  # rows within this of each other (entrywise, on a grid) are merged for the float iteration
+_MAX_STEP = 1e12  # the largest multiple of Blahut-Arimoto's step tried
 _NEWTON_EVERY = 10  # plain iterations between two tries of Newton's method on the iterate's support
 _NEWTON_INPUTS = 200  # support sizes up to which it is tried (a Newton step solves a system of that size)
 _SNAP = 1 << 20  # the denominator the linear programs' solutions are also rounded to
@@ -64,8 +67,7 @@ def _divergences(k: np.ndarray, p: np.ndarray) -> np.ndarray:
 def _information(p: np.ndarray, d: np.ndarray) -> float:
     """I(p; K) = Σ_x p_x D(K_x ‖ pK) over the inputs that hold mass (an input without mass may have D = +∞: a row
     on an output no input with mass reaches; 0·∞ is no term, not NaN)."""
-    on = p > 0
-    return float(p[on] @ d[on])
+    return float(p @ np.where(p > 0, d, 0.0))
 
 
 def _gap(k, p) -> tuple[float, float]:
@@ -83,16 +85,31 @@ def _blahut_arimoto(k: np.ndarray) -> np.ndarray:
     zeros, made it run to its cap) dropped first; the Newton prior is kept only where it narrows the gap, so the
     iteration is never worse than plain Blahut–Arimoto. Only a heuristic: the bounds are certified at whatever
     prior it returns."""
-    rows, first, which = np.unique(k, axis=0, return_index=True, return_inverse=True)
-    if rows.shape[0] < k.shape[0]:  # equal rows are one input to the capacity (their mass may be split any way):
-        # merged, the iteration meets no singular Newton system; the mass goes to the first of each group
-        merged = _blahut_arimoto(rows)
+    _, first, which = np.unique(np.round(k / _SAME), axis=0, return_index=True, return_inverse=True)
+    if first.size < k.shape[0]:  # equal rows are one input to the capacity (their mass may be split any way), and
+        # rows equal to _SAME nearly one: merged, the iteration meets no singular Newton system (nor a split of mass
+        # between two nearly equal rows that only a step far below the floats' resolution of I would undo). Each
+        # group's mass goes to its row of largest divergence at the merged optimum, which is solved again on them
+        which = which.ravel()
+        merged = _blahut_arimoto(k[first])
         p = np.zeros(k.shape[0])
         p[first] = merged
+        d = _divergences(k, p)
+        best = first.copy()
+        for x in range(k.shape[0]):
+            if d[x] > d[best[which[x]]]:
+                best[which[x]] = x
+        p = np.zeros(k.shape[0])
+        p[best] = merged if np.array_equal(best, first) else _iterate(k[best], merged)
         return p
+    return _iterate(k, np.full(k.shape[0], 1.0 / k.shape[0]))
+
+
+def _iterate(k: np.ndarray, p: np.ndarray) -> np.ndarray:
+    """The iteration of :func:`_blahut_arimoto` from the prior p, on a channel whose rows are distinct."""
     n = k.shape[0]
-    p = np.full(n, 1.0 / n)
     best_gap, since = math.inf, 0
+    step = 1.0
     for i in range(_BA_MAX_ITERATIONS):
         d = _divergences(k, p)
         lower = _information(p, d)
@@ -127,8 +144,17 @@ def _blahut_arimoto(k: np.ndarray) -> np.ndarray:
             if best is not None:
                 p = best[1]
                 continue
-        w = p * np.exp(d - d.max())
-        p = w / w.sum()
+        # a mirror-ascent step of s times Blahut-Arimoto's (s = 1), kept only where it does not lower I(p; K), s
+        # doubled after each step: on a nearly useless channel every divergence is tiny and Blahut-Arimoto's
+        # multiplicative step exp(D_x) moves the prior by as little (its gap stopped halving far from the target)
+        while True:
+            w = p * np.exp(step * (d - d.max()))
+            new = w / w.sum()
+            if step == 1.0 or _information(new, _divergences(k, new)) >= lower:
+                break
+            step = max(step / 4, 1.0)
+        p = new
+        step = min(2 * step, _MAX_STEP)
     return p
 
 
@@ -146,10 +172,17 @@ def _newton_on_support(k: np.ndarray, p: np.ndarray, rounds: int = 50) -> np.nda
         q = p @ k
         inv = np.divide(1.0, q, out=np.zeros_like(q), where=q > 0)
         m = idx.size
+        # the system centred: on steps with Σ s = 0, K_S − 1q has the Hessian's quadratic form and the right-hand
+        # side 1 − d may be shifted by any constant (the multiplier takes it); uncentred, on a nearly useless
+        # channel (every row near q, I ~ 1e-9) the Hessian's entries near 1 and 1 − d kept only a few digits of
+        # what the step depends on
+        centred = k[idx] - q
         system = np.zeros((m + 1, m + 1))
-        system[:m, :m] = -(k[idx] * inv) @ k[idx].T
-        system[:m, m] = system[m, :m] = 1
-        step = np.linalg.lstsq(system, np.concatenate([1 - d[idx], [0.0]]), rcond=1e-10)[0][:m]
+        system[:m, :m] = -(centred * inv) @ centred.T
+        # the constraint's row at the Hessian's scale (rcond is relative to the largest singular value; at 1 it would
+        # cut the whole Hessian of a channel whose capacity is 1e-10)
+        system[:m, m] = system[m, :m] = np.abs(system[:m, :m]).max() or 1.0
+        step = np.linalg.lstsq(system, np.concatenate([lower - d[idx], [0.0]]), rcond=1e-10)[0][:m]
         # a projected step: entries the full step takes below 0 are cut at 0 (the face changes), rather than the step
         # shortened to where the first one reaches 0 (an input at a tiny mass made every step tiny)
         t = 1.0
@@ -165,10 +198,17 @@ def _newton_on_support(k: np.ndarray, p: np.ndarray, rounds: int = 50) -> np.nda
             return p
         if gain <= 1e-15 * lower:  # no progress a float can show
             return new
+        # an active-set rule: the input outside the face whose divergence most exceeds I re-enters with a little mass
+        # once that excess outweighs the spread of the divergences on the face (near the face's optimum); earlier, every input above I re-entered at each
+        # step, and one nearly equal to an input on the face left Newton's system nearly singular (its step split
+        # their mass, and the iteration stalled)
         d = _divergences(k, new)
-        outside = (new == 0) & (d > _information(new, d) * (1 + 1e-9))
-        if outside.any():
-            new[outside] = 1e-6 / n
+        info = _information(new, d)
+        on = new > 0
+        outside = np.where(~on, d, -np.inf)
+        x = int(outside.argmax())
+        if outside[x] - info > max(1e-9 * info, 2 * (d[on].max() - d[on].min())):
+            new[x] = 1e-6 / n
             new /= new.sum()
         p = new
     return p
