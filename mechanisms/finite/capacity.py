@@ -110,8 +110,10 @@ def _iterate(k: np.ndarray, p: np.ndarray) -> np.ndarray:
     n = k.shape[0]
     best_gap, since = math.inf, 0
     step = 1.0
+    known = None  # the divergences at p, where the step's check computed them
     for i in range(_BA_MAX_ITERATIONS):
-        d = _divergences(k, p)
+        d = _divergences(k, p) if known is None else known
+        known = None
         lower = _information(p, d)
         gap = d.max() - lower
         if gap <= _BA_GAP * lower or gap <= _BA_FLOOR:
@@ -150,8 +152,12 @@ def _iterate(k: np.ndarray, p: np.ndarray) -> np.ndarray:
         while True:
             w = p * np.exp(step * (d - d.max()))
             new = w / w.sum()
-            if step == 1.0 or _information(new, _divergences(k, new)) >= lower:
+            if step == 1.0:
                 break
+            known = _divergences(k, new)
+            if _information(new, known) >= lower:
+                break
+            known = None
             step = max(step / 4, 1.0)
         p = new
         step = min(2 * step, _MAX_STEP)
