@@ -144,6 +144,7 @@ _AIM = Fraction(1, 16)  # each cell's merged loss aimed at jh + h²/16 …
 _ACCEPT = Fraction(1, 32)  # … and accepted from jh + h²/32 (below: the cell is widened)
 _CANDIDATES = np.arange(1, 65) / 64
 _BOTTOM_CELLS = 4096  # at most this many cells cut one by one from a finite lower end (:func:`_bottom_cuts`)
+_REGULAR_RUN = 16  # the bottom cells end after this many in a row of the regular width (in pairs)
 _NEGLIGIBLE = 1e-14  # a cell of less P-mass is not widened (its floor costs < 1e-14·h)
 
 
@@ -200,6 +201,7 @@ def _bottom_cuts(law, h, cuts, j_lo, aim, centre):
 
     a = law.lo + 1e-9 * h
     J = first = math.ceil(a / h)
+    regular, width_before = 0, math.inf  # how many cells in a row spanned 2h with the one before
     out = [a]
     for _ in range(_BOTTOM_CELLS):
         target, lo_c, width = J * h + aim, a, 4 * h
@@ -216,10 +218,15 @@ def _bottom_cuts(law, h, cuts, j_lo, aim, centre):
             if m[0] - J * h <= h / 2048 and aim / 2 <= m2[0] - (J + 1) * h <= h / 2048:  # … by little
                 return np.concatenate([out, cuts[i:]]), first
         _, mass = merged(a, np.asarray([c]))
+        # two cells in a row span 2h (the cells of a linear stretch alternate about width h, wider then narrower)
+        regular = regular + 1 if abs(c - a + width_before - 2 * h) < h / 32 else 0
+        width_before = c - a
         a, J = c, J + 1
         out.append(a)
         if mass[0] * h < aim / 1000:  # the cells above cost less than this if they land badly
             break
+        if regular >= _REGULAR_RUN:  # past the pile-up: the loss law nearly linear again, as the regular cells
+            break  # assume (where the two sequences never met, 1,300 cells were cut one by one at h = 1/100)
     # the cell from a is meant for Jh: the regular cuts go on from the lower cut of the cell meant for (J+1)h, so
     # that cell r stays meant for (first + r)h (cuts[cuts > a + h/2] took one regular cut too many where the two
     # sequences ran h/2 apart: every cell above was then judged against the next grid point, and 14,000 cells of
