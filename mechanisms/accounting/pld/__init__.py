@@ -87,7 +87,7 @@ from mechanisms.numerics.context import certified, fp
 from mechanisms.numerics.exact import to_arb
 from mechanisms.accounting.pld.compose import (_SCALE_BITS, _delta_of, _float_delta, _float_power, _integer_pmf,
                                                _power)
-from mechanisms.accounting.pld.discretise import (_coarsened, _grid_masses, _lower_parts, _mirrored, _upper_grids,
+from mechanisms.accounting.pld.discretise import (_coarsened, _lower_parts, _upper_grids, _upper_masses_of,
                                                   _upper_parts, _upper_step)
 from mechanisms.accounting.pld.laws import _laws
 
@@ -100,10 +100,19 @@ _COARSE = 4  # the other direction's pessimistic pmf is first composed on a grid
 _MASS_PREC = 96  # of the bin masses: the connect-the-dots split divides differences by 1 − e^{−h}
 DEFAULT_H = Fraction(1, 10**4)
 MECHANISMS = ("gaussian", "laplace", "subsampled_gaussian", "subsampled_gaussian_remove", "subsampled_gaussian_add",
-              "subsampled_gaussian_replace")
+              "subsampled_gaussian_replace", "subsampled_laplace", "subsampled_laplace_remove", "subsampled_laplace_add",
+              "subsampled_laplace_replace", "discrete_laplace", "subsampled_discrete_laplace",
+              "subsampled_discrete_laplace_remove", "subsampled_discrete_laplace_add",
+              "subsampled_discrete_laplace_replace")
 PARAMETERS = {"gaussian": ("sigma", "sensitivity"), "laplace": ("b", "sensitivity"), "subsampled_gaussian": ("sigma", "q"),
               "subsampled_gaussian_remove": ("sigma", "q"), "subsampled_gaussian_add": ("sigma", "q"),
-              "subsampled_gaussian_replace": ("sigma", "q")}
+              "subsampled_gaussian_replace": ("sigma", "q"), "subsampled_laplace": ("b", "q"),
+              "subsampled_laplace_remove": ("b", "q"), "subsampled_laplace_add": ("b", "q"),
+              "subsampled_laplace_replace": ("b", "q"), "discrete_laplace": ("a", "sensitivity"),
+              "subsampled_discrete_laplace": ("a", "sensitivity", "q"),
+              "subsampled_discrete_laplace_remove": ("a", "sensitivity", "q"),
+              "subsampled_discrete_laplace_add": ("a", "sensitivity", "q"),
+              "subsampled_discrete_laplace_replace": ("a", "sensitivity", "q")}
 
 
 # ----------------------------------------------------------------------------- arguments
@@ -113,7 +122,7 @@ def _args(mechanism, params, k, fname, exact):
     if isinstance(k, bool) or not isinstance(k, (int, np.integer)) or k < 1:
         raise InvalidInput(f"{fname}: k must be an integer >= 1, got k={k!r}")
     names = PARAMETERS[mechanism]
-    if len(params) != 2:
+    if len(params) != len(names):
         raise InvalidInput(f"{fname}: {mechanism} takes the parameters {names}, got {params!r}")
     check = exact_real if exact else _float_real
     out = []
@@ -123,6 +132,9 @@ def _args(mechanism, params, k, fname, exact):
         if exact and not isinstance(x, Fraction):
             raise InvalidInput(f"{fname}: {name} must be an exact rational, got {name}={v} (in a quantity, read the "
                                f"case with m.value, which keeps exact numbers exact; m.num makes a ball)")
+        if name == "sensitivity" and "discrete" in mechanism and (x != int(x) or x < 1):
+            raise InvalidInput(f"{fname}: the discrete Laplace mechanism's sensitivity must be an integer >= 1, got "
+                               f"sensitivity={v}")
         out.append(x)
     return tuple(out), int(k)
 
@@ -160,28 +172,82 @@ class PldBounds:
         return PldBounds(max(self.lower, other.lower), min(self.upper, other.upper))
 
 
+def _unit(mechanism, params):
+    """The loss of which every atom is a multiple where the atoms are exact (the Laplace mechanism: ε₀ = Δ/b;
+    without subsampling, the subsampled Laplace mechanism: 1/b, 2/b for replace-one, and the discrete Laplace
+    mechanism: a), or None."""
+    p = tuple(Fraction(x) for x in params)
+    if mechanism == "laplace":
+        return p[1] / p[0]
+    if mechanism.startswith("subsampled_laplace") and p[1] == 1:
+        return (2 if mechanism.endswith("replace") else 1) / p[0]
+    if "discrete_laplace" in mechanism and (len(p) == 2 or p[2] == 1):
+        return p[0]
+    return None
+
+
 def _step(mechanism, params, h):
-    """The grid step used: h, refined for the Laplace mechanism to ε₀/⌈ε₀/h⌉ so that its atoms ±ε₀ lie on it."""
-    if mechanism != "laplace":
-        return h
-    e0 = Fraction(params[1]) / Fraction(params[0])
-    return e0 / math.ceil(e0 / Fraction(h))
+    """The grid step used: h, refined so that the atoms lie on the grid: to u/⌈u/h⌉ where the atoms are exact
+    multiples of u (:func:`_unit`; the Laplace mechanism's ±ε₀), and where they are not (the subsampled Laplace
+    and discrete Laplace mechanisms) to s/⌈s/h⌉, s the distance from the lowest atom to the highest one of the
+    first law, both moved to just above a grid point (:func:`_anchors`)."""
+    u = _unit(mechanism, params)
+    if u is None:
+        anchors = _anchors(mechanism, tuple(Fraction(x) for x in params))
+        if anchors is None:
+            return h
+        u = anchors[1]
+    return u / math.ceil(u / Fraction(h))
+
+
+_MARGIN = Fraction(1, 2**80)  # an atom moved to this far above its grid point: certainly above it, and no loss to speak of
+
+
+@functools.lru_cache(maxsize=64)
+def _anchors(mechanism, params):
+    """(shifts, span) for laws whose atoms are irrational (the subsampled Laplace and discrete Laplace
+    mechanisms), or None: law i is moved by the dyadic shift c_i ∈ [lo_i − 2m − r, lo_i − m] (m = 2^−80, r the
+    radius of lo_i's ball), so its lowest atom lies certainly just above grid point 0; span = hi⁻ − c_0 with hi⁻
+    ∈ [hi_0 − 5m − r, hi_0 − 4m], so that on the step span/N the first law's highest atom lies ≥ 4m above grid
+    point N, and a swapped second law's (add: lo₁ = −hi₀, hi₁ = −lo₀) ≥ 3m − r above it. Only the grid and the
+    shifts depend on these floats-free choices; the bounds hold whatever they are."""
+    if _unit(mechanism, params) is not None or not ("laplace" in mechanism and "subsampled" in mechanism):
+        return None
+    with certified.workprec(_PREC):
+        laws = _laws(certified, mechanism, tuple(certified.exact(x) for x in params))
+        shifts = tuple(_dyadic_below(law.lo, _MARGIN) for law in laws)
+        span = _dyadic_below(laws[0].hi, 4 * _MARGIN) - shifts[0]
+    return shifts, span
+
+
+def _dyadic_below(x, m):
+    """A multiple of m (dyadic) in [x − 2m − r, x − m], r the radius of x's ball."""
+    v = (_arb_end(certified.num(x), up=False) if not isinstance(x, (int, Fraction)) else Fraction(x)) - m
+    return math.floor(v / m) * m
+
+
+def _shifts(mechanism, params):
+    anchors = _anchors(mechanism, tuple(Fraction(x) for x in params))
+    return None if anchors is None else anchors[0]
 
 
 def _laws_both(mechanism, params):
-    """The loss laws on the certified path (exact parameters, balls at the mass precision) and their float twins."""
-    laws_c = _laws(certified, mechanism, tuple(certified.exact(p) for p in params))
-    laws_f = _laws(fp, mechanism, tuple(float(p) for p in params))
+    """The loss laws on the certified path (exact parameters, balls at the mass precision) and their float twins,
+    moved by their shifts (:func:`_anchors`)."""
+    shifts = _shifts(mechanism, params)
+    laws_c = _laws(certified, mechanism, tuple(certified.exact(p) for p in params), shifts)
+    laws_f = _laws(fp, mechanism, tuple(float(p) for p in params), shifts)
     return laws_c, laws_f
 
 
 @functools.lru_cache(maxsize=8)
 def _upper_masses(mechanism, params, h):
-    """The certified laws, the pessimistic grids and the grid masses of the first law (certified), cached."""
+    """The certified laws, the pessimistic grids and the grid masses of each law (certified; a mirrored pair's
+    second from the first's), cached."""
     with certified.workprec(_MASS_PREC):
         laws_c, laws_f = _laws_both(mechanism, params)
         grids = _upper_grids(laws_f, h)
-        return laws_c, grids, _grid_masses(certified, laws_c[0], h, grids[0])
+        return laws_c, grids, _upper_masses_of(certified, laws_c, laws_f, h, grids)
 
 
 @functools.lru_cache(maxsize=16)
@@ -190,14 +256,14 @@ def _composed_upper(mechanism, params, k, h, i, coarse=False):
     law of a pair from the first's mirrored masses; coarse: on the grid of step _COARSE·h from sums of the same
     masses (None where the grid is too short)."""
     laws_c, grids, masses = _upper_masses(mechanism, params, h)
-    masses, grid, step = _mirrored(masses) if i == 1 else masses, grids[i], h
+    masses, grid, step = masses[i], grids[i], h
     with certified.workprec(_MASS_PREC):
         if coarse:
-            got = _coarsened(masses, grid, _COARSE)
+            got = None if masses is None else _coarsened(masses, grid, _COARSE)
             if got is None:
                 return None
             (masses, grid), step = got, _COARSE * h
-        pmf = _integer_pmf(*_upper_step(certified, laws_c[i], step, grid, masses), True)
+        pmf = _integer_pmf(*_upper_step(certified, laws_c[i], step, grid, masses), True, laws_c[i].shift)
     return _power(pmf, k, True), step
 
 
@@ -226,7 +292,7 @@ def _composed_lower(mechanism, params, k, h, i):
     (:func:`_bounds_at`)."""
     with certified.workprec(_MASS_PREC):
         laws_c, laws_f = _laws_both(mechanism, params)
-        step = _integer_pmf(_lower_parts(certified, laws_c[i], laws_f[i], h), 0, False)
+        step = _integer_pmf(_lower_parts(certified, laws_c[i], laws_f[i], h), 0, False, laws_c[i].shift)
     return _power(step, k, False)
 
 
@@ -328,21 +394,22 @@ def _arb_end(x, up):
 
 
 # ----------------------------------------------------------------------------- float route
-def _float_pmf(parts, inf):
-    """The float twin of the certified single step: (pmf array, offset, mass at +∞)."""
+def _float_pmf(parts, inf, shift=0):
+    """The float twin of the certified single step: (pmf array, offset, mass at +∞, shift)."""
     parts = [(np.asarray(js, np.int64), np.maximum(np.asarray(ms, float), 0.0)) for js, ms in parts if len(js)]
     lo_bin = min(int(js.min()) for js, _ in parts)
     pmf = np.zeros(max(int(js.max()) for js, _ in parts) - lo_bin + 1)
     for js, ms in parts:
         np.add.at(pmf, js - lo_bin, ms)
-    return pmf, lo_bin, float(inf)
+    return pmf, lo_bin, float(inf), float(shift)
 
 
 def _float_composed(mechanism, p, k, h):
     """The k-fold pessimistic and optimistic float pmfs of every loss law (float parameters and grid)."""
-    laws = _laws(fp, mechanism, p)
-    uppers = [_float_power(_float_pmf(parts, inf), k, True) for parts, inf in _upper_parts(fp, laws, laws, h)]
-    lowers = [_float_power(_float_pmf(_lower_parts(fp, law, law, h), 0.0), k, False) for law in laws]
+    laws = _laws(fp, mechanism, p, _shifts(mechanism, p))
+    uppers = [_float_power(_float_pmf(parts, inf, law.shift), k, True)
+              for (parts, inf), law in zip(_upper_parts(fp, laws, laws, h), laws)]
+    lowers = [_float_power(_float_pmf(_lower_parts(fp, law, law, h), 0.0, law.shift), k, False) for law in laws]
     return uppers, lowers
 
 
@@ -385,14 +452,15 @@ class PldEpsilon:
 def _to_float(pmf):
     """A certified integer pmf as the float route's (array, offset, mass at +∞) (to search, not to certify)."""
     scale = 2.0 ** -_SCALE_BITS
-    return (np.asarray([float(int(c)) for c in pmf.poly.coeffs()]) * scale, pmf.off, float(pmf.inf) * scale)
+    return (np.asarray([float(int(c)) for c in pmf.poly.coeffs()]) * scale, pmf.off, float(pmf.inf) * scale,
+            float(pmf.shift))
 
 
 def _float_search(pmfs, h, delta, up):
     """In floats: the smallest ε with max δ(ε) ≤ delta over the pmfs (up), or the largest with max δ(ε) > delta
     (down); None where no ε has δ(ε) ≤ delta (the mass at +∞ exceeds it)."""
-    lo = min(off for _, off, _ in pmfs) * h - 1.0
-    hi = max(off + p.size for p, off, _ in pmfs) * h + 1.0
+    lo = min(off * h + shift for _, off, _, shift in pmfs) - 1.0
+    hi = max((off + p.size) * h + shift for p, off, _, shift in pmfs) + 1.0
 
     def above(e):
         return max(_float_delta(pmf, h, e, up) for pmf in pmfs) > delta
