@@ -85,7 +85,7 @@ from mechanisms.errors import InvalidInput
 from mechanisms.numerics.checks import exact_real
 from mechanisms.numerics.context import certified, fp
 from mechanisms.numerics.exact import to_arb
-from mechanisms.accounting.pld.compose import (_SCALE_BITS, _delta_of, _float_delta, _float_power, _integer_pmf,
+from mechanisms.accounting.pld.compose import (_SCALE_BITS, _delta_of, _float_delta, _float_power, _integer_pmf, _product,
                                                _power)
 from mechanisms.accounting.pld.discretise import (_coarsened, _lower_parts, _upper_grids, _upper_masses_of,
                                                   _upper_parts, _upper_step)
@@ -93,7 +93,9 @@ from mechanisms.accounting.pld.laws import _laws
 
 __all__ = ["PldBounds", "PldEpsilon", "pld_delta_bounds", "pld_epsilon_bounds", "pld_delta", "pld_delta_float",
            "pld_epsilon", "pld_epsilon_float", "gaussian_pld_delta", "laplace_pld_delta",
-           "subsampled_gaussian_pld_delta", "subsampled_gaussian_pld_epsilon", "MECHANISMS"]
+           "subsampled_gaussian_pld_delta", "subsampled_gaussian_pld_epsilon", "subsampled_laplace_pld_delta",
+           "discrete_laplace_pld_delta", "pld_compose_bounds", "pld_compose_epsilon_bounds", "pld_compose_float",
+           "pld_compose_delta", "pld_compose_epsilon", "MECHANISMS"]
 
 _PREC = 128  # arb working precision of the final sum
 _COARSE = 4  # the other direction's pessimistic pmf is first composed on a grid this much coarser
@@ -477,13 +479,19 @@ def _float_search(pmfs, h, delta, up):
 
 
 def _epsilon_at(mechanism, p, k, h, delta):
-    """[ε_lo, ε_hi] on grid h: located in floats, then certified — ε_hi moved up (ε_lo down) by a step that
+    """[ε_lo, ε_hi] on grid h (:func:`_epsilon_of`) of the k-fold composition of one mechanism."""
+    uppers = [_composed_upper(mechanism, p, k, h, i)[0] for i in range(len(_upper_masses(mechanism, p, h)[0]))]
+    return _epsilon_of(uppers, lambda i: _composed_lower(mechanism, p, k, h, i), h, delta, "pld_epsilon_bounds")
+
+
+def _epsilon_of(uppers, lower_of, h, delta, fname):
+    """[ε_lo, ε_hi] on grid h from the certified pessimistic pmfs (one per law or direction) and ``lower_of(i)``,
+    the optimistic pmf of the i-th: located in floats, then certified — ε_hi moved up (ε_lo down) by a step that
     grows fourfold until δ_upper(ε_hi) ≤ δ (δ_lower(ε_lo) > δ) holds on the certified pmfs."""
     hf, d = float(h), float(delta)
-    uppers = [_composed_upper(mechanism, p, k, h, i)[0] for i in range(len(_upper_masses(mechanism, p, h)[0]))]
     e_up = _float_search([_to_float(u) for u in uppers], hf, d, True)
     if e_up is None:
-        raise InvalidInput(f"pld_epsilon_bounds: delta={delta} is below the composition's mass at +inf: no "
+        raise InvalidInput(f"{fname}: delta={delta} is below the composition's mass at +inf: no "
                            f"epsilon has delta(epsilon) <= delta")
     with certified.workprec(_PREC):
         step = 1e-12 * max(1.0, abs(e_up))
@@ -494,7 +502,7 @@ def _epsilon_at(mechanism, p, k, h, delta):
                 break
             step *= 4
         i = max(range(len(uppers)), key=lambda j: highs[j])  # the law that decides near ε(δ)
-        lower = _composed_lower(mechanism, p, k, h, i)
+        lower = lower_of(i)
         e_down = _float_search([_to_float(lower)], hf, d, False)
         step = 1e-12 * max(1.0, abs(e_down))
         for _ in range(60):
@@ -542,14 +550,160 @@ def pld_epsilon_float(mechanism, params, k, delta, h=float(DEFAULT_H), gap=None)
     return _float_search(lowers, hh, d, False), _float_search(uppers, hh, d, True)
 
 
+# ----------------------------------------------------------------------------- heterogeneous composition
+def _events(events, fname, exact):
+    """The events [(mechanism, params, k), …] checked (each as :func:`pld_delta_bounds`'s arguments): a tuple of
+    (mechanism, params tuple, k)."""
+    if not isinstance(events, (list, tuple)) or not events:
+        raise InvalidInput(f"{fname}: events must be a non-empty list of (mechanism, params, k), got {events!r}")
+    out = []
+    for ev in events:
+        if not isinstance(ev, (list, tuple)) or len(ev) != 3 or not isinstance(ev[1], (list, tuple)):
+            raise InvalidInput(f"{fname}: each event is (mechanism, params, k), got {ev!r}")
+        p, k = _args(ev[0], tuple(ev[1]), ev[2], fname, exact)
+        out.append((ev[0], p, k))
+    return tuple(out)
+
+
+def _rational_gcd(a, b):
+    return Fraction(math.gcd(a.numerator * b.denominator, b.numerator * a.denominator), a.denominator * b.denominator)
+
+
+def _compose_step(events, h):
+    """The grid step shared by the events: h refined to g/⌈g/h⌉ where every event with atoms has them at exact
+    multiples of a unit (:func:`_unit`; g the units' rational gcd, so every atom lies on the grid); where one
+    mechanism alone has irrational atoms, its own step (:func:`_step`); else h (an atom off the grid costs the
+    lower bound up to h of loss, no validity)."""
+    units, anchored = [], set()
+    for mechanism, p, _ in events:
+        u = _unit(mechanism, p)
+        if u is not None:
+            units.append(u)
+        elif _anchors(mechanism, p) is not None:
+            anchored.add((mechanism, p))
+    if anchored:
+        return _step(*next(iter(anchored)), h) if len(anchored) == 1 and not units else h
+    if not units:
+        return h
+    g = functools.reduce(_rational_gcd, units)
+    return g / math.ceil(g / Fraction(h))
+
+
+def _directions(events, h):
+    return max(len(_upper_masses(mechanism, p, h)[0]) for mechanism, p, _ in events)
+
+
+@functools.lru_cache(maxsize=16)
+def _composed_events(events, h, direction, up):
+    """The certified pmf of the composition of all the events (each k-fold, cached per event) in one direction of
+    the neighbouring relation, by exact products (:func:`_product`: rounded and cut as every product is). Under
+    add-or-remove the neighbour is the same for every step, so either every event is in its remove direction
+    (0) or every one in its add direction (1); an event with one law (symmetric, or one direction named) takes
+    it in both."""
+    out = None
+    for mechanism, p, k in events:
+        i = min(direction, len(_upper_masses(mechanism, p, h)[0]) - 1)
+        pmf = _composed_upper(mechanism, p, k, h, i)[0] if up else _composed_lower(mechanism, p, k, h, i)
+        out = pmf if out is None else _product(out, pmf, up)
+    return out
+
+
+def pld_compose_bounds(events, eps, h=DEFAULT_H):
+    """Certified bounds on δ(ε) of the composition of different mechanisms: ``events`` a list of (mechanism,
+    params, k) — each as :func:`pld_delta_bounds` takes them, k steps of it — composed in one PLD (the largest δ
+    over the two directions of add-or-remove, every event in the same direction); eps an exact rational or a
+    list; h the grid step, refined where the events' atoms allow (:func:`_compose_step`). E.g.
+    ``pld_compose_bounds([("subsampled_gaussian", (F(11, 10), F(1, 100)), 1000), ("laplace", (F(10), 1), 5)],
+    F(2))``."""
+    fname = "pld_compose_bounds"
+    evs = _events(events, fname, exact=True)
+    many = isinstance(eps, (list, tuple, np.ndarray))
+    es = [exact_real(e, "eps", fname) for e in (eps if many else [eps])]
+    for e in es:
+        if not isinstance(e, Fraction):
+            raise InvalidInput(f"{fname}: eps must be an exact rational, got eps={e}")
+    hh = _compose_step(evs, _grid_step(h, fname, exact=True))
+    n = _directions(evs, hh)
+    out = []
+    with certified.workprec(_PREC):
+        for e in es:
+            ups = [_arb_end(_delta_of(_composed_events(evs, hh, d, True), hh, e, True), up=True) for d in range(n)]
+            lo_end = Fraction(0)
+            for d in sorted(range(n), key=lambda d: -ups[d]):
+                if ups[d] <= lo_end:
+                    break
+                lo_end = max(lo_end, _arb_end(_delta_of(_composed_events(evs, hh, d, False), hh, e, False), up=False))
+            out.append(PldBounds(max(lo_end, Fraction(0)), min(max(ups), Fraction(1))))
+    return out if many else out[0]
+
+
+def pld_compose_epsilon_bounds(events, delta, h=DEFAULT_H):
+    """Certified bracket (lower, upper] of ε(δ) of the composition of the events (as :func:`pld_compose_bounds`),
+    a :class:`PldEpsilon` with δ_upper(upper) ≤ δ < δ_lower(lower) on the same compositions."""
+    fname = "pld_compose_epsilon_bounds"
+    evs = _events(events, fname, exact=True)
+    d = exact_real(delta, "delta", fname, lo=0, lo_open=True, hi=1, hi_open=True)
+    if not isinstance(d, Fraction):
+        raise InvalidInput(f"{fname}: delta must be an exact rational, got delta={delta}")
+    hh = _compose_step(evs, _grid_step(h, fname, exact=True))
+    uppers = [_composed_events(evs, hh, i, True) for i in range(_directions(evs, hh))]
+    return _epsilon_of(uppers, lambda i: _composed_events(evs, hh, i, False), hh, d, fname)
+
+
+def _float_composed_events(events, h):
+    """The float twin of :func:`_composed_events`, every direction: ([pessimistic pmfs], [optimistic pmfs])."""
+    from mechanisms.accounting.pld.compose import _float_product
+
+    parts = [_float_composed(mechanism, p, k, h) for mechanism, p, k in events]
+    n = max(len(ups) for ups, _ in parts)
+    uppers, lowers = [], []
+    for d in range(n):
+        u = lo = None
+        for ups, lows in parts:
+            i = min(d, len(ups) - 1)
+            u = ups[i] if u is None else _float_product(u, ups[i], True)
+            lo = lows[i] if lo is None else _float_product(lo, lows[i], False)
+        uppers.append(u)
+        lowers.append(lo)
+    return uppers, lowers
+
+
+def _float_events_step(evs, h, fname):
+    exact = tuple((mechanism, tuple(Fraction(x) for x in p), k) for mechanism, p, k in evs)
+    return float(_compose_step(exact, Fraction(_grid_step(h, fname, exact=False))))
+
+
+def pld_compose_float(events, eps, h=float(DEFAULT_H)):
+    """(lower, upper) of δ(ε) of the composition of the events by the float route (not certified)."""
+    fname = "pld_compose_float"
+    evs = _events(events, fname, exact=False)
+    e = _float_real(eps, "eps", fname)
+    hh = _float_events_step(evs, h, fname)
+    return _float_bounds(_float_composed_events(evs, hh), hh, e)
+
+
+def pld_compose_epsilon_float(events, delta, h=float(DEFAULT_H)):
+    """(ε_lo, ε_hi) of the composition of the events by the float route (not certified)."""
+    fname = "pld_compose_epsilon_float"
+    evs = _events(events, fname, exact=False)
+    d = _float_real(delta, "delta", fname, lo=0, lo_open=True, hi=1, hi_open=True)
+    hh = _float_events_step(evs, h, fname)
+    uppers, lowers = _float_composed_events(evs, hh)
+    return _float_search(lowers, hh, d, False), _float_search(uppers, hh, d, True)
+
+
 # ----------------------------------------------------------------------------- routes
 def pld_delta(mechanism, params, k, eps, h=float(DEFAULT_H), gap=None):
     """δ(ε) of the k-fold composition of ``mechanism`` with ``params`` (float route). The mechanisms are "gaussian"
     with (σ, Δ) — N(0, σ²) against N(Δ, σ²) —, "laplace" with (b, Δ) — Lap(0, b) against Lap(Δ, b) —, "subsampled_gaussian" with (σ, q) — Poisson sampling at
     rate q (a scalar in (0, 1]), noise multiplier σ, sensitivity 1, add-or-remove —, "subsampled_gaussian_remove" and
-    "subsampled_gaussian_add" (one direction alone) and "subsampled_gaussian_replace" (replace-one adjacency); k ≥ 1
-    steps, ε real, h the grid step (default 1/10⁴), or ``gap`` a relative gap of the bounds to reach (the grid is
-    then chosen for it). The midpoint of the float PLD's two bounds.
+    "subsampled_gaussian_add" (one direction alone) and "subsampled_gaussian_replace" (replace-one adjacency);
+    "subsampled_laplace" with (b, q) — Poisson sampling at rate q of Lap(0, b), sensitivity 1 (scale b/Δ for
+    sensitivity Δ) — and its "_remove", "_add", "_replace"; "discrete_laplace" with (a, Δ) — pmf ∝ e^{−a|x|} on the
+    integers, integer sensitivity Δ — and "subsampled_discrete_laplace" with (a, Δ, q) and its "_remove", "_add",
+    "_replace" (dp_accounting's AdjacencyType, mirrored); k ≥ 1 steps, ε real, h the grid step (default 1/10⁴), or
+    ``gap`` a relative gap of the bounds to reach (the grid is then chosen for it). The midpoint of the float PLD's
+    two bounds.
 
     E.g. ``m.pld_delta("subsampled_gaussian", (m.value(case["sigma"]), m.value(case["q"])), 1000, m.value(case["eps"]))``
     (on the certified path the parameters, ε and h must be exact: read them with m.value)."""
@@ -558,8 +712,10 @@ def pld_delta(mechanism, params, k, eps, h=float(DEFAULT_H), gap=None):
 
 
 def pld_delta_arb(mechanism, params, k, eps, h=DEFAULT_H, gap=None):
-    """δ(ε) of k steps of mechanism "gaussian" (params σ, Δ), "laplace" (b, Δ) or "subsampled_gaussian" (σ, q: Poisson
-    rate q, add-or-remove; also one direction alone or replace-one); certified: a ball [lower, upper].
+    """δ(ε) of k steps of mechanism "gaussian" (params σ, Δ), "laplace" (b, Δ), "subsampled_gaussian" (σ, q: Poisson
+    rate q, add-or-remove; also one direction alone or replace-one), "subsampled_laplace" (b, q; the same variants),
+    "discrete_laplace" (a, Δ) or "subsampled_discrete_laplace" (a, Δ, q; the same variants); certified: a ball
+    [lower, upper].
 
     The ball [lower, upper] of :func:`pld_delta_bounds`. The mechanisms are "gaussian" with (σ, Δ) — N(0, σ²) against N(Δ, σ²) —, "laplace" with (b, Δ) — Lap(0, b) against Lap(Δ, b) —, "subsampled_gaussian" with (σ, q) — Poisson sampling at
     rate q (a scalar in (0, 1]), noise multiplier σ, sensitivity 1, add-or-remove —, "subsampled_gaussian_remove" and
@@ -630,3 +786,60 @@ def subsampled_gaussian_pld_epsilon_arb(sigma, q, k, delta, h=DEFAULT_H, gap=Non
     """ε(δ) of k steps of the Poisson-subsampled Gaussian (DP-SGD) by the PLD accountant, certified: the ball
     (ε_lo, ε_hi] of :func:`pld_epsilon_bounds` (σ, q, δ, h exact — read them with m.value)."""
     return pld_epsilon_arb("subsampled_gaussian", (sigma, q), k, delta, h, gap)
+
+
+def subsampled_laplace_pld_delta(b, q, k, eps, h=float(DEFAULT_H)):
+    """δ(ε) of k steps of the Poisson-subsampled Laplace mechanism (rate q, scale b, sensitivity 1, add-or-remove)
+    by the PLD accountant (float; the certified twin: _arb)."""
+    return pld_delta("subsampled_laplace", (b, q), k, eps, h)
+
+
+def subsampled_laplace_pld_delta_arb(b, q, k, eps, h=DEFAULT_H):
+    """δ(ε) of k steps of the Poisson-subsampled Laplace mechanism (rate q in (0, 1], scale b, sensitivity 1,
+    add-or-remove): pld_delta("subsampled_laplace", (b, q), k, ε, h) (certified route: the ball [lower, upper]; b, q,
+    ε, h exact — read them with m.value)."""
+    return pld_delta_arb("subsampled_laplace", (b, q), k, eps, h)
+
+
+def discrete_laplace_pld_delta(a, k, eps, sensitivity=1, q=1, h=float(DEFAULT_H)):
+    """δ(ε) of k steps of the discrete Laplace mechanism (pmf ∝ e^{−a|x|}, integer sensitivity), Poisson-subsampled
+    at rate q (add-or-remove), by the PLD accountant (float; the certified twin: _arb)."""
+    if q == 1:
+        return pld_delta("discrete_laplace", (a, sensitivity), k, eps, h)
+    return pld_delta("subsampled_discrete_laplace", (a, sensitivity, q), k, eps, h)
+
+
+def discrete_laplace_pld_delta_arb(a, k, eps, sensitivity=1, q=1, h=DEFAULT_H):
+    """δ(ε) of k steps of the discrete Laplace mechanism (pmf ∝ e^{−a|x|} on the integers, integer sensitivity),
+    Poisson-subsampled at rate q (add-or-remove; q = 1: none), by the PLD accountant (certified route: the ball
+    [lower, upper]; a, q, ε, h exact — read them with m.value)."""
+    if q == 1:
+        return pld_delta_arb("discrete_laplace", (a, sensitivity), k, eps, h)
+    return pld_delta_arb("subsampled_discrete_laplace", (a, sensitivity, q), k, eps, h)
+
+
+def pld_compose_delta(events, eps, h=float(DEFAULT_H)):
+    """δ(ε) of the composition of different mechanisms, ``events`` a list of (mechanism, params, k) as pld_delta
+    takes them (float route: the midpoint of its bounds)."""
+    lo, hi = pld_compose_float(events, eps, h)
+    return (lo + hi) / 2
+
+
+def pld_compose_delta_arb(events, eps, h=DEFAULT_H):
+    """δ(ε) of the composition of different mechanisms in one PLD: ``events`` a list of (mechanism, params, k), each
+    as m.pld_delta takes them, e.g. [("subsampled_gaussian", (σ, q), 1000), ("laplace", (b, 1), 5)] (certified route:
+    the ball [lower, upper] of pld_compose_bounds; every number exact — read them with m.value)."""
+    return pld_compose_bounds(events, eps, h).ball()
+
+
+def pld_compose_epsilon(events, delta, h=float(DEFAULT_H)):
+    """ε(δ) of the composition of different mechanisms (float route: the midpoint of its bracket)."""
+    lo, hi = pld_compose_epsilon_float(events, delta, h)
+    return (lo + hi) / 2
+
+
+def pld_compose_epsilon_arb(events, delta, h=DEFAULT_H):
+    """ε(δ), the smallest ε with δ(ε) ≤ δ, of the composition of the events (as m.pld_compose_delta's; certified
+    route: the ball (ε_lo, ε_hi] of pld_compose_epsilon_bounds)."""
+    return pld_compose_epsilon_bounds(events, delta, h).ball()
+
