@@ -363,11 +363,25 @@ def test_discrete_laplace_pair_and_no_subsampling():
         pld.pld_delta_bounds("discrete_laplace", (F(1, 3), 4), 3, F(1, 2))
 
 
-def test_discrete_laplace_epsilon_and_pinned_accountant():
-    """ε(δ) of 10 steps of the discrete Laplace mechanism (a = 1/2, Δ = 1) brackets dp_accounting's; and
-    dp_accounting/pld/pld_privacy_accountant_test.py, test_discrete_laplace_basic (DiscreteLaplaceDpEvent(1, 1) × 3
-    then (0.5, 1) × 2): δ(4) = 0 within 1e−6: our heterogeneous composition (:func:`pld.pld_compose_bounds`) is
-    exactly 0 at ε = 4 = 3·1 + 2·0.5, the largest loss."""
+@pytest.mark.parametrize("a, d", [(F(1, 2), 1), (F(1, 3), 3), (F(2), 2)])
+def test_one_discrete_laplace_step_is_the_librarys_closed_form(a, d):
+    """One step without subsampling against the library's own route for it (mechanisms.continuous.discrete's
+    discrete_laplace_delta, scale t = 1/a: a finite sum over the loss values), certified both, at ε on and off the
+    grid, below 0 and past the largest loss: the balls overlap and ours is exact to 1e−20."""
+    from mechanisms.numerics.context import certified
+
+    eps = [F(-1), F(0), F(1, 7), F(1, 2), a * d, a * d + 1]
+    for e, b in zip(eps, pld.pld_delta_bounds("discrete_laplace", (a, d), 1, eps, F(1, 1000))):
+        with certified.workprec(128):
+            ball = certified.discrete_laplace_delta(1 / a, e, d)
+            lo, hi = pld._arb_end(ball, up=False), pld._arb_end(ball, up=True)
+        assert b.lower <= hi and lo <= b.upper, (a, d, e, b, ball)
+        assert b.gap < F(1, 10**20)
+
+
+def test_discrete_laplace_epsilon():
+    """ε(δ) of 10 steps of the discrete Laplace mechanism (a = 1/2, Δ = 1) brackets dp_accounting's (its pinned
+    accountant test, test_discrete_laplace_basic, is in test_pld_compose.py)."""
     from dp_accounting.pld import privacy_loss_distribution as P
 
     e = pld.pld_epsilon_bounds("discrete_laplace", (F(1, 2), 1), 10, F(1, 10**3), F(1, 1000))
@@ -383,3 +397,35 @@ def test_bad_discrete_input_is_named():
         pld.pld_delta_bounds("subsampled_discrete_laplace", (F(1), F(1, 2)), 2, F(1))
     with pytest.raises(InvalidInput, match="q="):
         pld.pld_delta_bounds("subsampled_laplace", (F(1), F(3, 2)), 2, F(1))
+
+
+# ----------------------------------------------------------------------------- pinned: calibrations
+# dp_accounting/pld/accountant_test.py, test_get_smallest_laplace_noise: (sensitivity, ε, δ, num_queries, the
+# smallest Laplace parameter b with δ(ε) ≤ δ after num_queries steps), within 0.1
+LAPLACE_NOISE_PINS = [(21, 3, 0, 10, "70"), (1, 1, "0.0001", 20, "13.6"), ("0.5", 1, "0.0001", 20, "6.8"),
+                      (1, 1, "0.0001", 500, "71.0")]
+# the same file, test_get_smallest_discrete_laplace_noise: the largest parameter a (the mechanism is more private as
+# a shrinks), within 1e−3
+DISCRETE_NOISE_PINS = [(2, 3, 0, 5, "0.3"), (1, 1, "0.0001", 20, "0.073"), (5, 1, "0.0001", 20, "0.014")]
+
+
+@pytest.mark.parametrize("sensitivity, eps, delta, k, pin", LAPLACE_NOISE_PINS)
+def test_pinned_smallest_laplace_noise(sensitivity, eps, delta, k, pin):
+    """The pinned parameter b is the smallest within 0.1: certified, b + 0.1 meets (ε, δ) and b − 0.1 does not (for
+    δ = 0: δ(ε) = 0 exactly at b = Δk/ε, the largest loss, and > 0 below it)."""
+    b, d, e, target = F(pin), F(sensitivity), F(eps), F(delta)
+    above = pld.pld_delta_bounds("laplace", (b + F(1, 10), d), k, e, F(1, 1000))
+    below = pld.pld_delta_bounds("laplace", (b - F(1, 10), d), k, e, F(1, 1000))
+    assert above.upper <= target < below.lower, (pin, above, below)
+    if target == 0:
+        assert pld.pld_delta_bounds("laplace", (b, d), k, e, F(1, 1000)).upper == 0
+
+
+@pytest.mark.parametrize("sensitivity, eps, delta, k, pin", DISCRETE_NOISE_PINS)
+def test_pinned_largest_discrete_laplace_parameter(sensitivity, eps, delta, k, pin):
+    a, e, target = F(pin), F(eps), F(delta)
+    ok = pld.pld_delta_bounds("discrete_laplace", (a - F(1, 1000), sensitivity), k, e, F(1, 1000))
+    too_far = pld.pld_delta_bounds("discrete_laplace", (a + F(1, 1000), sensitivity), k, e, F(1, 1000))
+    assert ok.upper <= target < too_far.lower, (pin, ok, too_far)
+    if target == 0:
+        assert pld.pld_delta_bounds("discrete_laplace", (a, sensitivity), k, e, F(1, 1000)).upper == 0

@@ -1,6 +1,7 @@
 """A certified privacy-loss-distribution (PLD) accountant: δ(ε) of the k-fold composition of the Gaussian, the
-Laplace and the Poisson-subsampled Gaussian mechanisms, as an interval [lower, upper] that provably holds the
-true δ(ε), with its gap.
+Laplace, the Poisson-subsampled Gaussian and Laplace, and the (subsampled) discrete Laplace mechanisms, and of a
+list of such events composed together, as an interval [lower, upper] that provably holds the true δ(ε), with its
+gap.
 
 The privacy loss of a pair (P, Q) is L = log p(X)/q(X), X ~ P (+∞ where q = 0); k-fold composition adds k
 independent copies, and the hockey-stick divergence of the product is
@@ -39,7 +40,20 @@ grid point, until the regular cells land); each cell is merged (iii-down) and mo
 accuracy. Masses are rounded down; an unbounded lower tail (≤ 2^−56) is dropped.
 
 Atoms (Laplace: ±ε₀ = ±Δ/b) are split (upper) or moved down (lower) likewise; for the Laplace mechanism the grid
-step is refined to h' = ε₀ / ⌈ε₀/h⌉ ≤ h so that the atoms lie on the grid and cost nothing.
+step is refined to h' = ε₀ / ⌈ε₀/h⌉ ≤ h so that the atoms lie on the grid and cost nothing (and so for the
+discrete Laplace mechanism without subsampling, whose atoms are multiples of a). The subsampled Laplace
+mechanism's atoms, log(1 − q + qe^{±ε₀}) (and the subsampled discrete Laplace mechanism's), are irrational: each
+law is moved by an exact dyadic shift c (the law of L − c, whose Q-masses carry the weight e^{−(L−c)} = e^c e^{−L},
+so every rule above holds as it is; its k-fold δ at ε − kc is the original's at ε: :func:`laws._shifted`) that
+puts its lowest atom 2^−80 above grid point 0, and the step is s/⌈s/h⌉ with s the distance to just below its
+highest atom, which then lies a hair above grid point N (:func:`_anchors`): neither bound loses anything on them.
+The subsampled discrete Laplace mechanism with Δ > 1 has middle atoms off the grid: the lower bound moves each
+down (< h, first order). Every composed pmf carries the sum of its laws' shifts.
+
+A list of events (mechanism, params, k) is composed in one PLD (:func:`pld_compose_bounds`): each event's k-fold
+pmfs as above (cached), then exact products across events, rounded and cut as every product is; under
+add-or-remove every event takes its remove law or every one its add law (the neighbour is the same for all), and
+the larger δ of the two is taken.
 
 Bin masses are CDF and survival-function differences of P and Q (written once over the numeric context; arb
 balls on the certified path) turned into integers in units of 2^−S rounded in the safe direction. The k-fold
@@ -70,7 +84,9 @@ split into head and tails, whose noise would otherwise, at ~1e−16 of the peak,
 returns the midpoint of its two bounds. Neighbouring relation for the subsampled
 Gaussian (sampling rate q, noise multiplier σ, sensitivity 1): add-or-remove, as dp_accounting's
 ``NeighboringRelation.ADD_OR_REMOVE_ONE``: δ(ε) = max(δ_remove(ε), δ_add(ε)), remove: P = (1−q)N(0,σ²) + qN(1,σ²)
-against Q = N(0,σ²); add: the pair swapped.
+against Q = N(0,σ²); add: the pair swapped. The same for the subsampled Laplace (Lap(0, b), scale b, sensitivity
+1) and discrete Laplace (pmf ∝ e^{−a|x|} on the integers, integer sensitivity Δ) mechanisms; their "_replace"
+variants are dp_accounting's REPLACE adjacency, (1−q)μ + qμ(· − Δ) against (1−q)μ + qμ(· + Δ).
 """
 from __future__ import annotations
 

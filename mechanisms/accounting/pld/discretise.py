@@ -181,6 +181,7 @@ def _lower_cuts(law, h, grid):
     if not math.isinf(law.lo):
         cuts, first = _bottom_cuts(law, h, cuts, j_lo, float(_AIM) * h * h, j_mid * h)
         accept = np.concatenate([np.full(max(j_lo - first, 0), accept[0]), accept])
+        split = min(split, len(cuts) - 1)  # the bottom cuts may have left fewer cuts than the split's index
     _, p, q, _ = _cell_masses(fp, law, cuts, split)
     if accept.size < len(p):  # the bottom cuts made more cells than the regular ones they replaced
         accept = np.concatenate([accept, np.full(len(p) - accept.size, accept[-1])])
