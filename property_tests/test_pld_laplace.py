@@ -429,3 +429,20 @@ def test_pinned_largest_discrete_laplace_parameter(sensitivity, eps, delta, k, p
     assert ok.upper <= target < too_far.lower, (pin, ok, too_far)
     if target == 0:
         assert pld.pld_delta_bounds("discrete_laplace", (a, sensitivity), k, e, F(1, 1000)).upper == 0
+
+
+# ----------------------------------------------------------------------------- a requested gap; the float twin
+@pytest.mark.parametrize("mechanism, params, floats", [
+    ("subsampled_laplace", (F(1), F(1, 5)), (1.0, 0.2)),
+    ("subsampled_laplace_replace", (F(2), F(1, 10)), (2.0, 0.1)),
+    ("subsampled_discrete_laplace", (F(1, 2), 1, F(1, 5)), (0.5, 1, 0.2))])
+def test_a_requested_gap_is_met_and_the_float_twin_agrees(mechanism, params, floats):
+    """gap = 1e−3 chooses the grid (the float route on a coarse one, second order) and is met; the float route on
+    the grid it chooses gives the same bounds to 1e−6."""
+    b = pld.pld_delta_bounds(mechanism, params, 20, F(1, 2), gap=F(1, 1000))
+    assert b.gap <= F(1, 1000) * b.upper, (mechanism, float(b.gap / b.upper))
+    lo, hi = pld.pld_delta_float(mechanism, floats, 20, 0.5, gap=F(1, 1000))
+    assert float(b.lower) == pytest.approx(lo, rel=1e-6) and float(b.upper) == pytest.approx(hi, rel=1e-6)
+    e = pld.pld_epsilon_bounds(mechanism, params, 20, F(1, 10**3), gap=F(1, 100))
+    elo, ehi = pld.pld_epsilon_float(mechanism, floats, 20, 1e-3, gap=F(1, 100))
+    assert elo == pytest.approx(float(e.lower), abs=1e-6) and ehi == pytest.approx(float(e.upper), abs=1e-6), (e, elo, ehi)
