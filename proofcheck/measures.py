@@ -322,7 +322,12 @@ register({"pld_delta": (_pld.pld_delta, _pld.pld_delta_arb),
           # δ_upper(ε_hi) ≤ δ < δ_lower(ε_lo)
           "pld_epsilon": (_pld.pld_epsilon, _pld.pld_epsilon_arb),
           "subsampled_gaussian_pld_epsilon": (_pld.subsampled_gaussian_pld_epsilon,
-                                              _pld.subsampled_gaussian_pld_epsilon_arb)})
+                                              _pld.subsampled_gaussian_pld_epsilon_arb),
+          "subsampled_laplace_pld_delta": (_pld.subsampled_laplace_pld_delta, _pld.subsampled_laplace_pld_delta_arb),
+          "discrete_laplace_pld_delta": (_pld.discrete_laplace_pld_delta, _pld.discrete_laplace_pld_delta_arb),
+          # heterogeneous composition: a list of (mechanism, params, k) events in one PLD
+          "pld_compose_delta": (_pld.pld_compose_delta, _pld.pld_compose_delta_arb),
+          "pld_compose_epsilon": (_pld.pld_compose_epsilon, _pld.pld_compose_epsilon_arb)})
 # calibration: float bisection (Laplace: the closed form) against the certified d-digit grid search on the privacy
 # profile with ball evaluations (mechanisms.accounting.calibration)
 from mechanisms.accounting import calibration as _calibration  # noqa: E402
@@ -359,6 +364,10 @@ EXACT_ARGS: dict = {
     "gaussian_pld_delta": ("sigma", "eps", "sensitivity", "h"),
     "laplace_pld_delta": ("b", "eps", "sensitivity", "h"),
     "subsampled_gaussian_pld_delta": ("sigma", "q", "eps", "h"),
+    "subsampled_laplace_pld_delta": ("b", "q", "eps", "h"),
+    "discrete_laplace_pld_delta": ("a", "eps", "sensitivity", "q", "h"),
+    "pld_compose_delta": ("eps", "h"),
+    "pld_compose_epsilon": ("delta", "h"),
     "gaussian_sigma": ("eps", "delta", "sensitivity"),
     "laplace_scale": ("eps", "delta", "sensitivity"),
     "dpsgd_sigma": ("eps", "delta", "q"),

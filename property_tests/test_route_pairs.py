@@ -87,13 +87,20 @@ EXAMPLES = {
     "vmf_subsampled_renyi_directions": [(3, F(10), 2, F(1, 10)), (4, F(5), 3, F(1, 2))],
     "profile_lower_bound": [(3, F(10), F(1, 10), 4, F(1, 2), Same(TEST))],
     "pld_delta": [("gaussian", (F(2), 1), 4, F(1), F(1, 100)), ("laplace", (F(2), 1), 3, F(1, 2), F(1, 100)),
-                  ("subsampled_gaussian", (F(11, 10), F(1, 100)), 10, F(1, 2), F(1, 100))],
+                  ("subsampled_gaussian", (F(11, 10), F(1, 100)), 10, F(1, 2), F(1, 100)),
+                  ("subsampled_laplace_replace", (F(1), F(1, 5)), 5, F(1, 4), F(1, 100)),
+                  ("subsampled_discrete_laplace_add", (F(1), 2, F(1, 5)), 4, F(0), F(1, 100))],
     "gaussian_pld_delta": [(F(2), 4, F(1), 1, F(1, 100)), (F(1), 1, F(0), 1, F(1, 100))],
     "laplace_pld_delta": [(F(2), 3, F(1, 2), 1, F(1, 100)), (F(1), 2, F(1, 2), 1, F(1, 100)),
                           (F(1), 1, F(1), 1, F(1, 100))],  # the last: δ = 0 exactly (ε = Δ/b)
     "subsampled_gaussian_pld_delta": [(F(11, 10), F(1, 100), 10, F(1, 2), F(1, 100))],
     "pld_epsilon": [("gaussian", (F(2), 1), 4, F(1, 100), F(1, 100)), ("laplace", (F(2), 1), 3, F(1, 10), F(1, 100))],
     "subsampled_gaussian_pld_epsilon": [(F(11, 10), F(1, 100), 10, F(1, 10**3), F(1, 100))],
+    "subsampled_laplace_pld_delta": [(F(1), F(1, 5), 10, F(1, 2), F(1, 100)), (F(1, 2), F(1), 3, F(1), F(1, 100))],
+    "discrete_laplace_pld_delta": [(F(1, 2), 4, F(1, 2), 3, 1, F(1, 100)), (F(1), 3, F(1, 4), 2, F(3, 10), F(1, 100))],
+    "pld_compose_delta": [([("gaussian", (F(2), 1), 2), ("subsampled_laplace", (F(1), F(1, 5)), 3)], F(1, 2), F(1, 100)),
+                          ([("laplace", (F(1), 1), 2), ("discrete_laplace", (F(1, 2), 1), 2)], F(1), F(1, 100))],
+    "pld_compose_epsilon": [([("gaussian", (F(2), 1), 2), ("laplace", (F(3), 1), 2)], F(1, 100), F(1, 100))],
     "sampled_without_replacement_gaussian_rdp": [(2, F(1), F(1, 10)), (5, F(2), F(1, 100)), (F(7, 2), F(3, 2), F(1, 20))],
     "gaussian_sigma": [(F(1), F(1, 10**5)), (F(1, 2), F(1, 1000), 2, 3)],
     "laplace_scale": [(F(1),), (F(1, 2), 0, 2, 3)],
@@ -107,7 +114,8 @@ SLACK: dict = {}
 # bounds), and the float route is a point of the same discretisation (FFT composition of its bounds' midpoint; a
 # lower bound by the same bins): compared against that ball itself, with only float rounding as slack.
 DISCRETISED = {"pld_delta", "gaussian_pld_delta", "laplace_pld_delta", "subsampled_gaussian_pld_delta",
-               "profile_lower_bound", "pld_epsilon", "subsampled_gaussian_pld_epsilon"}
+               "profile_lower_bound", "pld_epsilon", "subsampled_gaussian_pld_epsilon", "subsampled_laplace_pld_delta",
+               "discrete_laplace_pld_delta", "pld_compose_delta", "pld_compose_epsilon"}
 
 
 def test_every_route_has_examples():

@@ -1,6 +1,7 @@
 """A certified privacy-loss-distribution (PLD) accountant: δ(ε) of the k-fold composition of the Gaussian, the
-Laplace and the Poisson-subsampled Gaussian mechanisms, as an interval [lower, upper] that provably holds the
-true δ(ε), with its gap.
+Laplace, the Poisson-subsampled Gaussian and Laplace, and the (subsampled) discrete Laplace mechanisms, and of a
+list of such events composed together, as an interval [lower, upper] that provably holds the true δ(ε), with its
+gap.
 
 The privacy loss of a pair (P, Q) is L = log p(X)/q(X), X ~ P (+∞ where q = 0); k-fold composition adds k
 independent copies, and the hockey-stick divergence of the product is
@@ -39,7 +40,20 @@ grid point, until the regular cells land); each cell is merged (iii-down) and mo
 accuracy. Masses are rounded down; an unbounded lower tail (≤ 2^−56) is dropped.
 
 Atoms (Laplace: ±ε₀ = ±Δ/b) are split (upper) or moved down (lower) likewise; for the Laplace mechanism the grid
-step is refined to h' = ε₀ / ⌈ε₀/h⌉ ≤ h so that the atoms lie on the grid and cost nothing.
+step is refined to h' = ε₀ / ⌈ε₀/h⌉ ≤ h so that the atoms lie on the grid and cost nothing (and so for the
+discrete Laplace mechanism without subsampling, whose atoms are multiples of a). The subsampled Laplace
+mechanism's atoms, log(1 − q + qe^{±ε₀}) (and the subsampled discrete Laplace mechanism's), are irrational: each
+law is moved by an exact dyadic shift c (the law of L − c, whose Q-masses carry the weight e^{−(L−c)} = e^c e^{−L},
+so every rule above holds as it is; its k-fold δ at ε − kc is the original's at ε: :func:`laws._shifted`) that
+puts its lowest atom 2^−80 above grid point 0, and the step is s/⌈s/h⌉ with s the distance to just below its
+highest atom, which then lies a hair above grid point N (:func:`_anchors`): neither bound loses anything on them.
+The subsampled discrete Laplace mechanism with Δ > 1 has middle atoms off the grid: the lower bound moves each
+down (< h, first order). Every composed pmf carries the sum of its laws' shifts.
+
+A list of events (mechanism, params, k) is composed in one PLD (:func:`pld_compose_bounds`): each event's k-fold
+pmfs as above (cached), then exact products across events, rounded and cut as every product is; under
+add-or-remove every event takes its remove law or every one its add law (the neighbour is the same for all), and
+the larger δ of the two is taken.
 
 Bin masses are CDF and survival-function differences of P and Q (written once over the numeric context; arb
 balls on the certified path) turned into integers in units of 2^−S rounded in the safe direction. The k-fold
@@ -70,7 +84,9 @@ split into head and tails, whose noise would otherwise, at ~1e−16 of the peak,
 returns the midpoint of its two bounds. Neighbouring relation for the subsampled
 Gaussian (sampling rate q, noise multiplier σ, sensitivity 1): add-or-remove, as dp_accounting's
 ``NeighboringRelation.ADD_OR_REMOVE_ONE``: δ(ε) = max(δ_remove(ε), δ_add(ε)), remove: P = (1−q)N(0,σ²) + qN(1,σ²)
-against Q = N(0,σ²); add: the pair swapped.
+against Q = N(0,σ²); add: the pair swapped. The same for the subsampled Laplace (Lap(0, b), scale b, sensitivity
+1) and discrete Laplace (pmf ∝ e^{−a|x|} on the integers, integer sensitivity Δ) mechanisms; their "_replace"
+variants are dp_accounting's REPLACE adjacency, (1−q)μ + qμ(· − Δ) against (1−q)μ + qμ(· + Δ).
 """
 from __future__ import annotations
 
@@ -85,25 +101,36 @@ from mechanisms.errors import InvalidInput
 from mechanisms.numerics.checks import exact_real
 from mechanisms.numerics.context import certified, fp
 from mechanisms.numerics.exact import to_arb
-from mechanisms.accounting.pld.compose import (_SCALE_BITS, _delta_of, _float_delta, _float_power, _integer_pmf,
+from mechanisms.accounting.pld.compose import (_SCALE_BITS, _delta_of, _float_delta, _float_power, _integer_pmf, _product,
                                                _power)
-from mechanisms.accounting.pld.discretise import (_coarsened, _grid_masses, _lower_parts, _mirrored, _upper_grids,
+from mechanisms.accounting.pld.discretise import (_coarsened, _lower_parts, _upper_grids, _upper_masses_of,
                                                   _upper_parts, _upper_step)
 from mechanisms.accounting.pld.laws import _laws
 
 __all__ = ["PldBounds", "PldEpsilon", "pld_delta_bounds", "pld_epsilon_bounds", "pld_delta", "pld_delta_float",
            "pld_epsilon", "pld_epsilon_float", "gaussian_pld_delta", "laplace_pld_delta",
-           "subsampled_gaussian_pld_delta", "subsampled_gaussian_pld_epsilon", "MECHANISMS"]
+           "subsampled_gaussian_pld_delta", "subsampled_gaussian_pld_epsilon", "subsampled_laplace_pld_delta",
+           "discrete_laplace_pld_delta", "pld_compose_bounds", "pld_compose_epsilon_bounds", "pld_compose_float",
+           "pld_compose_delta", "pld_compose_epsilon", "MECHANISMS"]
 
 _PREC = 128  # arb working precision of the final sum
 _COARSE = 4  # the other direction's pessimistic pmf is first composed on a grid this much coarser
 _MASS_PREC = 96  # of the bin masses: the connect-the-dots split divides differences by 1 − e^{−h}
 DEFAULT_H = Fraction(1, 10**4)
 MECHANISMS = ("gaussian", "laplace", "subsampled_gaussian", "subsampled_gaussian_remove", "subsampled_gaussian_add",
-              "subsampled_gaussian_replace")
+              "subsampled_gaussian_replace", "subsampled_laplace", "subsampled_laplace_remove", "subsampled_laplace_add",
+              "subsampled_laplace_replace", "discrete_laplace", "subsampled_discrete_laplace",
+              "subsampled_discrete_laplace_remove", "subsampled_discrete_laplace_add",
+              "subsampled_discrete_laplace_replace")
 PARAMETERS = {"gaussian": ("sigma", "sensitivity"), "laplace": ("b", "sensitivity"), "subsampled_gaussian": ("sigma", "q"),
               "subsampled_gaussian_remove": ("sigma", "q"), "subsampled_gaussian_add": ("sigma", "q"),
-              "subsampled_gaussian_replace": ("sigma", "q")}
+              "subsampled_gaussian_replace": ("sigma", "q"), "subsampled_laplace": ("b", "q"),
+              "subsampled_laplace_remove": ("b", "q"), "subsampled_laplace_add": ("b", "q"),
+              "subsampled_laplace_replace": ("b", "q"), "discrete_laplace": ("a", "sensitivity"),
+              "subsampled_discrete_laplace": ("a", "sensitivity", "q"),
+              "subsampled_discrete_laplace_remove": ("a", "sensitivity", "q"),
+              "subsampled_discrete_laplace_add": ("a", "sensitivity", "q"),
+              "subsampled_discrete_laplace_replace": ("a", "sensitivity", "q")}
 
 
 # ----------------------------------------------------------------------------- arguments
@@ -113,7 +140,7 @@ def _args(mechanism, params, k, fname, exact):
     if isinstance(k, bool) or not isinstance(k, (int, np.integer)) or k < 1:
         raise InvalidInput(f"{fname}: k must be an integer >= 1, got k={k!r}")
     names = PARAMETERS[mechanism]
-    if len(params) != 2:
+    if len(params) != len(names):
         raise InvalidInput(f"{fname}: {mechanism} takes the parameters {names}, got {params!r}")
     check = exact_real if exact else _float_real
     out = []
@@ -123,6 +150,9 @@ def _args(mechanism, params, k, fname, exact):
         if exact and not isinstance(x, Fraction):
             raise InvalidInput(f"{fname}: {name} must be an exact rational, got {name}={v} (in a quantity, read the "
                                f"case with m.value, which keeps exact numbers exact; m.num makes a ball)")
+        if name == "sensitivity" and "discrete" in mechanism and (x != int(x) or x < 1):
+            raise InvalidInput(f"{fname}: the discrete Laplace mechanism's sensitivity must be an integer >= 1, got "
+                               f"sensitivity={v}")
         out.append(x)
     return tuple(out), int(k)
 
@@ -160,28 +190,82 @@ class PldBounds:
         return PldBounds(max(self.lower, other.lower), min(self.upper, other.upper))
 
 
+def _unit(mechanism, params):
+    """The loss of which every atom is a multiple where the atoms are exact (the Laplace mechanism: ε₀ = Δ/b;
+    without subsampling, the subsampled Laplace mechanism: 1/b, 2/b for replace-one, and the discrete Laplace
+    mechanism: a), or None."""
+    p = tuple(Fraction(x) for x in params)
+    if mechanism == "laplace":
+        return p[1] / p[0]
+    if mechanism.startswith("subsampled_laplace") and p[1] == 1:
+        return (2 if mechanism.endswith("replace") else 1) / p[0]
+    if "discrete_laplace" in mechanism and (len(p) == 2 or p[2] == 1):
+        return p[0]
+    return None
+
+
 def _step(mechanism, params, h):
-    """The grid step used: h, refined for the Laplace mechanism to ε₀/⌈ε₀/h⌉ so that its atoms ±ε₀ lie on it."""
-    if mechanism != "laplace":
-        return h
-    e0 = Fraction(params[1]) / Fraction(params[0])
-    return e0 / math.ceil(e0 / Fraction(h))
+    """The grid step used: h, refined so that the atoms lie on the grid: to u/⌈u/h⌉ where the atoms are exact
+    multiples of u (:func:`_unit`; the Laplace mechanism's ±ε₀), and where they are not (the subsampled Laplace
+    and discrete Laplace mechanisms) to s/⌈s/h⌉, s the distance from the lowest atom to the highest one of the
+    first law, both moved to just above a grid point (:func:`_anchors`)."""
+    u = _unit(mechanism, params)
+    if u is None:
+        anchors = _anchors(mechanism, tuple(Fraction(x) for x in params))
+        if anchors is None:
+            return h
+        u = anchors[1]
+    return u / math.ceil(u / Fraction(h))
+
+
+_MARGIN = Fraction(1, 2**80)  # an atom moved to this far above its grid point: certainly above it, and no loss to speak of
+
+
+@functools.lru_cache(maxsize=64)
+def _anchors(mechanism, params):
+    """(shifts, span) for laws whose atoms are irrational (the subsampled Laplace and discrete Laplace
+    mechanisms), or None: law i is moved by the dyadic shift c_i ∈ [lo_i − 2m − r, lo_i − m] (m = 2^−80, r the
+    radius of lo_i's ball), so its lowest atom lies certainly just above grid point 0; span = hi⁻ − c_0 with hi⁻
+    ∈ [hi_0 − 5m − r, hi_0 − 4m], so that on the step span/N the first law's highest atom lies ≥ 4m above grid
+    point N, and a swapped second law's (add: lo₁ = −hi₀, hi₁ = −lo₀) ≥ 3m − r above it. Only the grid and the
+    shifts depend on these floats-free choices; the bounds hold whatever they are."""
+    if _unit(mechanism, params) is not None or not ("laplace" in mechanism and "subsampled" in mechanism):
+        return None
+    with certified.workprec(_PREC):
+        laws = _laws(certified, mechanism, tuple(certified.exact(x) for x in params))
+        shifts = tuple(_dyadic_below(law.lo, _MARGIN) for law in laws)
+        span = _dyadic_below(laws[0].hi, 4 * _MARGIN) - shifts[0]
+    return shifts, span
+
+
+def _dyadic_below(x, m):
+    """A multiple of m (dyadic) in [x − 2m − r, x − m], r the radius of x's ball."""
+    v = (_arb_end(certified.num(x), up=False) if not isinstance(x, (int, Fraction)) else Fraction(x)) - m
+    return math.floor(v / m) * m
+
+
+def _shifts(mechanism, params):
+    anchors = _anchors(mechanism, tuple(Fraction(x) for x in params))
+    return None if anchors is None else anchors[0]
 
 
 def _laws_both(mechanism, params):
-    """The loss laws on the certified path (exact parameters, balls at the mass precision) and their float twins."""
-    laws_c = _laws(certified, mechanism, tuple(certified.exact(p) for p in params))
-    laws_f = _laws(fp, mechanism, tuple(float(p) for p in params))
+    """The loss laws on the certified path (exact parameters, balls at the mass precision) and their float twins,
+    moved by their shifts (:func:`_anchors`)."""
+    shifts = _shifts(mechanism, params)
+    laws_c = _laws(certified, mechanism, tuple(certified.exact(p) for p in params), shifts)
+    laws_f = _laws(fp, mechanism, tuple(float(p) for p in params), shifts)
     return laws_c, laws_f
 
 
 @functools.lru_cache(maxsize=8)
 def _upper_masses(mechanism, params, h):
-    """The certified laws, the pessimistic grids and the grid masses of the first law (certified), cached."""
+    """The certified laws, the pessimistic grids and the grid masses of each law (certified; a mirrored pair's
+    second from the first's), cached."""
     with certified.workprec(_MASS_PREC):
         laws_c, laws_f = _laws_both(mechanism, params)
         grids = _upper_grids(laws_f, h)
-        return laws_c, grids, _grid_masses(certified, laws_c[0], h, grids[0])
+        return laws_c, grids, _upper_masses_of(certified, laws_c, laws_f, h, grids)
 
 
 @functools.lru_cache(maxsize=16)
@@ -190,14 +274,14 @@ def _composed_upper(mechanism, params, k, h, i, coarse=False):
     law of a pair from the first's mirrored masses; coarse: on the grid of step _COARSE·h from sums of the same
     masses (None where the grid is too short)."""
     laws_c, grids, masses = _upper_masses(mechanism, params, h)
-    masses, grid, step = _mirrored(masses) if i == 1 else masses, grids[i], h
+    masses, grid, step = masses[i], grids[i], h
     with certified.workprec(_MASS_PREC):
         if coarse:
-            got = _coarsened(masses, grid, _COARSE)
+            got = None if masses is None else _coarsened(masses, grid, _COARSE)
             if got is None:
                 return None
             (masses, grid), step = got, _COARSE * h
-        pmf = _integer_pmf(*_upper_step(certified, laws_c[i], step, grid, masses), True)
+        pmf = _integer_pmf(*_upper_step(certified, laws_c[i], step, grid, masses), True, laws_c[i].shift)
     return _power(pmf, k, True), step
 
 
@@ -226,7 +310,7 @@ def _composed_lower(mechanism, params, k, h, i):
     (:func:`_bounds_at`)."""
     with certified.workprec(_MASS_PREC):
         laws_c, laws_f = _laws_both(mechanism, params)
-        step = _integer_pmf(_lower_parts(certified, laws_c[i], laws_f[i], h), 0, False)
+        step = _integer_pmf(_lower_parts(certified, laws_c[i], laws_f[i], h), 0, False, laws_c[i].shift)
     return _power(step, k, False)
 
 
@@ -328,21 +412,22 @@ def _arb_end(x, up):
 
 
 # ----------------------------------------------------------------------------- float route
-def _float_pmf(parts, inf):
-    """The float twin of the certified single step: (pmf array, offset, mass at +∞)."""
+def _float_pmf(parts, inf, shift=0):
+    """The float twin of the certified single step: (pmf array, offset, mass at +∞, shift)."""
     parts = [(np.asarray(js, np.int64), np.maximum(np.asarray(ms, float), 0.0)) for js, ms in parts if len(js)]
     lo_bin = min(int(js.min()) for js, _ in parts)
     pmf = np.zeros(max(int(js.max()) for js, _ in parts) - lo_bin + 1)
     for js, ms in parts:
         np.add.at(pmf, js - lo_bin, ms)
-    return pmf, lo_bin, float(inf)
+    return pmf, lo_bin, float(inf), float(shift)
 
 
 def _float_composed(mechanism, p, k, h):
     """The k-fold pessimistic and optimistic float pmfs of every loss law (float parameters and grid)."""
-    laws = _laws(fp, mechanism, p)
-    uppers = [_float_power(_float_pmf(parts, inf), k, True) for parts, inf in _upper_parts(fp, laws, laws, h)]
-    lowers = [_float_power(_float_pmf(_lower_parts(fp, law, law, h), 0.0), k, False) for law in laws]
+    laws = _laws(fp, mechanism, p, _shifts(mechanism, p))
+    uppers = [_float_power(_float_pmf(parts, inf, law.shift), k, True)
+              for (parts, inf), law in zip(_upper_parts(fp, laws, laws, h), laws)]
+    lowers = [_float_power(_float_pmf(_lower_parts(fp, law, law, h), 0.0, law.shift), k, False) for law in laws]
     return uppers, lowers
 
 
@@ -385,14 +470,15 @@ class PldEpsilon:
 def _to_float(pmf):
     """A certified integer pmf as the float route's (array, offset, mass at +∞) (to search, not to certify)."""
     scale = 2.0 ** -_SCALE_BITS
-    return (np.asarray([float(int(c)) for c in pmf.poly.coeffs()]) * scale, pmf.off, float(pmf.inf) * scale)
+    return (np.asarray([float(int(c)) for c in pmf.poly.coeffs()]) * scale, pmf.off, float(pmf.inf) * scale,
+            float(pmf.shift))
 
 
 def _float_search(pmfs, h, delta, up):
     """In floats: the smallest ε with max δ(ε) ≤ delta over the pmfs (up), or the largest with max δ(ε) > delta
     (down); None where no ε has δ(ε) ≤ delta (the mass at +∞ exceeds it)."""
-    lo = min(off for _, off, _ in pmfs) * h - 1.0
-    hi = max(off + p.size for p, off, _ in pmfs) * h + 1.0
+    lo = min(off * h + shift for _, off, _, shift in pmfs) - 1.0
+    hi = max((off + p.size) * h + shift for p, off, _, shift in pmfs) + 1.0
 
     def above(e):
         return max(_float_delta(pmf, h, e, up) for pmf in pmfs) > delta
@@ -409,13 +495,19 @@ def _float_search(pmfs, h, delta, up):
 
 
 def _epsilon_at(mechanism, p, k, h, delta):
-    """[ε_lo, ε_hi] on grid h: located in floats, then certified — ε_hi moved up (ε_lo down) by a step that
+    """[ε_lo, ε_hi] on grid h (:func:`_epsilon_of`) of the k-fold composition of one mechanism."""
+    uppers = [_composed_upper(mechanism, p, k, h, i)[0] for i in range(len(_upper_masses(mechanism, p, h)[0]))]
+    return _epsilon_of(uppers, lambda i: _composed_lower(mechanism, p, k, h, i), h, delta, "pld_epsilon_bounds")
+
+
+def _epsilon_of(uppers, lower_of, h, delta, fname):
+    """[ε_lo, ε_hi] on grid h from the certified pessimistic pmfs (one per law or direction) and ``lower_of(i)``,
+    the optimistic pmf of the i-th: located in floats, then certified — ε_hi moved up (ε_lo down) by a step that
     grows fourfold until δ_upper(ε_hi) ≤ δ (δ_lower(ε_lo) > δ) holds on the certified pmfs."""
     hf, d = float(h), float(delta)
-    uppers = [_composed_upper(mechanism, p, k, h, i)[0] for i in range(len(_upper_masses(mechanism, p, h)[0]))]
     e_up = _float_search([_to_float(u) for u in uppers], hf, d, True)
     if e_up is None:
-        raise InvalidInput(f"pld_epsilon_bounds: delta={delta} is below the composition's mass at +inf: no "
+        raise InvalidInput(f"{fname}: delta={delta} is below the composition's mass at +inf: no "
                            f"epsilon has delta(epsilon) <= delta")
     with certified.workprec(_PREC):
         step = 1e-12 * max(1.0, abs(e_up))
@@ -426,7 +518,7 @@ def _epsilon_at(mechanism, p, k, h, delta):
                 break
             step *= 4
         i = max(range(len(uppers)), key=lambda j: highs[j])  # the law that decides near ε(δ)
-        lower = _composed_lower(mechanism, p, k, h, i)
+        lower = lower_of(i)
         e_down = _float_search([_to_float(lower)], hf, d, False)
         step = 1e-12 * max(1.0, abs(e_down))
         for _ in range(60):
@@ -474,14 +566,160 @@ def pld_epsilon_float(mechanism, params, k, delta, h=float(DEFAULT_H), gap=None)
     return _float_search(lowers, hh, d, False), _float_search(uppers, hh, d, True)
 
 
+# ----------------------------------------------------------------------------- heterogeneous composition
+def _events(events, fname, exact):
+    """The events [(mechanism, params, k), …] checked (each as :func:`pld_delta_bounds`'s arguments): a tuple of
+    (mechanism, params tuple, k)."""
+    if not isinstance(events, (list, tuple)) or not events:
+        raise InvalidInput(f"{fname}: events must be a non-empty list of (mechanism, params, k), got {events!r}")
+    out = []
+    for ev in events:
+        if not isinstance(ev, (list, tuple)) or len(ev) != 3 or not isinstance(ev[1], (list, tuple)):
+            raise InvalidInput(f"{fname}: each event is (mechanism, params, k), got {ev!r}")
+        p, k = _args(ev[0], tuple(ev[1]), ev[2], fname, exact)
+        out.append((ev[0], p, k))
+    return tuple(out)
+
+
+def _rational_gcd(a, b):
+    return Fraction(math.gcd(a.numerator * b.denominator, b.numerator * a.denominator), a.denominator * b.denominator)
+
+
+def _compose_step(events, h):
+    """The grid step shared by the events: h refined to g/⌈g/h⌉ where every event with atoms has them at exact
+    multiples of a unit (:func:`_unit`; g the units' rational gcd, so every atom lies on the grid); where one
+    mechanism alone has irrational atoms, its own step (:func:`_step`); else h (an atom off the grid costs the
+    lower bound up to h of loss, no validity)."""
+    units, anchored = [], set()
+    for mechanism, p, _ in events:
+        u = _unit(mechanism, p)
+        if u is not None:
+            units.append(u)
+        elif _anchors(mechanism, p) is not None:
+            anchored.add((mechanism, p))
+    if anchored:
+        return _step(*next(iter(anchored)), h) if len(anchored) == 1 and not units else h
+    if not units:
+        return h
+    g = functools.reduce(_rational_gcd, units)
+    return g / math.ceil(g / Fraction(h))
+
+
+def _directions(events, h):
+    return max(len(_upper_masses(mechanism, p, h)[0]) for mechanism, p, _ in events)
+
+
+@functools.lru_cache(maxsize=16)
+def _composed_events(events, h, direction, up):
+    """The certified pmf of the composition of all the events (each k-fold, cached per event) in one direction of
+    the neighbouring relation, by exact products (:func:`_product`: rounded and cut as every product is). Under
+    add-or-remove the neighbour is the same for every step, so either every event is in its remove direction
+    (0) or every one in its add direction (1); an event with one law (symmetric, or one direction named) takes
+    it in both."""
+    out = None
+    for mechanism, p, k in events:
+        i = min(direction, len(_upper_masses(mechanism, p, h)[0]) - 1)
+        pmf = _composed_upper(mechanism, p, k, h, i)[0] if up else _composed_lower(mechanism, p, k, h, i)
+        out = pmf if out is None else _product(out, pmf, up)
+    return out
+
+
+def pld_compose_bounds(events, eps, h=DEFAULT_H):
+    """Certified bounds on δ(ε) of the composition of different mechanisms: ``events`` a list of (mechanism,
+    params, k) — each as :func:`pld_delta_bounds` takes them, k steps of it — composed in one PLD (the largest δ
+    over the two directions of add-or-remove, every event in the same direction); eps an exact rational or a
+    list; h the grid step, refined where the events' atoms allow (:func:`_compose_step`). E.g.
+    ``pld_compose_bounds([("subsampled_gaussian", (F(11, 10), F(1, 100)), 1000), ("laplace", (F(10), 1), 5)],
+    F(2))``."""
+    fname = "pld_compose_bounds"
+    evs = _events(events, fname, exact=True)
+    many = isinstance(eps, (list, tuple, np.ndarray))
+    es = [exact_real(e, "eps", fname) for e in (eps if many else [eps])]
+    for e in es:
+        if not isinstance(e, Fraction):
+            raise InvalidInput(f"{fname}: eps must be an exact rational, got eps={e}")
+    hh = _compose_step(evs, _grid_step(h, fname, exact=True))
+    n = _directions(evs, hh)
+    out = []
+    with certified.workprec(_PREC):
+        for e in es:
+            ups = [_arb_end(_delta_of(_composed_events(evs, hh, d, True), hh, e, True), up=True) for d in range(n)]
+            lo_end = Fraction(0)
+            for d in sorted(range(n), key=lambda d: -ups[d]):
+                if ups[d] <= lo_end:
+                    break
+                lo_end = max(lo_end, _arb_end(_delta_of(_composed_events(evs, hh, d, False), hh, e, False), up=False))
+            out.append(PldBounds(max(lo_end, Fraction(0)), min(max(ups), Fraction(1))))
+    return out if many else out[0]
+
+
+def pld_compose_epsilon_bounds(events, delta, h=DEFAULT_H):
+    """Certified bracket (lower, upper] of ε(δ) of the composition of the events (as :func:`pld_compose_bounds`),
+    a :class:`PldEpsilon` with δ_upper(upper) ≤ δ < δ_lower(lower) on the same compositions."""
+    fname = "pld_compose_epsilon_bounds"
+    evs = _events(events, fname, exact=True)
+    d = exact_real(delta, "delta", fname, lo=0, lo_open=True, hi=1, hi_open=True)
+    if not isinstance(d, Fraction):
+        raise InvalidInput(f"{fname}: delta must be an exact rational, got delta={delta}")
+    hh = _compose_step(evs, _grid_step(h, fname, exact=True))
+    uppers = [_composed_events(evs, hh, i, True) for i in range(_directions(evs, hh))]
+    return _epsilon_of(uppers, lambda i: _composed_events(evs, hh, i, False), hh, d, fname)
+
+
+def _float_composed_events(events, h):
+    """The float twin of :func:`_composed_events`, every direction: ([pessimistic pmfs], [optimistic pmfs])."""
+    from mechanisms.accounting.pld.compose import _float_product
+
+    parts = [_float_composed(mechanism, p, k, h) for mechanism, p, k in events]
+    n = max(len(ups) for ups, _ in parts)
+    uppers, lowers = [], []
+    for d in range(n):
+        u = lo = None
+        for ups, lows in parts:
+            i = min(d, len(ups) - 1)
+            u = ups[i] if u is None else _float_product(u, ups[i], True)
+            lo = lows[i] if lo is None else _float_product(lo, lows[i], False)
+        uppers.append(u)
+        lowers.append(lo)
+    return uppers, lowers
+
+
+def _float_events_step(evs, h, fname):
+    exact = tuple((mechanism, tuple(Fraction(x) for x in p), k) for mechanism, p, k in evs)
+    return float(_compose_step(exact, Fraction(_grid_step(h, fname, exact=False))))
+
+
+def pld_compose_float(events, eps, h=float(DEFAULT_H)):
+    """(lower, upper) of δ(ε) of the composition of the events by the float route (not certified)."""
+    fname = "pld_compose_float"
+    evs = _events(events, fname, exact=False)
+    e = _float_real(eps, "eps", fname)
+    hh = _float_events_step(evs, h, fname)
+    return _float_bounds(_float_composed_events(evs, hh), hh, e)
+
+
+def pld_compose_epsilon_float(events, delta, h=float(DEFAULT_H)):
+    """(ε_lo, ε_hi) of the composition of the events by the float route (not certified)."""
+    fname = "pld_compose_epsilon_float"
+    evs = _events(events, fname, exact=False)
+    d = _float_real(delta, "delta", fname, lo=0, lo_open=True, hi=1, hi_open=True)
+    hh = _float_events_step(evs, h, fname)
+    uppers, lowers = _float_composed_events(evs, hh)
+    return _float_search(lowers, hh, d, False), _float_search(uppers, hh, d, True)
+
+
 # ----------------------------------------------------------------------------- routes
 def pld_delta(mechanism, params, k, eps, h=float(DEFAULT_H), gap=None):
     """δ(ε) of the k-fold composition of ``mechanism`` with ``params`` (float route). The mechanisms are "gaussian"
     with (σ, Δ) — N(0, σ²) against N(Δ, σ²) —, "laplace" with (b, Δ) — Lap(0, b) against Lap(Δ, b) —, "subsampled_gaussian" with (σ, q) — Poisson sampling at
     rate q (a scalar in (0, 1]), noise multiplier σ, sensitivity 1, add-or-remove —, "subsampled_gaussian_remove" and
-    "subsampled_gaussian_add" (one direction alone) and "subsampled_gaussian_replace" (replace-one adjacency); k ≥ 1
-    steps, ε real, h the grid step (default 1/10⁴), or ``gap`` a relative gap of the bounds to reach (the grid is
-    then chosen for it). The midpoint of the float PLD's two bounds.
+    "subsampled_gaussian_add" (one direction alone) and "subsampled_gaussian_replace" (replace-one adjacency);
+    "subsampled_laplace" with (b, q) — Poisson sampling at rate q of Lap(0, b), sensitivity 1 (scale b/Δ for
+    sensitivity Δ) — and its "_remove", "_add", "_replace"; "discrete_laplace" with (a, Δ) — pmf ∝ e^{−a|x|} on the
+    integers, integer sensitivity Δ — and "subsampled_discrete_laplace" with (a, Δ, q) and its "_remove", "_add",
+    "_replace" (dp_accounting's AdjacencyType, mirrored); k ≥ 1 steps, ε real, h the grid step (default 1/10⁴), or
+    ``gap`` a relative gap of the bounds to reach (the grid is then chosen for it). The midpoint of the float PLD's
+    two bounds.
 
     E.g. ``m.pld_delta("subsampled_gaussian", (m.value(case["sigma"]), m.value(case["q"])), 1000, m.value(case["eps"]))``
     (on the certified path the parameters, ε and h must be exact: read them with m.value)."""
@@ -490,8 +728,10 @@ def pld_delta(mechanism, params, k, eps, h=float(DEFAULT_H), gap=None):
 
 
 def pld_delta_arb(mechanism, params, k, eps, h=DEFAULT_H, gap=None):
-    """δ(ε) of k steps of mechanism "gaussian" (params σ, Δ), "laplace" (b, Δ) or "subsampled_gaussian" (σ, q: Poisson
-    rate q, add-or-remove; also one direction alone or replace-one); certified: a ball [lower, upper].
+    """δ(ε) of k steps of mechanism "gaussian" (params σ, Δ), "laplace" (b, Δ), "subsampled_gaussian" (σ, q: Poisson
+    rate q, add-or-remove; also one direction alone or replace-one), "subsampled_laplace" (b, q; the same variants),
+    "discrete_laplace" (a, Δ) or "subsampled_discrete_laplace" (a, Δ, q; the same variants); certified: a ball
+    [lower, upper].
 
     The ball [lower, upper] of :func:`pld_delta_bounds`. The mechanisms are "gaussian" with (σ, Δ) — N(0, σ²) against N(Δ, σ²) —, "laplace" with (b, Δ) — Lap(0, b) against Lap(Δ, b) —, "subsampled_gaussian" with (σ, q) — Poisson sampling at
     rate q (a scalar in (0, 1]), noise multiplier σ, sensitivity 1, add-or-remove —, "subsampled_gaussian_remove" and
@@ -562,3 +802,60 @@ def subsampled_gaussian_pld_epsilon_arb(sigma, q, k, delta, h=DEFAULT_H, gap=Non
     """ε(δ) of k steps of the Poisson-subsampled Gaussian (DP-SGD) by the PLD accountant, certified: the ball
     (ε_lo, ε_hi] of :func:`pld_epsilon_bounds` (σ, q, δ, h exact — read them with m.value)."""
     return pld_epsilon_arb("subsampled_gaussian", (sigma, q), k, delta, h, gap)
+
+
+def subsampled_laplace_pld_delta(b, q, k, eps, h=float(DEFAULT_H)):
+    """δ(ε) of k steps of the Poisson-subsampled Laplace mechanism (rate q, scale b, sensitivity 1, add-or-remove)
+    by the PLD accountant (float; the certified twin: _arb)."""
+    return pld_delta("subsampled_laplace", (b, q), k, eps, h)
+
+
+def subsampled_laplace_pld_delta_arb(b, q, k, eps, h=DEFAULT_H):
+    """δ(ε) of k steps of the Poisson-subsampled Laplace mechanism (rate q in (0, 1], scale b, sensitivity 1,
+    add-or-remove): pld_delta("subsampled_laplace", (b, q), k, ε, h) (certified route: the ball [lower, upper]; b, q,
+    ε, h exact — read them with m.value)."""
+    return pld_delta_arb("subsampled_laplace", (b, q), k, eps, h)
+
+
+def discrete_laplace_pld_delta(a, k, eps, sensitivity=1, q=1, h=float(DEFAULT_H)):
+    """δ(ε) of k steps of the discrete Laplace mechanism (pmf ∝ e^{−a|x|}, integer sensitivity), Poisson-subsampled
+    at rate q (add-or-remove), by the PLD accountant (float; the certified twin: _arb)."""
+    if q == 1:
+        return pld_delta("discrete_laplace", (a, sensitivity), k, eps, h)
+    return pld_delta("subsampled_discrete_laplace", (a, sensitivity, q), k, eps, h)
+
+
+def discrete_laplace_pld_delta_arb(a, k, eps, sensitivity=1, q=1, h=DEFAULT_H):
+    """δ(ε) of k steps of the discrete Laplace mechanism (pmf ∝ e^{−a|x|} on the integers, integer sensitivity),
+    Poisson-subsampled at rate q (add-or-remove; q = 1: none), by the PLD accountant (certified route: the ball
+    [lower, upper]; a, q, ε, h exact — read them with m.value)."""
+    if q == 1:
+        return pld_delta_arb("discrete_laplace", (a, sensitivity), k, eps, h)
+    return pld_delta_arb("subsampled_discrete_laplace", (a, sensitivity, q), k, eps, h)
+
+
+def pld_compose_delta(events, eps, h=float(DEFAULT_H)):
+    """δ(ε) of the composition of different mechanisms, ``events`` a list of (mechanism, params, k) as pld_delta
+    takes them (float route: the midpoint of its bounds)."""
+    lo, hi = pld_compose_float(events, eps, h)
+    return (lo + hi) / 2
+
+
+def pld_compose_delta_arb(events, eps, h=DEFAULT_H):
+    """δ(ε) of the composition of different mechanisms in one PLD: ``events`` a list of (mechanism, params, k), each
+    as m.pld_delta takes them, e.g. [("subsampled_gaussian", (σ, q), 1000), ("laplace", (b, 1), 5)] (certified route:
+    the ball [lower, upper] of pld_compose_bounds; every number exact — read them with m.value)."""
+    return pld_compose_bounds(events, eps, h).ball()
+
+
+def pld_compose_epsilon(events, delta, h=float(DEFAULT_H)):
+    """ε(δ) of the composition of different mechanisms (float route: the midpoint of its bracket)."""
+    lo, hi = pld_compose_epsilon_float(events, delta, h)
+    return (lo + hi) / 2
+
+
+def pld_compose_epsilon_arb(events, delta, h=DEFAULT_H):
+    """ε(δ), the smallest ε with δ(ε) ≤ δ, of the composition of the events (as m.pld_compose_delta's; certified
+    route: the ball (ε_lo, ε_hi] of pld_compose_epsilon_bounds)."""
+    return pld_compose_epsilon_bounds(events, delta, h).ball()
+

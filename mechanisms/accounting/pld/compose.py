@@ -33,14 +33,17 @@ def _units(x, up):
 @dataclass
 class _Pmf:
     """A discretised loss law: coefficient i of ``poly`` is the mass (units of 2^−S) at loss (off + i)h;
-    ``inf`` the mass at +∞ (pessimistic only)."""
+    ``inf`` the mass at +∞ (pessimistic only); ``shift`` an exact rational added to every finite loss (the sum
+    of the composed laws' shifts, :func:`mechanisms.accounting.pld.laws._shifted`)."""
     poly: flint.fmpz_poly
     off: int
     inf: int
+    shift: Fraction = Fraction(0)
 
 
-def _integer_pmf(parts, inf, up):
-    """The parts of a single step as integer units (rounded up or down): a :class:`_Pmf`."""
+def _integer_pmf(parts, inf, up, shift=0):
+    """The parts of a single step as integer units (rounded up or down): a :class:`_Pmf` (its losses moved by
+    the exact ``shift``)."""
     parts = [([int(j) for j in js], list(ms)) for js, ms in parts if len(js)]
     lo_bin = min(min(js) for js, _ in parts)
     hi_bin = max(max(js) for js, _ in parts)
@@ -48,7 +51,7 @@ def _integer_pmf(parts, inf, up):
     for js, ms in parts:
         for j, m in zip(js, ms):
             coeffs[j - lo_bin] += _units(certified.num(m), up)
-    return _Pmf(flint.fmpz_poly(coeffs), lo_bin, _units(certified.num(inf), up) if up else 0)
+    return _Pmf(flint.fmpz_poly(coeffs), lo_bin, _units(certified.num(inf), up) if up else 0, Fraction(shift))
 
 def _end_sum(poly, n, from_low):
     """The sum of the n lowest (from_low) or highest coefficients, exact (FLINT: a copy of n of them, evaluated
@@ -84,7 +87,7 @@ def _product(a, b, up):
     scale = 1 << _SCALE_BITS
     raw = a.poly * b.poly
     poly = -((-raw) // scale) if up else raw // scale
-    off = a.off + b.off
+    off, shift = a.off + b.off, a.shift + b.shift
     inf = 0
     if up:
         a_fin, b_fin = int(a.poly(1)), int(b.poly(1))
@@ -94,14 +97,14 @@ def _product(a, b, up):
     n_high = _cut(poly, budget, False)
     length = poly.length()
     if n_low + n_high >= length:  # never cut everything
-        return _Pmf(poly, off, inf)
+        return _Pmf(poly, off, inf, shift)
     low_mass = _end_sum(poly, n_low, True)
     high_mass = _end_sum(poly, n_high, False)
     kept = poly.truncate(length - n_high).right_shift(n_low)
     if up:  # the low tail rounded up to the first kept bin, the high tail to +∞
         kept = kept + flint.fmpz_poly([low_mass])
         inf += high_mass
-    return _Pmf(kept, off + n_low, inf)
+    return _Pmf(kept, off + n_low, inf, shift)
 
 
 def _power(pmf, k, up, product=None):
@@ -119,8 +122,10 @@ def _power(pmf, k, up, product=None):
 
 
 def _delta_of(pmf, h, eps, up):
-    """Σ_{loss > ε} mass · (1 − e^{ε − loss}) (+ the mass at +∞), in units of 2^−S, as an arb ball."""
+    """Σ_{loss > ε} mass · (1 − e^{ε − loss}) (+ the mass at +∞), in units of 2^−S, as an arb ball (the losses
+    (off + i)h + shift: ε − shift read on the grid)."""
     ha = to_arb(h)
+    eps = Fraction(eps) - pmf.shift
     j0 = max(math.floor(Fraction(eps) / Fraction(h)) + 1 - pmf.off, 0)
     tail = pmf.poly.right_shift(j0) if j0 < pmf.poly.length() else flint.fmpz_poly([])
     total = flint.arb(int(tail(1))) if tail.length() else flint.arb(0)
@@ -167,7 +172,7 @@ def _float_product(a, b, up):
     """The float twin of :func:`_product`: the pmf of the sum, its tails of at most 2^−60 cut (the low one moved
     up to the first kept bin and the high one to +∞ on the pessimistic pmf), so the arrays stay as short as the
     certified route's."""
-    (pa, oa, ia), (pb, ob, ib) = a, b
+    (pa, oa, ia, sa), (pb, ob, ib, sb) = a, b
     c = _fft_convolve(pa, pb)
     inf = ia * (pb.sum() + ib) + pa.sum() * ib if up else 0.0
     cs = np.cumsum(c)
@@ -175,12 +180,12 @@ def _float_product(a, b, up):
     rs = np.cumsum(c[::-1])
     n_high = int(np.searchsorted(rs, _FLOAT_TAIL, side="right"))
     if n_low + n_high >= c.size:
-        return c, oa + ob, inf
+        return c, oa + ob, inf, sa + sb
     kept = c[n_low:c.size - n_high].copy()
     if up:
         kept[0] += cs[n_low - 1] if n_low else 0.0
         inf += rs[n_high - 1] if n_high else 0.0
-    return kept, oa + ob + n_low, inf
+    return kept, oa + ob + n_low, inf, sa + sb
 
 
 def _float_power(pmf, k, up):
@@ -189,7 +194,7 @@ def _float_power(pmf, k, up):
 
 
 def _float_delta(pmf, h, eps, up):
-    p, off, inf = pmf
-    loss = (off + np.arange(p.size)) * h
+    p, off, inf, shift = pmf
+    loss = (off + np.arange(p.size)) * h + shift
     keep = loss > eps
     return float(np.sum(p[keep] * -np.expm1(eps - loss[keep]))) + (inf if up else 0.0)

@@ -33,8 +33,9 @@ def _connect_dots(ctx, p, q, left, width):
 
 def _grid_index(ctx, x, h, up):
     """⌈x/h⌉ (up) or ⌊x/h⌋ of a finite value: certified from the ends of its ball, or exact."""
-    if not ctx.certified:
-        return math.ceil(x / h) if up else math.floor(x / h)
+    if not ctx.certified:  # floats: an atom placed a hair above a grid point (:func:`_anchors`) is on it
+        r = x / h
+        return math.ceil(r - 1e-9) if up else math.floor(r + 1e-9)
     return _bin_of(x, h, up)
 
 
@@ -77,7 +78,10 @@ def _mirrored(masses):
 def _upper_step(ctx, law, h, grid, masses=None):
     """The pessimistic pmf of one step as parts [(grid indices, masses)] and the mass at +∞: connect the dots on
     every cell (jh, (j+1)h] of the grid, the tails split over the support's ends (or moved up to the grid / to
-    +∞), the atoms split over their cells. masses: :func:`_grid_masses` of this grid, if already known."""
+    +∞), the atoms split over their cells. masses: :func:`_grid_masses` of this grid, if already known. A purely atomic
+    law: its atoms split alone."""
+    if law.cdf is None:
+        return _atom_spans(ctx, law, h), 0
     j_lo, j_hi, j_mid = grid
     js = np.arange(j_lo, j_hi + 1)
     hn = ctx.num(h)
@@ -96,9 +100,13 @@ def _upper_step(ctx, law, h, grid, masses=None):
         inf = p_above
     else:
         parts.append(_span(ctx, p_above, q_above, j_hi, _grid_index(ctx, law.hi, h, True), h))
-    for loss, p_atom, q_atom in law.atoms:
-        parts.append(_span(ctx, p_atom, q_atom, _grid_index(ctx, loss, h, False), _grid_index(ctx, loss, h, True), h))
-    return parts, inf
+    return parts + _atom_spans(ctx, law, h), inf
+
+
+def _atom_spans(ctx, law, h):
+    """Rule (iii-up) on each atom: split over the grid points below and above it (exact on the grid)."""
+    return [_span(ctx, p_atom, q_atom, _grid_index(ctx, loss, h, False), _grid_index(ctx, loss, h, True), h)
+            for loss, p_atom, q_atom in law.atoms]
 
 
 def _merged_index(ctx, p, q, left, h):
@@ -123,7 +131,9 @@ def _merged_index(ctx, p, q, left, h):
 def _lower_step(ctx, law, h, grid, cuts):
     """The optimistic pmf of one step as parts [(grid indices, masses)]: each cell between consecutive cuts (and
     the tails to a finite end of the support) merged and moved down to the grid; an unbounded lower tail
-    dropped, an unbounded upper one moved down to the last cut."""
+    dropped, an unbounded upper one moved down to the last cut. A purely atomic law: each atom moved down."""
+    if law.cdf is None:
+        return [([_grid_index(ctx, loss, h, False)], [p_atom]) for loss, p_atom, _ in law.atoms]
     points = ctx.vector([ctx.num(Fraction(c)) for c in cuts]) if ctx.certified else np.asarray(cuts, float)
     split = int(np.searchsorted(cuts, grid[2] * float(h)))
     split = min(max(split, 0), len(cuts) - 1)
@@ -172,7 +182,10 @@ def _lower_cuts(law, h, grid):
     if not math.isinf(law.lo):
         cuts, first = _bottom_cuts(law, h, cuts, j_lo, float(_AIM) * h * h, j_mid * h)
         accept = np.concatenate([np.full(max(j_lo - first, 0), accept[0]), accept])
+        split = min(split, len(cuts) - 1)  # the bottom cuts may have left fewer cuts than the split's index
     _, p, q, _ = _cell_masses(fp, law, cuts, split)
+    if accept.size < len(p):  # the bottom cuts made more cells than the regular ones they replaced
+        accept = np.concatenate([accept, np.full(len(p) - accept.size, accept[-1])])
     targets = (first + np.arange(len(p))) * h + accept[:len(p)]
     with np.errstate(divide="ignore", invalid="ignore"):
         short = np.flatnonzero((np.log(p / q) < targets) & (p > _NEGLIGIBLE))
@@ -373,8 +386,8 @@ def _upper_grids(laws_f, h):
     """The grid of each law's pessimistic step. For the remove and add pair of the subsampled Gaussian: one grid
     covering both (the remove grid extended by the mirror of the add grid) and its mirror, so that the add step
     reuses the remove step's masses (:func:`_mirrored`)."""
-    grids = [_grid(law, h) for law in laws_f]
-    if len(grids) == 2:
+    grids = [_grid(law, h) if law.cdf is not None else None for law in laws_f]
+    if _mirror_pair(laws_f):
         (r_lo, r_hi, r_mid), (a_lo, a_hi, _) = grids
         lo, hi = min(r_lo, -a_hi), max(r_hi, -a_lo)
         grids = [(lo, hi, r_mid), (-hi, -lo, -r_mid)]
@@ -385,11 +398,22 @@ def _upper_parts(ctx, laws, laws_f, h):
     """[(parts, mass at +∞)] of the pessimistic step of each law (:func:`_upper_step`), the second law of a pair
     from the mirrored masses of the first."""
     grids = _upper_grids(laws_f, h)
-    masses = _grid_masses(ctx, laws[0], h, grids[0])
-    out = [_upper_step(ctx, laws[0], h, grids[0], masses)]
-    if len(laws) == 2:
-        out.append(_upper_step(ctx, laws[1], h, grids[1], _mirrored(masses)))
-    return out
+    return [_upper_step(ctx, law, h, grid, masses) for law, grid, masses in zip(laws, grids, _upper_masses_of(
+        ctx, laws, laws_f, h, grids))]
+
+
+def _mirror_pair(laws):
+    """Whether the second law of a pair is the first's swapped pair on the mirrored grid (its masses mirrored)."""
+    return len(laws) == 2 and laws[1].mirrored
+
+
+def _upper_masses_of(ctx, laws, laws_f, h, grids):
+    """The grid masses of each law's pessimistic step (None for an atomic law): a mirrored pair's second from the
+    first's (:func:`_mirrored`)."""
+    if _mirror_pair(laws_f):
+        masses = _grid_masses(ctx, laws[0], h, grids[0])
+        return [masses, _mirrored(masses)]
+    return [None if law.cdf is None else _grid_masses(ctx, law, h, grid) for law, grid in zip(laws, grids)]
 
 
 def _coarsened(masses, grid, m):
@@ -414,5 +438,7 @@ def _coarsened(masses, grid, m):
 
 def _lower_parts(ctx, law, law_f, h):
     """The parts of the optimistic step of one law (:func:`_lower_step` on its own grid and float-chosen cuts)."""
+    if law.cdf is None:
+        return _lower_step(ctx, law, h, None, None)
     grid = _grid(law_f, h)
     return _lower_step(ctx, law, h, grid, _lower_cuts(law_f, h, grid))
