@@ -10,14 +10,13 @@ the prover splits a box that raised. Exact numbers (a box of width 0 in one coor
 stay exact."""
 from __future__ import annotations
 
-from fractions import Fraction
 
 import flint
 import numpy as np
 
 from mechanisms.errors import InvalidInput
 from mechanisms.numerics.context.base import register_context, unknown
-from mechanisms.numerics.context.certified import CertifiedContext, certified as certified_ctx, enclosure
+from mechanisms.numerics.context.certified import CertifiedContext, certified as certified_ctx
 from mechanisms.numerics.elementary import ELEMENTARY
 from mechanisms.numerics.exact import INF, ExactInfinity, FloatOnCertifiedPath, Undecided, \
     is_exact_number as _is_exact, to_arb
