@@ -23,9 +23,11 @@ import sympy as sp
 
 from mechanisms.errors import InvalidInput
 from mechanisms.numerics.context import certified as _certified
+from mechanisms.numerics.elementary import ELEMENTARY
 from mechanisms.numerics.exact import FloatOnCertifiedPath, infinity
 from proofcheck.errors import EXCLUSIONS
 from proofcheck.numerics import Undecided
+from proofcheck.rounding import show_exact
 
 
 class ClaimError(Exception):
@@ -40,8 +42,6 @@ class ClaimError(Exception):
         return "float-on-certified-path" if isinstance(self.error, FloatOnCertifiedPath) else "exception"
 
     def to_json(self) -> dict:
-        from proofcheck.rounding import show_exact
-
         return {"kind": self.kind, "where": self.where, "path": self.path, "type": type(self.error).__name__,
                 "message": str(self.error), "case": show_exact(dict(self.case)) if self.case is not None else None}
 
@@ -108,9 +108,10 @@ def evaluate(expr: sp.Basic, values: Mapping[str, Any], m) -> Any:
     raise InvalidInput(f"cannot evaluate {type(expr).__name__} in {expr}")
 
 
-# sympy class name -> name on the evaluation path
-# sympy names that differ from the path's (every other function keeps its sympy class name)
-_RENAMED = {"loggamma": "lgamma"}
+# sympy class name -> name on the evaluation path, where they differ (loggamma: lgamma), from the table of elementary
+# functions (every other function keeps its sympy class name)
+_RENAMED = {e.sympy.__name__: e.name for e in ELEMENTARY.values()
+            if isinstance(e.sympy, type) and e.sympy.__name__ != e.name}
 
 
 def function_name(expr) -> str | None:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import contextlib
 import math
+import re
 from fractions import Fraction
 
 import flint
@@ -96,8 +97,6 @@ def _decimal_end(point, digits: int, down: bool) -> str:
     arb's nearest decimal, stepped one unit in the last digit while it is not certainly on the right side.
     Integer arithmetic on the mantissa only, so the cost does not grow with the exponent (2^-3e9 prints
     as fast as 0.5)."""
-    import re
-
     if not point.is_finite():
         return "-inf" if down else "+inf"
     text = point.str(digits, radius=False)

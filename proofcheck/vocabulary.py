@@ -22,6 +22,11 @@ import inspect
 import textwrap
 from dataclasses import dataclass
 
+from mechanisms.numerics.context import FORMULAS, CertifiedContext
+from mechanisms.numerics.context.base import _load_formulas
+from mechanisms.numerics.elementary import ELEMENTARY
+from proofcheck.measures import BOX, CERTIFIED, ROUTES
+
 _MATRICES = {"K", "C", "D", "G", "M", "W", "channel", "gains", "loss"}  # (L: a loss matrix where declared, else a level)
 _VECTORS = {"pi", "prior", "mixing", "weights", "xs", "probs"}
 _PAIRS = ({"p", "q"},)  # vectors by name only together: kl(p, q); alone q is a rate, p a dimension
@@ -39,12 +44,11 @@ _NUMBERS = {
 }
 DOC_WIDTH = 200  # characters of the one-line docstring
 
-# the elementary operations and the readers of the case, whose functions are numpy's or lambdas: in words
+# the elementary functions (the table's docs), the operations and the readers of the case, whose functions are numpy's
+# or lambdas: in words
 _PLAIN_DOCS = {
-    "abs": "|x|.", "atan": "arctan x.", "cos": "cos x.", "cosh": "cosh x.", "sin": "sin x.", "sinh": "sinh x.",
-    "tanh": "tanh x.", "exp": "e^x.", "log": "The natural logarithm (log 0 = −∞ exactly).", "log1p": "log(1 + x).",
-    "expm1": "e^x − 1.", "erf": "The error function.", "erfc": "The complementary error function 1 − erf x.",
-    "sqrt": "√x (x ≥ 0).", "sum": "The sum of the entries.", "fmax": "The largest entry of a vector.",
+    **{e.name: e.doc for e in ELEMENTARY.values()},
+    "abs": "|x|.", "sum": "The sum of the entries.", "fmax": "The largest entry of a vector.",
     "fmin": "The smallest entry of a vector.", "log_sum_exp": "log Σ e^{x_i}, without overflow.",
     "lt": "x < y: True, False or UNKNOWN (enclosures that overlap).", "le": "x ≤ y: True, False or UNKNOWN.",
     "gt": "x > y: True, False or UNKNOWN.", "ge": "x ≥ y: True, False or UNKNOWN.",
@@ -76,10 +80,6 @@ class Entry:
 def entries() -> dict[str, Entry]:
     """name -> Entry for every context operation, formula over the context and route of ROUTES (a route
     of the same name as a formula takes precedence on the paths, and here)."""
-    from mechanisms.numerics.context import FORMULAS, CertifiedContext
-    from mechanisms.numerics.context.base import _load_formulas
-    from proofcheck.measures import CERTIFIED, ROUTES
-
     _load_formulas()
     found = {}
     for klass in CertifiedContext.__mro__[::-1]:
@@ -101,8 +101,6 @@ def entries() -> dict[str, Entry]:
 
 def _route_kind(name: str) -> str:
     """A route the box path takes from the context (log, exp, ...) has a box form; the others refuse a Ball."""
-    from proofcheck.measures import BOX
-
     on_box = BOX.__dict__.get(name)
     return "route" if getattr(on_box, "__qualname__", "").startswith("_box_route") else "route with a box form"
 

@@ -11,6 +11,7 @@ import os
 import numpy as np
 
 from mechanisms.errors import InvalidInput
+from mechanisms.numerics.backend import resolve_device
 
 BACKENDS = ("numpy", "torch")
 DEFAULT_BATCH_BYTES = 32 * 2**20  # working set of one batch of vectors
@@ -164,8 +165,6 @@ def batch_plan(p, batch_size, backend, device, dtype, fname):
     if backend == "numpy":
         dev, dt = None, numpy_dtype(dtype)
     else:
-        from mechanisms.numerics.backend import resolve_device
-
         dev, dt = resolve_device(device), torch_dtype(dtype)
     itemsize = dt.itemsize
     if batch_size is None:

@@ -39,6 +39,7 @@ import numpy as np
 from scipy import special as _sc
 
 from mechanisms.errors import InvalidInput
+from mechanisms.numerics.checks import exact_real, real, real_array
 from mechanisms.numerics.exact import NEG_INF, Undecided, to_arb, to_fraction
 
 __all__ = [
@@ -257,8 +258,6 @@ def float_log_normalised_bessel_i(nu, s, fast=False):
     there to ~ν log ν); beyond, the Bessel form, whose terms then no longer cancel to many digits (the result
     is of the size of s). fast=True takes the Bessel form everywhere (fast on long arrays; absolute error
     ~1e-16·ν log ν, what a quadrature integrand needs)."""
-    from mechanisms.numerics.checks import real, real_array
-
     nu = _normalised_order(real(nu, "nu", _FNAME_NORMALISED), _FNAME_NORMALISED)
     s_a, scalar = real_array(s, "s", _FNAME_NORMALISED, lo=0)
     if nu == -0.5:  # Λ_{−1/2}(s) = cosh s
@@ -318,8 +317,6 @@ def _log_i_enclosure(nu, x, prec):
 def _certified_arg(v, name, fname, lo):
     """An exact number (checked ≥ lo) or a ball: one certainly below lo is an error, one across lo undecided."""
     import flint
-
-    from mechanisms.numerics.checks import exact_real
 
     if isinstance(v, flint.arb) and v.is_finite() and not v >= lo:
         if v < lo:

@@ -133,6 +133,11 @@ def _finite_sign(x):
     return None
 
 
+def is_exact_number(x) -> bool:
+    """x is an exact number: an int (not a bool), a Fraction (an Exact), a python-flint fmpz or fmpq."""
+    return (isinstance(x, (int, Fraction)) and not isinstance(x, bool)) or type(x).__name__ in ("fmpz", "fmpq")
+
+
 def is_infinity(x) -> bool:
     """True for ±inf: an exact infinity, or (on the float path) a float one."""
     return isinstance(x, float) and math.isinf(x)

@@ -35,6 +35,7 @@ from dataclasses import asdict, dataclass
 import numpy as np
 
 from mechanisms.errors import InvalidInput
+from mechanisms.numerics.backend import resolve_device
 
 __all__ = ["MonteCarloEstimate", "bounded_mean", "bernoulli_rate", "clt_mean", "stream_seed", "batch_generator",
            "resolve_backend_device", "check_confidence", "seed_label", "bernstein_half_width",
@@ -129,8 +130,6 @@ def resolve_backend_device(backend, device, fname):
             raise InvalidInput(f"{fname}: the numpy backend runs on the CPU only, got device={device!r}")
         return "numpy", "cpu"
     import torch
-
-    from mechanisms.numerics.backend import resolve_device
 
     try:
         dev = resolve_device(str(device))

@@ -18,6 +18,7 @@ from fractions import Fraction
 import numpy as np
 
 from mechanisms.errors import InvalidInput
+from mechanisms.numerics.bessel import float_log_normalised_bessel_i
 from mechanisms.numerics.exact import to_arb, to_fraction
 
 __all__ = ["float_log_integral", "integrand_window", "certified_integral", "certified_log_integral",
@@ -325,10 +326,8 @@ class FloatIntegrandOps:
     @staticmethod
     def hyp0f1(a, z):
         """₀F₁(; a; z) of a z ≥ 0 on the interval, as a factor: its log, log M(a − 1, 2√z) (the Bessel form)."""
-        from mechanisms.numerics.context import fp
-
         z = np.maximum(np.asarray(z, float), 0.0)
-        return LogValue(fp.log_normalised_bessel_i(float(a) - 1, 2 * np.sqrt(z), fast=True))
+        return LogValue(float_log_normalised_bessel_i(float(a) - 1, 2 * np.sqrt(z), True))
 
     @staticmethod
     def kl_div(log_p, log_q):

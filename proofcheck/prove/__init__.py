@@ -22,8 +22,12 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass, field, replace
 
+from proofcheck.certify import certified_sides
+from proofcheck.fingerprint import claim_fingerprint
 from proofcheck.prove.branch import Budget, Outcome, branch_and_bound
 from proofcheck.prove.domain import Domain, NotProvable, claim_domains, dimension
+from proofcheck.prove.report import box_text, proof_evidence
+from proofcheck.rounding import exactify
 from proofcheck.texts import sizes_text  # noqa: F401  (the proof's sizes in words: proofcheck.prove.sizes_text)
 
 MAX_DIMENSION = 4  # coordinates split as reals in one domain (more: not attempted)
@@ -100,15 +104,11 @@ class Proof:
         return f"not proved ({self.status}): {self.reason}"
 
     def evidence(self) -> dict:
-        from proofcheck.prove.report import proof_evidence
-
         return proof_evidence(self)
 
 
 def prove_claim(claim, budget: Budget | None = None, max_dimension: int = MAX_DIMENSION) -> Proof:
     """Try to prove the claim's relation on its whole declared domain, within the budget."""
-    from proofcheck.fingerprint import claim_fingerprint
-
     budget = budget or Budget()
     t0 = time.monotonic()
     proof = Proof(claim.id, claim_fingerprint(claim), "not-provable", budget)
@@ -245,9 +245,6 @@ def _certified_point(claim, shown) -> dict | None:
     path confirms its hypotheses there; else None."""
     if not isinstance(shown, dict) or any(v.name not in shown for v in claim.variables):
         return None
-    from proofcheck.certify import certified_sides
-    from proofcheck.rounding import exactify
-
     def back(x):
         if isinstance(x, list):
             return [back(y) for y in x]
@@ -271,8 +268,6 @@ def against_search(proof: Proof, claim, result) -> Proof:
     and the box said). Only proofs that count an outside box are looked at."""
     if result is None or getattr(result, "verdict", None) != "holds" or not proof.leaves("outside"):
         return proof
-    from proofcheck.prove.report import box_text
-
     for what, case in admitted_cases(claim, result):
         for part in proof.parts:
             if part.outcome is None:

@@ -14,6 +14,7 @@ from collections import deque
 from dataclasses import dataclass, field
 from fractions import Fraction
 
+from mechanisms.errors import InvalidInput
 from proofcheck.prove.decide import PRECISION, decide_box
 from proofcheck.prove.domain import ENUMERATE
 
@@ -31,8 +32,6 @@ class Budget:
     seconds: float | None = None  # a cap on one claim's wall time: it may stop a proof, never make one
 
     def __post_init__(self):
-        from mechanisms.errors import InvalidInput
-
         for name in ("max_boxes", "max_depth", "precision"):
             v = getattr(self, name)
             if isinstance(v, bool) or not isinstance(v, int) or v < 1:

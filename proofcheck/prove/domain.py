@@ -25,7 +25,12 @@ import zlib
 from dataclasses import dataclass, field
 from fractions import Fraction
 
+import flint
 import numpy as np
+
+from mechanisms.numerics.context import Ball
+from proofcheck.prove.jets import Jet
+from proofcheck.rounding import show_exact
 
 ENUMERATE = 64  # an integer with at most this many values is checked value by value
 SHAPE_DRAWS = 200  # draws of the strategy that tell the sizes of distributions, channels, vectors
@@ -93,8 +98,6 @@ class Domain:
         return {k: (v[1] if len(v) == 2 else tuple(v[1:])) for k, v in self.shapes.items()}
 
     def to_json(self) -> dict:
-        from proofcheck.rounding import show_exact
-
         out = {"text": self.text(), "coordinates": [c.to_json() for c in self.coordinates],
                "shapes": {k: list(v) for k, v in self.shapes.items()}, "fixed": show_exact(dict(self.fixed)),
                "simplex": {k: _parametrisation(k, v) for k, v in self.shapes.items() if v[0] in ("simplex", "channel")}}
@@ -180,18 +183,12 @@ class Domain:
 
 def _entry(interval, integer: bool, slopes: dict | None = None):
     """A coordinate's value over its interval: exact at a point, else a Ball (a Jet with the given slopes)."""
-    from mechanisms.numerics.context import Ball
-
     lo, hi = interval
     if lo == hi:
         return int(lo) if integer else Fraction(lo)
     ball = Ball.of(lo, hi)
     if slopes is None:
         return ball
-    import flint
-
-    from proofcheck.prove.jets import Jet
-
     return Jet(ball.arb, {k: flint.arb(v) for k, v in slopes.items()})
 
 

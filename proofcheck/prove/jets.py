@@ -17,17 +17,14 @@ lies in that hull at every point: the mean-value form stays an enclosure (Clarke
 from __future__ import annotations
 
 import functools
-from fractions import Fraction
 
 import flint
 
 from mechanisms.numerics.context import Ball
-from proofcheck.prove.tight import TightContext, context_path
-from mechanisms.numerics.exact import ExactInfinity, to_arb
-
-
-def is_exact(x) -> bool:
-    return (isinstance(x, (int, Fraction)) and not isinstance(x, bool)) or type(x).__name__ in ("fmpz", "fmpq")
+from mechanisms.numerics.elementary import ELEMENTARY
+from mechanisms.numerics.exact import ExactInfinity, is_exact_number as is_exact, to_arb
+from mechanisms.numerics.record import Failed, attempt
+from proofcheck.prove.ends import TightContext, context_path
 
 
 class Jet(Ball):
@@ -87,8 +84,7 @@ class Jet(Ball):
         return Jet(abs(self.arb), _scale(self.d, KINK))  # the hull of ±h' (module docstring: kinks)
 
 
-KINK = flint.arb(0, 1)  # [−1, 1]: the slopes of |h| at h = 0
-HALF_KINK = flint.arb(0.5, 0.5)  # [0, 1]: the slopes of (h)₊ at h = 0
+KINK = flint.arb(0, 1)  # [−1, 1]: the slopes of |h| at h = 0 (those of (h)₊: the table's positive_part)
 
 
 def _hull(ds):
@@ -142,31 +138,9 @@ def _finite(x):
     return x if isinstance(x, flint.arb) and x.is_finite() else None
 
 
-def _two_over_sqrt_pi():
-    return 2 / flint.arb.pi().sqrt()
-
-
-SLOPES = {  # f'(x) from x and the value v = f(x), both arb; None where f is not differentiable over the box
-    "exp": lambda x, v: v,
-    "expm1": lambda x, v: v + 1,
-    "log": lambda x, v: 1 / x if x > 0 else None,
-    "log1p": lambda x, v: 1 / (1 + x) if x > -1 else None,
-    "sqrt": lambda x, v: 1 / (2 * v) if v > 0 else None,
-    "erf": lambda x, v: _two_over_sqrt_pi() * (-x * x).exp(),
-    "erfc": lambda x, v: -_two_over_sqrt_pi() * (-x * x).exp(),
-    "sinh": lambda x, v: x.cosh(),
-    "cosh": lambda x, v: x.sinh(),
-    "tanh": lambda x, v: 1 - v * v,
-    "atan": lambda x, v: 1 / (1 + x * x),
-    "sin": lambda x, v: x.cos(),
-    "cos": lambda x, v: -x.sin(),
-    "lgamma": lambda x, v: x.digamma() if x > 0 else None,
-    "gamma": lambda x, v: v * x.digamma() if x > 0 else None,
-    "Phi": lambda x, v: (-x * x / 2).exp() / (2 * flint.arb.pi()).sqrt(),
-    "log_Phi": lambda x, v: (-x * x / 2).exp() / (2 * flint.arb.pi()).sqrt() / v.exp(),
-    "erfcx": lambda x, v: 2 * x * v - _two_over_sqrt_pi(),
-    "positive_part": lambda x, v: flint.arb(1) if x > 0 else (flint.arb(0) if x < 0 else HALF_KINK),
-}
+SLOPES = {e.name: e.derivative for e in ELEMENTARY.values() if e.derivative is not None}
+"""f'(x) from x and the value v = f(x), both arb; None where f is not differentiable over the box (the table's
+derivative column; a function without one has derivatives unknown here)."""
 
 
 class JetContext(TightContext):
@@ -182,30 +156,8 @@ class JetContext(TightContext):
     def pi(self):
         return Jet(flint.arb.pi(), {})
 
-    def _chain(name):
-        base, slope = getattr(TightContext, name), SLOPES[name]
-
-        def method(self, x):
-            def f(y):
-                r = base(self, y)
-                if not isinstance(r, Ball):
-                    return r
-                if is_exact(y):
-                    return Jet(r.arb, {})
-                if not isinstance(y, Jet) or y.d is None:
-                    return Jet(r.arb, None)
-                s = _finite(slope(y.arb, r.arb))
-                return Jet(r.arb, None if s is None else _scale(y.d, s))
-            return self._map(f, x)
-        method.__name__ = name
-        return method
-
-    exp, expm1, log, log1p, sqrt = _chain("exp"), _chain("expm1"), _chain("log"), _chain("log1p"), _chain("sqrt")
-    erf, erfc, erfcx, Phi, log_Phi = _chain("erf"), _chain("erfc"), _chain("erfcx"), _chain("Phi"), _chain("log_Phi")
-    sinh, cosh, tanh, atan = _chain("sinh"), _chain("cosh"), _chain("tanh"), _chain("atan")
-    sin, cos, lgamma, gamma = _chain("sin"), _chain("cos"), _chain("lgamma"), _chain("gamma")
-    positive_part = _chain("positive_part")
-    del _chain
+    # every elementary function of the table: its derivative by the chain rule where the table gives one, else
+    # unknown (set below the class)
 
     def max(self, *xs):
         return self._extreme(TightContext.max(self, *xs), xs, lambda a, b: a >= b)
@@ -249,7 +201,60 @@ class JetContext(TightContext):
         return Jet(r.arb, d)
 
 
-JET_CONTEXT = JetContext()
+def _chain(e):
+    """The jet context's method of an elementary function: the tight context's value, with derivatives by the chain
+    rule (the table's derivative; unknown where it gives none or is not finite over the box)."""
+    name, slope = e.name, e.derivative
+    base = getattr(TightContext, name)
+
+    def method(self, x):
+        def f(y):
+            r = base(self, y)
+            if not isinstance(r, Ball):
+                return r
+            if slope is None:
+                return Jet(r.arb, None)
+            if is_exact(y):
+                return Jet(r.arb, {})
+            if not isinstance(y, Jet) or y.d is None:
+                return Jet(r.arb, None)
+            s = _finite(slope(y.arb, r.arb))
+            return Jet(r.arb, None if s is None else _scale(y.d, s))
+        return self._map(f, x)
+    method.__name__, method.__qualname__, method.__doc__ = name, f"JetContext.{name}", e.doc
+    method.elementary = e
+    return method
+
+
+for _e in ELEMENTARY.values():
+    setattr(JetContext, _e.name, _chain(_e))
+del _e
+
+
+def proved_by_jets(f, signature, declared, args, kwargs, wide) -> bool:
+    """Is ``f`` monotone over this box in each wide argument as ``declared``, by the sign of each partial derivative
+    enclosed over the whole box (forward mode on the jet context, one closed computation)?"""
+    at = signature.bind(*args, **kwargs)
+    names = list(at.arguments)
+    if not names or names[0] != "ctx":
+        return False
+    at.arguments["ctx"] = JET_CONTEXT
+    index = {k: i for i, k in enumerate(wide)}
+    for k in wide:
+        at.arguments[k] = Jet(at.arguments[k].arb, {index[k]: flint.arb(1)})
+    got = attempt(f, *at.args, **at.kwargs)
+    if isinstance(got, Failed) or not isinstance(got, Jet) or got.d is None:
+        return False
+    for k in wide:
+        p = got.d.get(index[k])
+        if p is None:  # no dependence on it at all
+            continue
+        if not p.is_finite() or not (p >= 0 if declared[k] > 0 else p <= 0):
+            return False
+    return True
+
+
+JET_CONTEXT = JetContext(proved_by_jets)
 
 
 def jet_path():

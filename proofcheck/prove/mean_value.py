@@ -13,8 +13,11 @@ from fractions import Fraction
 import flint
 import sympy as sp
 
+from mechanisms.numerics.context import enclosure
 from mechanisms.numerics.exact import ExactInfinity, to_arb
 from mechanisms.numerics.record import Failed, attempt
+from proofcheck.evaluation import evaluate, quantity_values
+from proofcheck.measures import BOX
 from proofcheck.prove.jets import Jet, is_exact, path
 
 
@@ -45,8 +48,6 @@ def mean_value_lower_bound(g_center, jet, box, center):
 def jet_margin(claim, domain, box):
     """The margin over the box as a Jet with known derivatives, or None (a route or an operation that does not
     carry derivatives, an infinite side, any failure)."""
-    from proofcheck.evaluation import evaluate
-
     case, m = domain.case(box, jets=True), path()
 
     def compute():
@@ -62,10 +63,6 @@ def jet_margin(claim, domain, box):
 
 def point_margin(claim, domain, point):
     """The margin at an exact point of the domain (exact where the evaluation is), or None."""
-    from mechanisms.numerics.context import enclosure
-    from proofcheck.evaluation import evaluate, quantity_values
-    from proofcheck.measures import BOX
-
     def sides():
         values = quantity_values(claim, domain.case(tuple((x, x) for x in point)), BOX)
         return evaluate(claim.statement.lhs, values, BOX), evaluate(claim.statement.rhs, values, BOX)

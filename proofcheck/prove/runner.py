@@ -8,10 +8,16 @@ from __future__ import annotations
 
 import os
 import signal
+import sys
 import time
 from multiprocessing import Pipe
 from multiprocessing.connection import wait
+
 from mechanisms.numerics.exact import Undecided
+from proofcheck.certificate import write_certificate
+from proofcheck.files import safe_name
+from proofcheck.fingerprint import claim_fingerprint
+from proofcheck.prove import Proof, against_search, prove_claim, unprovable
 
 POLL_S = 0.2
 HARD_LIMIT_S = 300.0  # default: what one claim's proof attempt may take, from outside it
@@ -83,8 +89,6 @@ def fork_call(fn, args):
 
 
 def _attempt(claim, budget):
-    from proofcheck.prove import prove_claim
-
     try:
         return prove_claim(claim, budget)
     except (Exception, Undecided) as e:  # an internal error of the prover: that claim's, said
@@ -99,9 +103,6 @@ def _receive(conn, claim, budget, seconds):
 
 
 def _stopped(claim, budget, reason, seconds):
-    from proofcheck.fingerprint import claim_fingerprint
-    from proofcheck.prove import Proof
-
     return Proof(claim.id, claim_fingerprint(claim), "stopped", budget, reason=reason, seconds=seconds)
 
 
@@ -132,13 +133,7 @@ def prove_results(claims, results: dict, budget, *, jobs: int, out, hard_limit=N
     """Attach a proof attempt (``evidence['proof']``) to each claim whose result holds, write its certificate
     (``OUT/certificates/<id>.json``; a stale one is removed) and call ``record(cid, result)`` as each ends.
     Returns how many claims were attempted."""
-    import sys
-
     from tqdm import tqdm
-
-    from proofcheck.certificate import write_certificate
-    from proofcheck.prove import against_search, prove_claim, unprovable
-    from proofcheck.files import safe_name
 
     todo = [c for c in claims if c.id in results and wants_proof(c, results[c.id], budget)]
     bar = tqdm(total=len(todo), desc="proving claims", unit="claim", disable=not progress, file=sys.stderr)

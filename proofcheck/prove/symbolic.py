@@ -21,8 +21,14 @@ from functools import lru_cache
 import flint
 import sympy as sp
 
+from mechanisms.numerics.context import Ball
+from mechanisms.numerics.elementary import ELEMENTARY
 from mechanisms.numerics.exact import Undecided
 from mechanisms.numerics.record import Failed, attempt
+from proofcheck.prove.mean_value import margin
+
+# the elementary functions the margin writes as formulas (the table's symbolic column), by name
+WRITTEN = {e.name: e for e in ELEMENTARY.values() if e.symbolic and e.sympy is not None}
 
 FUEL = 64  # enclosures one sign decision may evaluate (faces of faces included)
 
@@ -104,11 +110,9 @@ class FormulaPath:
             return Formula(f(_sym(x)))
         return method
 
-    for _name, _f in {"exp": sp.exp, "log": sp.log, "sqrt": sp.sqrt, "expm1": lambda z: sp.exp(z) - 1,
-                      "log1p": lambda z: sp.log(1 + z), "erf": sp.erf, "erfc": sp.erfc, "sin": sp.sin,
-                      "cos": sp.cos}.items():
-        locals()[_name] = _unary(_f)
-    del _unary, _name, _f
+    for _name, _e in WRITTEN.items():  # m.exp, m.log, m.sqrt, ...: the table's sympy forms
+        locals()[_name] = _unary(_e.sympy)
+    del _unary, _name, _e
 
     def pi(self):
         return Formula(sp.pi)
@@ -137,8 +141,6 @@ def margin_form(claim, domain):
 
 
 def _margin_form(claim, domain):
-    from proofcheck.prove.mean_value import margin
-
     xs = symbols_of(domain)
     case = dict(domain.fixed)
     for i, c in enumerate(domain.coordinates):
@@ -372,9 +374,10 @@ def _monotone(f):
     return over
 
 
-_FUNCTIONS = {sp.exp: _monotone(lambda a: a.exp()), sp.log: _monotone(lambda a: a.log()),
-              sp.erf: _monotone(lambda a: a.erf()), sp.erfc: _monotone(lambda a: a.erfc()),
-              sp.sin: lambda a: a.sin(), sp.cos: lambda a: a.cos()}  # arb's own: not monotone
+# sympy's function class -> (its arb enclosure over a ball, where it is defined): the ends of the ball where the table
+# says it is monotone, arb's own enclosure elsewhere (sin, cos); its sympy form a class, not an expression (√, log1p)
+_FUNCTIONS = {e.sympy: (_monotone(e.arb) if e.monotone is not None else e.arb, e.monotone or (lambda a: True))
+              for e in WRITTEN.values() if isinstance(e.sympy, type)}
 
 
 def _arb(expr, at: dict):
@@ -411,14 +414,14 @@ def _compiled(expr):
         return combine
     if isinstance(expr, sp.Pow):
         return _power(expr)
-    f = _FUNCTIONS.get(type(expr))
-    if f is not None:
-        arg, is_log = _compiled(expr.args[0]), isinstance(expr, sp.log)
+    known = _FUNCTIONS.get(type(expr))
+    if known is not None:
+        (f, defined), arg = known, _compiled(expr.args[0])
 
         def function(env):
             a = arg(env)
-            if is_log and not a > 0:
-                raise ValueError("the log of a ball not above 0")
+            if not defined(a):
+                raise ValueError(f"{type(expr).__name__} of a ball not certainly in its domain")
             return _finite(f(a))
         return function
     raise NotSymbolic(f"no enclosure of {type(expr).__name__}")
@@ -470,8 +473,6 @@ def _at(expr, x, value):
 
 @lru_cache(maxsize=8192)
 def _interval(lo: Fraction, hi: Fraction):
-    from mechanisms.numerics.context import Ball
-
     if lo == hi:
         return flint.arb(lo.numerator) / lo.denominator
     return Ball.of(lo, hi).arb  # the prover's own enclosure of a coordinate's interval

@@ -6,7 +6,8 @@ are made, combined and compared (see :mod:`mechanisms.numerics.context.base`).
 * :data:`box` — balls of any width as inputs, comparisons only when decided (proofs over boxes).
 """
 from mechanisms.numerics.context.base import FORMULAS, UNKNOWN, Context, formula, is_unknown
-from mechanisms.numerics.context.box import Ball, BoxContext, box, enclosure
+from mechanisms.numerics.context.box import Ball, BoxContext, box
+from mechanisms.numerics.context.certified import enclosure
 from mechanisms.numerics.context.certified import CertifiedContext, certified
 from mechanisms.numerics.context.fp import FloatContext, fp
 

@@ -19,17 +19,31 @@ form) is a separately named formula: two transcriptions of one formula are one r
 """
 from __future__ import annotations
 
+import functools
+import importlib
 import inspect
 import math
+import pkgutil
 from fractions import Fraction
 from typing import Callable
 
 import numpy as np
 
+import mechanisms
+from mechanisms.errors import InvalidInput
 from mechanisms.numerics.exact import Undecided
 from mechanisms.numerics.record import Failed, answered_unknown, attempt, note, settled
 
 FORMULAS: dict[str, Callable] = {}
+CONTEXTS: dict[str, "Context"] = {}  # name -> the module-level context of that name (fp, certified, box)
+
+
+def register_context(ctx: "Context") -> "Context":
+    """``ctx`` as the context of its name (what a pickled context and a formula called without one find)."""
+    if ctx.name in CONTEXTS:
+        raise ValueError(f"a context named {ctx.name!r} is registered already")
+    CONTEXTS[ctx.name] = ctx
+    return ctx
 
 
 ARG_KINDS = ("scalar", "integer", "vector", "matrix", "point", "flag", "text", "function", "any")
@@ -80,14 +94,11 @@ def formula(fn: Callable | None = None, *, name: str | None = None, args: dict |
 def _callable_alone(f: Callable, key: str) -> Callable:
     """``f(ctx, ...)`` as a module-level name: with a context (or a path over one, ``m``) first it is f itself; with
     none, f on the float context."""
-    import functools
-
     @functools.wraps(f)
     def formula_alone(*args, **kwargs):
         if (args and _is_context(args[0])) or "ctx" in kwargs:
             return f(*args, **kwargs)
-        from mechanisms.numerics.context.fp import fp
-
+        fp = CONTEXTS["fp"]
         try:
             return f(fp, *args, **kwargs)
         except TypeError as e:
@@ -130,8 +141,6 @@ def integral_window_ends(ctx, a, b, cut):
     """The finite interval of ``ctx.integral(f, a, b, cut=...)`` before its tails: a and b where finite; an
     infinite end replaced by its cut — ``cut`` a number (the upper cut, for b = +inf) or a pair (lower cut,
     upper cut), None where that end is finite."""
-    from mechanisms.errors import InvalidInput
-
     lo_cut, hi_cut = cut if isinstance(cut, tuple) else (None, cut)
     if (ctx.is_inf(a) and lo_cut is None) or (ctx.is_inf(b) and hi_cut is None):
         raise InvalidInput("integral: an infinite end needs a finite cut")
@@ -306,14 +315,10 @@ class Context:
 
     def _column_max(self, m, weights=None):
         """max_x w_x m[x, y] for each column y (w = 1 when weights is None)."""
-        import functools
-
         return functools.reduce(self.maximum, m if weights is None else weights[:, None] * m)
 
     def _column_min(self, m):
         """min_x m[x, y] for each column y."""
-        import functools
-
         return functools.reduce(self.minimum, m)
 
     def _vecmat(self, v, m):
@@ -361,17 +366,10 @@ def _load_formulas() -> bool:
     if _LOADED:
         return False
     _LOADED.append(True)
-    import importlib
-    import pkgutil
-
-    import mechanisms
-
     for info in pkgutil.walk_packages(mechanisms.__path__, "mechanisms."):
         importlib.import_module(info.name)
     return True
 
 
 def _context_named(name):
-    from mechanisms.numerics import context
-
-    return getattr(context, name)
+    return CONTEXTS[name]

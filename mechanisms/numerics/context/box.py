@@ -10,15 +10,16 @@ the prover splits a box that raised. Exact numbers (a box of width 0 in one coor
 stay exact."""
 from __future__ import annotations
 
-from fractions import Fraction
 
 import flint
 import numpy as np
 
-from mechanisms.numerics.context.base import unknown
-from mechanisms.numerics.context.certified import CertifiedContext, _is_exact
 from mechanisms.errors import InvalidInput
-from mechanisms.numerics.exact import INF, ExactInfinity, FloatOnCertifiedPath, Undecided, to_arb
+from mechanisms.numerics.context.base import register_context, unknown
+from mechanisms.numerics.context.certified import CertifiedContext, certified as certified_ctx
+from mechanisms.numerics.elementary import ELEMENTARY
+from mechanisms.numerics.exact import INF, ExactInfinity, FloatOnCertifiedPath, Undecided, \
+    is_exact_number as _is_exact, to_arb
 
 
 def _arb_of(x):
@@ -307,40 +308,8 @@ class BoxContext(CertifiedContext):
             return unknown(f"{_show(a)} {'<' if op == 'lt' else '<='} {_show(b)}") if r is None else r
         return super()._cmp(a, b, op)
 
-    # elementary functions: the certified context's on the arb inside, wrapped again
-    def _lift1(name):
-        base = getattr(CertifiedContext, name)
-
-        def method(self, x):
-            def f(y):
-                return _rewrap_finite(base(certified_ctx, _unwrap(y)), name)
-            return self._map(f, x)
-        method.__name__ = name
-        return method
-
-    exp = _lift1("exp")
-    log = _lift1("log")
-    log1p = _lift1("log1p")
-    expm1 = _lift1("expm1")
-    erf = _lift1("erf")
-    erfc = _lift1("erfc")
-    lgamma = _lift1("lgamma")
-    gamma = _lift1("gamma")
-    sinh = _lift1("sinh")
-    cosh = _lift1("cosh")
-    tanh = _lift1("tanh")
-    atan = _lift1("atan")
-    sin = _lift1("sin")
-    cos = _lift1("cos")
-    sqrt = _lift1("sqrt")
-    Phi = _lift1("Phi")
-    log_Phi = _lift1("log_Phi")
-    log1mexp = _lift1("log1mexp")
-    erfcx = _lift1("erfcx")
-    positive_part = _lift1("positive_part")
-    digamma = _lift1("digamma")
-    del _lift1
-
+    # the elementary functions (mechanisms.numerics.elementary): the certified context's on the arb inside, wrapped
+    # again (set below the class), but Φ⁻¹, enclosed from a box's ends here
     def Phi_inv(self, x):
         """Φ⁻¹ over a box: increasing, so the union of its values at the box's two ends (arb's erfcinv of a
         wide ball is far wider)."""
@@ -410,14 +379,8 @@ class BoxContext(CertifiedContext):
             ends.append(end)
         a, b = ends[:2]
         cut = tuple(ends[2:]) if isinstance(cut, tuple) else ends[3]
-        return self.from_certified(CertifiedContext.integral(self._certified(), f, a, b, args=tuple(points),
+        return self.from_certified(CertifiedContext.integral(certified_ctx, f, a, b, args=tuple(points),
                                                              log=log, cut=cut, tail=tail))
-
-    @staticmethod
-    def _certified():
-        from mechanisms.numerics.context.certified import certified
-
-        return certified
 
     def pi(self):
         return Ball(flint.arb.pi())
@@ -469,16 +432,24 @@ def _rewrap_finite(r, name):
     return _rewrap(r)
 
 
-def enclosure(x):
-    """The arb ball of a value of any context's certified kind (a Ball's arb, an exact number's ball)."""
-    if isinstance(x, ExactInfinity):
-        return x
-    a = _arb_of(x)
-    if a is None:
-        raise InvalidInput(f"no enclosure of {type(x).__name__}")
-    return a
+def _lifted(e):
+    """The box context's method of an elementary function: the certified context's on the arb inside, wrapped
+    again (a ball that is not finite over the box leaves it undecided)."""
+    at, name = e.certified, e.name
+
+    def method(self, x):
+        def f(y):
+            return _rewrap_finite(certified_ctx._map(lambda v: at(certified_ctx, v), _unwrap(y)), name)
+        return self._map(f, x)
+    method.__name__, method.__qualname__, method.__doc__ = name, f"BoxContext.{name}", e.doc
+    method.elementary = e
+    return method
 
 
-from mechanisms.numerics.context.certified import certified as certified_ctx  # noqa: E402
+BOX_OWN = ("Phi_inv",)  # elementary functions the box context encloses its own way (a method of the class)
+for _e in ELEMENTARY.values():
+    if _e.name not in BOX_OWN:
+        setattr(BoxContext, _e.name, _lifted(_e))
+del _e
 
-box = BoxContext()
+box = register_context(BoxContext())

@@ -6,15 +6,14 @@ import math
 
 import numpy as np
 from scipy import special as _sp
+from scipy.integrate import quad
 
-from mechanisms.numerics.context.base import Context, integral_window_ends as _cut_ends
-
-
-def _sqrt(x):
-    # a value ≥ 0 in exact arithmetic can come out as −1e−17 in floats (√JS of equal distributions)
-    x = np.asarray(x, float)
-    out = np.sqrt(np.where((x < 0) & (x >= -1e-12), 0.0, x))
-    return float(out) if out.ndim == 0 else out
+from mechanisms.numerics.bessel import float_log_bessel_i, float_log_normalised_bessel_i
+from mechanisms.numerics.checks import channel as _channel, distribution as _distribution, real as _real, \
+    real_array as _real_array
+from mechanisms.numerics.context.base import Context, integral_window_ends as _cut_ends, register_context
+from mechanisms.numerics.elementary import ELEMENTARY, float_method
+from mechanisms.numerics.quadrature import float_log_integral, float_log_integrand
 
 
 def _scalar(f):
@@ -55,23 +54,17 @@ class FloatContext(Context):
 
     def real(self, x, name, fname, *, lo=None, lo_open=False, hi=None, hi_open=False, allow_inf=False):
         """An argument checked to be a real number (an array: each entry) within the bounds; a float."""
-        from mechanisms.numerics.checks import real, real_array
-
         if isinstance(x, (np.ndarray, list, tuple)):
-            return real_array(x, name, fname, lo=lo, lo_open=lo_open, hi=hi, hi_open=hi_open, allow_inf=allow_inf)[0]
-        return real(x, name, fname, lo=lo, lo_open=lo_open, hi=hi, hi_open=hi_open, allow_inf=allow_inf)
+            return _real_array(x, name, fname, lo=lo, lo_open=lo_open, hi=hi, hi_open=hi_open, allow_inf=allow_inf)[0]
+        return _real(x, name, fname, lo=lo, lo_open=lo_open, hi=hi, hi_open=hi_open, allow_inf=allow_inf)
 
     def distribution(self, p, name, fname):
         """A probability vector checked (finite, ≥ 0, summing to 1 within 1e−9): a float array."""
-        from mechanisms.numerics.checks import distribution
-
-        return distribution(p, name, fname)
+        return _distribution(p, name, fname)
 
     def channel(self, K, name, fname):
         """A row-stochastic matrix checked (every row a probability vector within 1e−9): a float array."""
-        from mechanisms.numerics.checks import channel
-
-        return channel(K, name, fname)
+        return _channel(K, name, fname)
 
     @staticmethod
     def hull(*xs):
@@ -99,28 +92,9 @@ class FloatContext(Context):
     def where(self, mask, x, y):
         return np.where(mask, x, y)
 
-    # ---- elementary and special functions (arrays elementwise)
-    exp = staticmethod(_scalar(np.exp))
-    log = staticmethod(_scalar(np.log))
-    log1p = staticmethod(_scalar(np.log1p))
-    expm1 = staticmethod(_scalar(np.expm1))
-    sqrt = staticmethod(_sqrt)
-    erf = staticmethod(_scalar(_sp.erf))
-    erfc = staticmethod(_scalar(_sp.erfc))
-    lgamma = staticmethod(_scalar(_sp.gammaln))
-    gamma = staticmethod(_scalar(_sp.gamma))
-    sinh = staticmethod(_scalar(np.sinh))
-    cosh = staticmethod(_scalar(np.cosh))
-    tanh = staticmethod(_scalar(np.tanh))
-    atan = staticmethod(_scalar(np.arctan))
-    sin = staticmethod(_scalar(np.sin))
-    cos = staticmethod(_scalar(np.cos))
+    # ---- elementary and special functions (arrays elementwise): one method per entry of the table
+    # (mechanisms.numerics.elementary), set below the class
     abs = staticmethod(_scalar(np.abs))
-
-    Phi = staticmethod(_scalar(_sp.ndtr))  # the standard normal CDF
-    log_Phi = staticmethod(_scalar(_sp.log_ndtr))
-    Phi_inv = staticmethod(_scalar(_sp.ndtri))  # the standard normal quantile Φ⁻¹ (±inf at 1 and 0)
-    erfcx = staticmethod(_scalar(_sp.erfcx))  # e^{x²} erfc(x), the scaled complementary error function
 
     regularized_gamma_lower = staticmethod(_scalar2(_sp.gammainc))  # P(s, z) = γ(s, z)/Γ(s)
     regularized_gamma_upper = staticmethod(_scalar2(_sp.gammaincc))  # Q(s, z) = 1 − P(s, z)
@@ -137,12 +111,6 @@ class FloatContext(Context):
     def log_bessel_k(nu, z):
         """log K_ν(z) for z > 0, from the scaled kve (no overflow or underflow for large z)."""
         out = np.log(_sp.kve(nu, z)) - z
-        return float(out) if np.ndim(out) == 0 else out
-
-    @staticmethod
-    def positive_part(x):
-        """[x]_+ = max(x, 0), elementwise."""
-        out = np.maximum(x, 0.0)
         return float(out) if np.ndim(out) == 0 else out
 
     @staticmethod
@@ -165,25 +133,13 @@ class FloatContext(Context):
     @staticmethod
     def log_bessel_i(nu, x):
         """log I_ν(x), ν ≥ 0, x ≥ 0, broadcasting (uniform Debye expansion / power series: mechanisms.numerics.bessel)."""
-        from mechanisms.numerics.bessel import float_log_bessel_i
-
         return float_log_bessel_i(nu, x)
 
     @staticmethod
     def log_normalised_bessel_i(nu, s, fast=False):
         """log[Γ(ν+1)(2/s)^ν I_ν(s)] = log ₀F₁(; ν+1; s²/4) (0 at s = 0), vectorised over s (series where the
         Bessel form cancels; fast=True: the Bessel form everywhere). mechanisms.numerics.bessel."""
-        from mechanisms.numerics.bessel import float_log_normalised_bessel_i
-
         return float_log_normalised_bessel_i(nu, s, fast)
-
-    @staticmethod
-    def log1mexp(x):
-        """log(1 − e^x) for x ≤ 0 (accurate near 0 and far below it)."""
-        x = np.asarray(x, float)
-        with np.errstate(divide="ignore", invalid="ignore"):
-            out = np.where(x > -0.6931471805599453, np.log(-np.expm1(x)), np.log1p(-np.exp(x)))
-        return float(out) if out.ndim == 0 else out
 
     @staticmethod
     def xlogy(x, y):
@@ -199,10 +155,6 @@ class FloatContext(Context):
         b = +inf: the window [a, cut] plus scipy's ``quad`` of the rest (``tail``, the certified context's bound,
         is not used here); a = −inf as well: cut = (lower cut, upper cut) (None where the end is finite).
         log=True: the log of the integral (no overflow)."""
-        from scipy.integrate import quad
-
-        from mechanisms.numerics.quadrature import float_log_integral, float_log_integrand
-
         lf = float_log_integrand(f, tuple(float(x) for x in args))
         lo, hi = _cut_ends(self, a, b, cut)
         out = float_log_integral(lf, float(lo), float(hi))
@@ -250,4 +202,8 @@ class FloatContext(Context):
         return float(top + np.log(np.sum(np.exp(xs - top))))
 
 
-fp = FloatContext()
+for _e in ELEMENTARY.values():
+    setattr(FloatContext, _e.name, staticmethod(float_method(_e)))
+del _e
+
+fp = register_context(FloatContext())
