@@ -182,7 +182,17 @@ def register(routes: dict) -> None:
     shadow = sorted(set(routes) & set(FORMULAS))
     if shadow:
         raise ValueError(f"routes that would shadow a formula of the context: {shadow}")
+    # nor an operation of the contexts, whose meaning a route would change on the path only (m.is_inf meant +inf
+    # while every ctx.is_inf means ±inf: they answered oppositely for −inf); the readers of the case are the
+    # exception, as the contexts' own readers on the path's numbers
+    shadow = sorted(name for name in routes if name not in CASE_READERS
+                    and any(hasattr(ctx, name) for ctx in (ctx_fp, ctx_certified, ctx_box)))
+    if shadow:
+        raise ValueError(f"routes that would shadow an operation of the numeric contexts: {shadow}")
     ROUTES.update(routes)
+
+
+CASE_READERS = ("num", "vector", "matrix")  # routes named as context operations: they read a case's exact numbers
 
 
 register({
@@ -216,8 +226,8 @@ register({
     "vector": (lambda v: np.asarray(v, float), lambda v: [ctx_certified.exact(x) for x in v]),
     "matrix": (lambda K: np.asarray(K, float), lambda K: [[ctx_certified.exact(x) for x in row] for row in K]),
     "uniform": (lambda n: np.full(int(n), 1.0 / int(n)), lambda n: [Fraction(1, int(n))] * int(n)),
-    # x is +inf (the contexts' own is_inf: ±inf)
-    "is_inf": (lambda x: ctx_fp.is_inf(x) and x > 0, lambda x: ctx_certified.is_inf(x) and x > 0),
+    # x is +inf (m.is_inf is the contexts' own: ±inf)
+    "is_pos_inf": (lambda x: ctx_fp.is_inf(x) and x > 0, lambda x: ctx_certified.is_inf(x) and x > 0),
     # a value known only to lie in [0, x] (x an upper bound): the search takes x itself
     "between_zero_and": (lambda x: x, _c_between_zero_and),
     # a value ≥ 0 in exact arithmetic: the search clamps float noise below 0; certified, as it is
@@ -520,7 +530,7 @@ def _box_paths():
     certified_routes = CERTIFIED.__dict__
     routes = {k: _box_route(k, certified_routes[k]) for k in ROUTES}
     routes.update(value=ctx_box.case_value, num=ctx_box.num, vector=ctx_box.vector, matrix=ctx_box.matrix)
-    routes["is_inf"] = lambda x: ctx_box.is_inf(x) and x > 0  # +inf, as on the other paths
+    routes["is_pos_inf"] = lambda x: ctx_box.is_inf(x) and x > 0  # +inf, as on the other paths
     return Path("box", ctx_box, routes, guard=_certified_route)
 
 

@@ -56,7 +56,7 @@ _PLAIN_DOCS = {
     "value": "A number of the case as the path takes it (a float; an exact number on the certified path).",
     "vector": "A vector of the case (floats; exact numbers on the certified path).",
     "matrix": "A matrix of the case (floats; exact numbers on the certified path).",
-    "uniform": "The uniform prior on n secrets.", "is_inf": "x is +∞.",
+    "uniform": "The uniform prior on n secrets.", "is_pos_inf": "x is +∞ (m.is_inf, the contexts' own, is ±∞).",
     "between_zero_and": "A value known only to lie in [0, x]: the search takes x, the certified path the ball [0, x].",
     "nonnegative": "A value ≥ 0 in exact arithmetic: the search clamps float noise below 0; certified as it is.",
     "argmax_set": "The indices attaining the maximum of a list (exact; within 1e−12 relative in floats).",

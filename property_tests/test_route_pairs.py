@@ -26,7 +26,7 @@ NOT_A_PAIR = {
     "vector": "reads a distribution of the case (numpy floats / exact entries)",
     "matrix": "reads a channel of the case (numpy floats / exact entries)",
     "uniform": "the uniform prior of size n: one formula, no second algorithm",
-    "is_inf": "a test for +inf on each path's own infinity: no quantity",
+    "is_pos_inf": "a test for +inf on each path's own infinity: no quantity",
     "nonnegative": "a wrapper: clamps float noise below 0 on the float path, the identity certified",
     "between_zero_and": "a wrapper: x on the float path, the ball [0, x] certified",
     "at_least": "a wrapper: v on the float path, [lower(), v] certified (lower is the caller's thunk)",

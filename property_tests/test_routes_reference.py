@@ -1,5 +1,6 @@
 """`proofcheck routes`: every name with its signature, argument kinds, domain and docstring; docs/routes.md is the
 same text (regenerate it with `proofcheck routes --markdown > docs/routes.md`); a statement calls a route by name."""
+import math
 from pathlib import Path
 
 import pytest
@@ -102,3 +103,19 @@ def test_a_claim_with_routes_in_its_statement_gets_its_verdicts():
     assert check_claim(_claim(sp.Ge(DELTA, TV), "mine.delta-ge-tv"), cases=40).verdict == "violated"
     with pytest.raises(InvalidInput, match="unknown function"):
         _claim(sp.Le(sp.Function("no_such_route")(SIGMA), 1), "mine.unknown")
+
+
+def test_no_route_shadows_an_operation_of_the_contexts():
+    """m.is_inf is the contexts' own (±inf) on every path, m.is_pos_inf tests +inf; registering a route named as a
+    context operation is refused (a route once made m.is_inf answer False for -inf where ctx.is_inf said True)."""
+    from mechanisms.numerics.context import certified, fp
+    from proofcheck.measures import BOX, register
+
+    assert FLOAT.is_inf(-math.inf) and FLOAT.is_inf(math.inf) and not FLOAT.is_inf(1.0)
+    assert FLOAT.is_pos_inf(math.inf) and not FLOAT.is_pos_inf(-math.inf)
+    for path in (CERTIFIED, BOX):
+        assert path.is_inf(path.ninf) and path.is_inf(path.inf) and not path.is_inf(path.num(1))
+        assert path.is_pos_inf(path.inf) and not path.is_pos_inf(path.ninf)
+    with pytest.raises(ValueError, match="shadow an operation of the numeric contexts: \\['is_zero'\\]"):
+        register({"is_zero": (fp.is_zero, certified.is_zero)})
+    assert "is_zero" not in ROUTES

@@ -212,8 +212,9 @@ def context_path(ctx, name: str = "box"):
     context. Each route of ``ROUTES`` is BOX's (a route without a box form refuses a Ball) but where BOX takes it
     from the box context, which ``ctx`` replaces; a route declared monotone (``MONOTONE_ROUTES``) is enclosed from
     its corners on ``ctx`` (:func:`monotone_route`); the case's numbers are read with ``ctx``'s ``num``,
-    ``vector`` and ``matrix`` (BOX's ``value`` and ``is_inf``); formulas are looked up on ``ctx`` itself."""
-    readings = {"num": ctx.num, "vector": ctx.vector, "matrix": ctx.matrix, "value": BOX.value, "is_inf": BOX.is_inf}
+    ``vector`` and ``matrix`` (BOX's ``value`` and ``is_pos_inf``); formulas are looked up on ``ctx`` itself."""
+    readings = {"num": ctx.num, "vector": ctx.vector, "matrix": ctx.matrix, "value": BOX.value,
+                "is_pos_inf": BOX.is_pos_inf}
     routes = {}
     for k in ROUTES:
         if k in readings:

@@ -89,7 +89,7 @@ def _d(u, v):
 
 
 def _finite_flag(c, m):
-    return 0 if m.is_inf(m.absolute_log_ratio(m.value(c["a"]), m.value(c["b"]))) else 1
+    return 0 if m.is_pos_inf(m.absolute_log_ratio(m.value(c["a"]), m.value(c["b"]))) else 1
 
 
 NONNEG = st.one_of(st.just(0.0), reals(0.0, 10.0), log_reals(1e-9, 1e3))
@@ -107,7 +107,7 @@ def _rows(c, m):
 
 def _l_single(c, m):
     L = m.max(*[m.table_lipschitz(r, _record_metric(c)) for r in _rows(c, m)])
-    if m.is_inf(L):
+    if m.is_pos_inf(L):
         raise OutsideDomain("Assumption 1 fails for the one-record family (a zero likelihood beside a positive one)")
     return L
 

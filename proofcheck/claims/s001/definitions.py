@@ -100,7 +100,7 @@ def _rem1(which, over):
             rho = hamming(sets[i], sets[j])
             level = (m.k_sample_max_divergence(post[i], post[j], [list(range(k))]) if which == "eps"
                      else m.num(m.tv(post[i], post[j])))
-            if m.is_inf(level):
+            if m.is_pos_inf(level):
                 return m.inf
             vals.append(level / m.num(rho))
         return m.max(*vals)

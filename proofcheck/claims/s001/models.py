@@ -90,7 +90,7 @@ def fs_lipschitz(c, m):
     else:
         levels = [m.lipschitz_constant(fam, t, FS_KNOWN[fam]) for t in atoms]
     L = m.max(*levels)
-    if m.is_inf(L):
+    if m.is_pos_inf(L):
         raise OutsideDomain("Assumption 1 fails for every L: some likelihood is 0 beside a positive one")
     return L
 

@@ -72,7 +72,7 @@ def _kl_decomposed(c, m):
     llx, lly = fs_log_likelihoods(c, m, "x"), fs_log_likelihoods(c, m, "y")
     total = m.num(0)
     for w, a, b in zip(lpx, llx, lly):
-        if m.is_inf(-w):
+        if m.is_pos_inf(-w):
             continue
         total = total + m.exp(w) * (a - b)
     return total + fs_log_marginal(c, m, "y") - fs_log_marginal(c, m, "x")
@@ -267,7 +267,7 @@ def _a2_c_star(c, m):
     cs = m.product_lipschitz_mass_rate(_a2_rows(c, m), m.vector(c["prior"]), hamming_matrix(len(c["lik"][0])), 1)
     if cs == 0:  # the uniform atom has prior weight 0
         raise OutsideDomain("Assumption 2 holds for no c > 0 (c* = 0)")
-    if m.is_inf(cs):  # every row uniform: the data do not move the posterior, and no finite c is the hardest
+    if m.is_pos_inf(cs):  # every row uniform: the data do not move the posterior, and no finite c is the hardest
         raise OutsideDomain("every atom has L(θ) = 0: Assumption 2 holds for every c > 0 (c* = ∞)")
     return cs
 
@@ -312,7 +312,7 @@ def _shell_lhs(c, m):
     for row, w, a, b in zip(rows, m.finite_support_log_posterior("table", rows, prior, dx),
                             m.finite_support_log_likelihoods("table", rows, dx),
                             m.finite_support_log_likelihoods("table", rows, dy)):
-        if m.is_inf(-w) or not _in_shell(m.num(m.table_lipschitz(row, metric)), lo, hi):
+        if m.is_pos_inf(-w) or not _in_shell(m.num(m.table_lipschitz(row, metric)), lo, hi):
             continue
         total = total + m.exp(w) * (a - b + log_marginal_ratio)
     return total

@@ -107,7 +107,7 @@ def chain_slack(direction):
         A = fq.belief_after(c, m, "secret")
         B, P = c["belief"], c["prior"]
         epm = m.mbp_level(c["K"], P)
-        if m.is_inf(epm):
+        if m.is_pos_inf(epm):
             raise OutsideDomain("no finite MBP level: the chain is vacuous")
         t = epm + fq.closeness(c, m)
         vals = []

@@ -68,7 +68,7 @@ def rdp_level(c, m):
     """max over ordered row pairs of D_α(K[d] ‖ K[d']): the channel's (α, ε)-RDP level."""
     K, alpha = c["K"], m.value(c["alpha"])
     v = m.max(*[m.renyi(p, q, alpha) for i, p in enumerate(K) for j, q in enumerate(K) if i != j])
-    if m.is_inf(v):
+    if m.is_pos_inf(v):
         raise OutsideDomain("no finite Rényi-DP level at α (a row puts mass where another has none)")
     return v
 
@@ -139,7 +139,7 @@ def channels_with_a_zero(n, mm):
 
 def exp_neg_kl_min(c, m):
     """min over ordered row pairs of e^{−KL(P‖Q)}: 0 exactly where some KL is +∞ (no finite CDP mean)."""
-    return m.min(*[m.exp(-m.kl(p, q)) if not m.is_inf(m.kl(p, q)) else m.num(0) for p, q in row_pairs(c["K"])])
+    return m.min(*[m.exp(-m.kl(p, q)) if not m.is_pos_inf(m.kl(p, q)) else m.num(0) for p, q in row_pairs(c["K"])])
 
 
 def dp_implies_cdp_readings(cid, where):

@@ -58,7 +58,7 @@ def pac_failure(c, m):
 def smallest_gamma(c, m, beta_of):
     """E.1's γ at its smallest admissible value (1 + 4ε)·Pr[miss]."""
     x = m.mbp_level(c["K"], c["prior"])
-    if m.is_inf(x):
+    if m.is_pos_inf(x):
         return m.inf  # no finite MBP level ε: the theorem's hypothesis fails, no γ < 1 is admissible
     b = beta_of(c)
     if b == 0:
@@ -233,7 +233,7 @@ def _group_claim(cid, where, reading):
                 raise OutsideDomain("no finite neighbour LDP level: the robustness radius is 0 (vacuous)")
             return m.log(m.num(r)) / 2
         x = m.mbp_level(c["K"], c["prior"])
-        if m.is_inf(x):
+        if m.is_pos_inf(x):
             raise OutsideDomain("infinite MBP level: the robustness radius is 0 (vacuous)")
         return x
 

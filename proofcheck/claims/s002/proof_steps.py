@@ -79,9 +79,9 @@ def c2_chain_slack(c, m):
     post = m.posterior(K, prior)
     x = m.mbp_level(K, prior)
     e = pairwise_closeness(c, m)
-    if m.is_inf(e):
+    if m.is_pos_inf(e):
         raise OutsideDomain("f_D without full support is not ε-close for any finite ε")
-    finite_x = not m.is_inf(x)  # the outer links hold trivially at ξ = ∞
+    finite_x = not m.is_pos_inf(x)  # the outer links hold trivially at ξ = ∞
     vals = []
     n = len(K)
     for w in range(len(K[0])):

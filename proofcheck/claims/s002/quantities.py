@@ -84,7 +84,7 @@ def max_bracket(absolute: bool):
     """max over d, d', occurring w of the log bracket (of its absolute value when ``absolute``)."""
     def q(c, m):
         vals = bracket_log_ratios(c, m)
-        if any(m.is_inf(v) and v > 0 for v in vals):
+        if any(m.is_pos_inf(v) and v > 0 for v in vals):
             return m.inf
         return m.max(*[m.abs(v) if absolute else v for v in vals])
     return q
@@ -133,7 +133,7 @@ def finite(q, why):
     balls on both sides (a division by ∞ yields the float 0.0)."""
     def f(c, m):
         v = q(c, m)
-        if m.is_inf(v):
+        if m.is_pos_inf(v):
             raise OutsideDomain(f"infinite level: {why}")
         return v
     return f

@@ -42,13 +42,13 @@ def costs(c, m):
     out = []
     for K in mechanisms_of(c):
         r = m.bdp_renyi_mgf(K, mu, m.value(c["lam"]), adj, z, T)
-        out.append(m.inf if m.is_inf(r) else m.log(r) / T)
+        out.append(m.inf if m.is_pos_inf(r) else m.log(r) / T)
     return out
 
 
 def sum_of_costs(c, m):
     cs = costs(c, m)
-    if any(m.is_inf(x) for x in cs):
+    if any(m.is_pos_inf(x) for x in cs):
         return m.inf
     total = cs[0]
     for x in cs[1:]:
@@ -59,12 +59,12 @@ def sum_of_costs(c, m):
 def product_bound(c, m):
     """Theorem 1's right-hand side Π_t E_x[e^{TλD_{λ+1}(p_t‖q_t)}]^{1/T} = exp(Σ_t c_t)."""
     s = sum_of_costs(c, m)
-    return m.inf if m.is_inf(s) else m.exp(s)
+    return m.inf if m.is_pos_inf(s) else m.exp(s)
 
 
 def log_composed_mgf(c, m):
     v = composed_mgf(c, m)
-    return m.inf if m.is_inf(v) else m.log(v)
+    return m.inf if m.is_pos_inf(v) else m.log(v)
 
 
 def log_of(q):
@@ -78,7 +78,7 @@ def log_of(q):
 def eps_from_cost_sum(c, m):
     """ε* = (1/λ)Σ_t c_t(λ, T) − (1/λ) log δ_μ (Corollary 1 of seed 004); outside the domain where the bound is +∞."""
     s = sum_of_costs(c, m)
-    if m.is_inf(s):
+    if m.is_pos_inf(s):
         raise OutsideDomain("Σ c_t = +inf: Corollary 1's bound on ε_μ is +inf and says nothing")
     lam = m.num(c["lam"])
     return (s - m.log(m.num(c["delta"]))) / lam
@@ -133,7 +133,7 @@ def adaptive_bound(reading):
         for i, (w, P1, _) in enumerate(step1):
             if reading == "sup-past":
                 ds = [d[j][i] for j in range(len(d))]
-                if any(m.is_inf(x) for x in ds):
+                if any(m.is_pos_inf(x) for x in ds):
                     return m.inf
                 term = m.exp(T * lam * m.max(*ds))
             elif reading == "averaged-past":
@@ -141,16 +141,16 @@ def adaptive_bound(reading):
                 for j in range(len(d)):
                     if m.value(P1[j]) == 0:
                         continue
-                    if m.is_inf(d[j][i]):
+                    if m.is_pos_inf(d[j][i]):
                         return m.inf
                     term = term + m.num(P1[j]) * m.exp(T * lam * d[j][i])
             else:
                 dj = d[int(c["path"])][i]
-                if m.is_inf(dj):
+                if m.is_pos_inf(dj):
                     return m.inf
                 term = m.exp(T * lam * dj)
             second = second + m.num(w) * term
-        if m.is_inf(first):
+        if m.is_pos_inf(first):
             return m.inf
         return m.sqrt(m.num(first) * second)
     return q

@@ -58,8 +58,8 @@ def weibull_eps_from_cost_sum(c, m):
     best = None
     for lam in ACCOUNTANT_ORDERS:
         cost = weibull_gaussian_cost(lam, c, m)
-        e = m.inf if m.is_inf(cost) else (T * cost - m.log(m.num(c["delta"]))) / lam
-        best = e if best is None else (best if m.is_inf(e) else e if m.is_inf(best) else m.min(best, e))
+        e = m.inf if m.is_pos_inf(cost) else (T * cost - m.log(m.num(c["delta"]))) / lam
+        best = e if best is None else (best if m.is_pos_inf(e) else e if m.is_pos_inf(best) else m.min(best, e))
     return best
 
 
@@ -90,7 +90,7 @@ def weibull_cost_lower_bound(c, m):
 
 def is_finite(quantity):
     """The indicator [quantity < +∞] (exact 0 or 1)."""
-    return lambda c, m: m.num(0) if m.is_inf(quantity(c, m)) else m.num(1)
+    return lambda c, m: m.num(0) if m.is_pos_inf(quantity(c, m)) else m.num(1)
 
 
 # ============================================================================ §5.1: Weibull gradients without clipping

@@ -54,7 +54,7 @@ def pair_renyi_exp(c, m):
     """e^{λ D_{λ+1}(K[0] ‖ K[1])} with the Rényi divergence of the finite-distribution route."""
     lam = m.value(c["lam"])
     d = m.renyi(c["K"][0], c["K"][1], lam + 1)
-    return m.inf if m.is_inf(d) else m.exp(m.num(lam) * d)
+    return m.inf if m.is_pos_inf(d) else m.exp(m.num(lam) * d)
 
 
 def nested_renyi_mgf(c, m):
@@ -64,7 +64,7 @@ def nested_renyi_mgf(c, m):
     total = m.num(0)
     for w, P, Q in pairs(c, m):
         d = m.renyi(P, Q, lam + 1)
-        if m.is_inf(d):
+        if m.is_pos_inf(d):
             return m.inf
         total = total + m.num(w) * m.exp(m.num(lam) * d)
     return total
