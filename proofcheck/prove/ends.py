@@ -135,7 +135,7 @@ def _proved_monotone(ctx, f, signature, declared, args, kwargs, wide) -> bool:
     whole box (forward mode, :mod:`proofcheck.prove.jets`, one closed computation). The library's own declarations
     (formulas of ``mechanisms``, routes of :data:`proofcheck.measures.MONOTONE_ROUTES`) are lemmas proved in their
     docstrings and checked against an independent oracle in ``property_tests/test_prove_monotone.py``; a proof
-    trusts them as it trusts that exp is increasing (README: what a proof trusts). Any other declaration — a
+    trusts them as it trusts that exp is increasing (docs/proofs.md: what a proof trusts). Any other declaration — a
     user's ``@formula(monotone=...)`` — is used on a box only where the context's ``monotone_prover`` (the jets)
     proves it there."""
     if library_lemma(f):
