@@ -30,6 +30,16 @@ import sympy as sp
 
 from mechanisms.errors import InvalidInput
 from mechanisms.numerics.exact import Undecided
+import proofcheck.registry as registry
+from proofcheck.files import safe_name, write_atomic
+from proofcheck.fingerprint import claim_fingerprint
+from proofcheck.numerics import precision
+from proofcheck.prove.cover import first_gap
+from proofcheck.prove.domain import NotProvable, claim_domains
+from proofcheck.prove.faces import check_reason, face_of
+from proofcheck.prove.mean_value import centers, mean_value_decides
+from proofcheck.prove.plain import plain
+from proofcheck.prove.report import proof_evidence
 
 SCHEMA = "proofcheck.certificate/1"
 MIN_BITS, MAX_BITS = 53, 4096
@@ -39,8 +49,6 @@ SHOWN = 5  # boxes that fail a re-check, shown one by one
 # ----------------------------------------------------------------------------- writing
 def certificate_of(proof) -> dict:
     """The certificate of a proof attempt (a sub-domain proof lists its excluded boxes)."""
-    from proofcheck.prove.report import proof_evidence
-
     ev = proof_evidence(proof)
     return {
         "schema": SCHEMA, "claim": proof.claim_id, "fingerprint": proof.fingerprint, "proved": proof.proved,
@@ -65,9 +73,6 @@ def _part(part) -> dict:
 
 def write_certificate(folder: Path, proof) -> Path:
     """OUT/certificates/<id>.json, written atomically; returns its path."""
-    from proofcheck.files import safe_name
-    from proofcheck.files import write_atomic
-
     folder.mkdir(parents=True, exist_ok=True)
     path = folder / f"{safe_name(proof.claim_id)}.json"
     write_atomic(path, json.dumps(certificate_of(proof), indent=1, ensure_ascii=False, allow_nan=False))
@@ -150,9 +155,6 @@ def check_path(path: str, claims) -> tuple[int, list[str]]:
 def check_certificate(doc: dict, claims) -> Checked:
     """Re-check a certificate against the claims it may name (built-in or a user's file). A malformed
     certificate raises InvalidInput (one line naming the bad value)."""
-    import proofcheck.registry as registry
-    from proofcheck.fingerprint import claim_fingerprint
-
     cert = _read(doc)
     claim = registry.find(claims, cert["claim"])
     out = Checked(True, claim.id)
@@ -374,8 +376,6 @@ _DOMAINS: dict = {}  # id of a claim -> (claim, its declared domains): derived o
 def _declared(claim):
     hit = _DOMAINS.get(id(claim))
     if hit is None or hit[0] is not claim:
-        from proofcheck.prove.domain import NotProvable, claim_domains
-
         try:
             found = claim_domains(claim)
         except NotProvable as e:
@@ -425,7 +425,6 @@ def _check_part(claim, domain, part, cert, out: Checked):
         bad = _outside_root(box, root, integer) or _never_written(domain, box, kind, center, why, cert["mean_value"])
         if bad:
             return out.fail(f"{domain.text()}: box {n} {_show(domain, box)} {bad}")
-    from proofcheck.prove.cover import first_gap
 
     gap = first_gap(root, [b[0] for b in boxes], integer)
     if gap is not None:
@@ -509,8 +508,6 @@ def _never_written(domain, box, kind, center, why, mean_value: bool) -> str | No
 
 
 def _not_a_center(box, point) -> str | None:
-    from proofcheck.prove.mean_value import centers
-
     if len(point) != len(box):
         return f"has a mean-value point of {len(point)} coordinates (the box has {len(box)})"
     if tuple(point) not in centers(box):
@@ -520,8 +517,6 @@ def _not_a_center(box, point) -> str | None:
 
 
 def _reason_never_written(domain, box, why, depth) -> str | None:
-    from proofcheck.prove.faces import face_of
-
     if "monotone" in why:
         m = why["monotone"]
         i = m["coordinate"]
@@ -545,8 +540,6 @@ def _show(domain, box) -> str:
 def _plain(claim, domain, box, bits):
     """The prover's own decision of a box by plain enclosures (:func:`proofcheck.prove.plain.plain`): one closed
     computation, so a box whose evaluation met an undecided question is neither decided nor outside here either."""
-    from proofcheck.prove.plain import plain
-
     return plain(claim, domain, box, bits)
 
 
@@ -560,9 +553,6 @@ def _decided(claim, domain, box, bits):
 def _decided_by_mean_value(claim, domain, box, center, bits):
     """The mean-value form at the recorded point, formed again: derivatives over the box by forward mode on
     the box path, the margin at the point, the lower end of g(c) + Σ ∂g(box)·(box − c)."""
-    from proofcheck.numerics import precision
-    from proofcheck.prove.mean_value import mean_value_decides
-
     if len(center) != len(box):
         return False, "its mean-value point has the wrong number of coordinates"
     try:
@@ -576,9 +566,6 @@ def _decided_by_mean_value(claim, domain, box, center, bits):
 def _decided_by_reason(claim, domain, box, reason, bits):
     """A box decided by the factored margin's sign or through a face: the reason re-checked from the claim
     (the form is derived again, every derivative and face evaluated again)."""
-    from proofcheck.numerics import precision
-    from proofcheck.prove.faces import check_reason
-
     if domain.outside_simplex(box):
         return False, "it lies outside the simplex"
     strict = isinstance(claim.statement, (sp.Lt, sp.Gt))

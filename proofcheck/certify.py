@@ -7,7 +7,6 @@ the claim, see proofcheck.evaluation).
 """
 from __future__ import annotations
 
-import math
 import time
 from dataclasses import dataclass
 from fractions import Fraction
@@ -16,121 +15,24 @@ import numpy as np
 import sympy as sp
 
 from mechanisms.numerics.exact import is_infinity
-from proofcheck.evaluation import ClaimError, Outside, _holds, certainly_less, quantity_values, sides
+# the certified sides, the tightness ratio and the reasons of an inconclusive verdict live in their own modules;
+# their names stay importable from here
+from proofcheck.certify_tightness import certify_ratio, significant_case
+from proofcheck.certify_sides import (CERT_PRECISIONS, Certified, agree_closely, certified_margin, certified_sides,
+                                      decide, enclosure, noise_check)
+from proofcheck.certify_why import FLOAT_PATH, _failing_hypothesis, _why_outside, why_uncertified
+from proofcheck.evaluation import ClaimError, Outside, certainly_less, evaluate, exactly_equal, quantity_values
 from proofcheck.margins import float_margin, is_violation, relative
-from proofcheck.measures import CERTIFIED, FLOAT
-from proofcheck.numerics import DEFAULT_PREC, Undecided, fmt, precision, to_arb, upper
+from proofcheck.measures import CERTIFIED
+from proofcheck.mc_evidence import statistical_overrides
+from proofcheck.numerics import Undecided, fmt, lower, precision, upper
 from proofcheck.rounding import exactify, floatify, show_exact
 
-CERT_PRECISIONS = (DEFAULT_PREC, 512)
-
-
-@dataclass
-class Certified:
-    lhs: object  # arb ball, exact number or exact infinity
-    rhs: object
-    hypotheses_ok: bool
-    precision: int
-    relation: str | None  # 'violated' | 'holds' | None (the enclosures overlap)
-
-
-def enclosure(x):
-    """An exact number as an arb ball; arb balls and exact infinities as they are."""
-    return x if is_infinity(x) else to_arb(x)
-
-
-def certified_sides(claim, exact_case: dict, overrides=None) -> Certified:
-    """Both sides and the hypotheses at an exact case, retried at a higher precision while the
-    enclosures are too wide to decide. Raises Outside (the exact case is outside the domain),
-    ClaimError (an error of the claim), or Undecided (undecided at every precision)."""
-    last = None
-    for prec in CERT_PRECISIONS:
-        with precision(prec):
-            try:
-                lhs, rhs, ok = sides(claim, exact_case, CERTIFIED, overrides)
-            except Undecided as e:
-                last = e
-                continue
-            if not ok:
-                return Certified(None, None, False, prec, None)
-            relation = decide(claim, lhs, rhs)
-            last = Certified(lhs, rhs, ok, prec, relation)
-            if relation is not None:
-                return last
-    if isinstance(last, Certified):
-        return last
-    raise last
-
-
-def decide(claim, lhs, rhs) -> str | None:
-    """'violated' / 'holds' when the enclosures decide the relation, None when they overlap."""
-    lhs, rhs = enclosure(lhs), enclosure(rhs)
-    st = claim.statement
-    if isinstance(st, sp.Eq):
-        if certainly_less(lhs, rhs) or certainly_less(rhs, lhs):
-            return "violated"
-        if not is_infinity(lhs) and not is_infinity(rhs) and lhs.is_exact() and rhs.is_exact() and lhs == rhs:
-            return "holds"
-        if is_infinity(lhs) and is_infinity(rhs) and lhs == rhs:
-            return "holds"
-        return None
-    small, big = (lhs, rhs) if isinstance(st, (sp.Le, sp.Lt)) else (rhs, lhs)
-    strict = isinstance(st, (sp.Lt, sp.Gt))
-    if certainly_less(big, small):
-        return "violated"
-    if certainly_less(small, big):
-        return "holds"
-    if is_infinity(small) and is_infinity(big) and small == big:
-        return "violated" if strict else "holds"
-    if not is_infinity(small) and not is_infinity(big) and small.is_exact() and big.is_exact() and small == big:
-        return "violated" if strict else "holds"
-    return None
-
-
-def certified_margin(claim, lhs, rhs):
-    """The certified margin at the case (rhs − lhs for ≤, lhs − rhs for ≥) as an enclosure, or
-    ±inf when a side is infinite."""
-    lhs, rhs = enclosure(lhs), enclosure(rhs)
-    a, b = (rhs, lhs) if isinstance(claim.statement, (sp.Le, sp.Lt)) else (lhs, rhs)
-    if isinstance(claim.statement, sp.Eq):
-        a, b = rhs, lhs
-    if is_infinity(a) or is_infinity(b):
-        if is_infinity(a) and is_infinity(b):
-            return 0.0 if a == b else (math.inf if a > 0 else -math.inf)
-        return a if is_infinity(a) else -b
-    return a - b
-
-
-def noise_check(claim, case: dict) -> str | None:
-    """Why a float alarm is not a violation, decided on the certified path at the finely rounded
-    case (or, if that falls outside the domain, at the float values taken as exact dyadics):
-    'outside' when the exact case is outside the domain, 'refuted' when the relation holds or both
-    sides agree to far more digits than the alarm's size (an exact tie that float noise made a
-    violation); None when the alarm stands. An error of the claim propagates. A statistical claim's
-    alarms all stand here: only its Monte Carlo certificate decides them."""
-    if claim.statistical:
-        return None
-    for q in (10**9, None):
-        try:
-            exact = exactify(claim, case, q)
-            c = certified_sides(claim, exact)
-        except (Outside, Undecided):
-            continue
-        if not c.hypotheses_ok:
-            return "outside"
-        if c.relation == "holds" or (c.relation is None and agree_closely(c.lhs, c.rhs)):
-            return "refuted"
-        return None
-    return None
-
-
-def agree_closely(lhs, rhs, digits: int = 30) -> bool:
-    lhs, rhs = enclosure(lhs), enclosure(rhs)
-    if is_infinity(lhs) or is_infinity(rhs):
-        return False
-    width = max(float(lhs.rad()), float(rhs.rad()))
-    scale = max(abs(float(lhs.mid())), abs(float(rhs.mid())), 1.0)
-    return width <= scale * 10.0 ** -digits
+__all__ = ["CERT_PRECISIONS", "Certified", "enclosure", "certified_sides", "decide", "certified_margin", "agree_closely",
+           "noise_check", "certify_violation", "witness_rank", "witness_summary", "merge_witnesses",
+           "boundary_hypotheses", "SIGNIFICANT_DIGITS", "Attempt", "FLOAT_PATH", "why_uncertified",
+           "certified_quantities", "certify_case", "gap", "relation_symbol", "certify_ratio", "significant_case",
+           "read_exact", "certified_violation_at", "certify_example"]
 
 
 def certify_violation(claim, candidates, until: float, mc: dict | None = None, extra_until: float | None = None,
@@ -202,8 +104,6 @@ def merge_witnesses(a: dict, b: dict) -> dict:
 def boundary_hypotheses(claim, exact: dict, prec: int) -> list[str]:
     """The non-strict hypotheses (≤, ≥) that hold with equality at the exact case: the case sits on the
     boundary of the statement's domain (certified: both sides exact and equal)."""
-    from proofcheck.evaluation import evaluate, exactly_equal
-
     weak = [h for h in claim.hypotheses if isinstance(h.relation, (sp.Le, sp.Ge))]
     if not weak:
         return []
@@ -274,8 +174,6 @@ def _certify_candidate(claim, cand, until, mc, significant: bool = False, log: l
             continue
         overrides, records = None, None
         if claim.statistical:
-            from proofcheck.mc_evidence import statistical_overrides
-
             mc = mc or {}
             overrides, records = statistical_overrides(claim, fcase, mc.get("seed", 0), mc.get("samples"),
                                                        mc.get("device", "auto"))
@@ -302,133 +200,6 @@ def _certify_candidate(claim, cand, until, mc, significant: bool = False, log: l
             return cx
         note(q, exact, "overlap" if c.relation is None else "holds", None, c)
     return None
-
-
-FLOAT_PATH = "float"
-
-
-def _why_outside(claim, case: dict, path: str) -> str | None:
-    """Why a case is outside the statement's domain on a path: an excluded end, a quantity's OutsideDomain, or
-    the first hypothesis that fails (None when it is not outside)."""
-    m = FLOAT if path == FLOAT_PATH else CERTIFIED
-    try:
-        values = quantity_values(claim, case, m)
-    except Outside as e:
-        return str(e)
-    except (Undecided, ClaimError):
-        return None
-    return _first_failing(claim, values, m)
-
-
-def _failing_hypothesis(claim, exact: dict, prec: int) -> str | None:
-    """The first hypothesis not certified at the exact case, as 'the hypothesis <text>' (None: none found):
-    :func:`_why_outside` on the certified path at this precision."""
-    with precision(prec):
-        return _why_outside(claim, exact, "certified")
-
-
-def _first_failing(claim, values, m) -> str | None:
-    for h in claim.hypotheses:
-        try:
-            ok = _holds(h.relation, values, m)
-        except Exception:  # a hypothesis that cannot be evaluated here is the one that fails
-            ok = False
-        if not ok:
-            return f"the hypothesis {h.text}"
-    return None
-
-
-def why_uncertified(claim, case: dict, attempts: list) -> str | None:
-    """Why no rounding of the float violation at `case` certified, from the Attempts certify_violation logged for
-    that very case object: the domain every rounding fell outside ("every rounding of alpha =
-    1.0000000001 fell outside the hypothesis alpha > 1; alpha ∈ (1, 20]"); for an identity whose enclosures overlap
-    but are wider than its digits ask, the digits they agree to and the Claim(digits=...) that would match them;
-    otherwise what the enclosures were. None when nothing was logged for the case."""
-    mine = [a for a in attempts if a.case is case]
-    if not mine:
-        return None
-    what = _case_text(claim, case)
-    overlaps = [a for a in mine if a.outcome == "overlap" and a.certified is not None]
-    if overlaps:
-        best = max(overlaps, key=lambda a: _agreement_digits(a.certified.lhs, a.certified.rhs))
-        lhs, rhs = enclosure(best.certified.lhs), enclosure(best.certified.rhs)
-        k = _agreement_digits(lhs, rhs)
-        encl = f"lhs ∈ {fmt(lhs)}, rhs ∈ {fmt(rhs)} at {_objects_text(best.exact)}"
-        if claim.is_identity and k < claim.digits:
-            return (f"a float violation was found at {what} but no rounding of it could be certified: the enclosures "
-                    f"agree to {k} digits, the claim asks {claim.digits} ({encl}): set Claim(digits={k}) or a finer "
-                    "route")
-        return (f"a float violation was found at {what} but no rounding of it could be certified: the enclosures "
-                f"overlap at every rounding evaluated ({encl}; they agree to {k} digits)")
-    outside = [a for a in mine if a.outcome in ("outside", "hypotheses")]
-    if outside and all(a.outcome in ("outside", "hypotheses", "no float violation") for a in mine):
-        whys = []
-        for a in outside:
-            why = a.reason()
-            if why and why not in whys:
-                whys.append(why)
-        where = "; ".join(whys[:2]) + (f" (and {len(whys) - 2} more)" if len(whys) > 2 else "") \
-            if whys else "the statement's domain"
-        ranges = _ranges_text(claim, case)
-        return (f"every rounding of {what} fell outside its domain: {where}"
-                + (f"; {ranges}" if ranges else "")
-                + ("" if len(outside) == len(mine) else
-                   f" (or was no float violation: {len(mine) - len(outside)} of {len(mine)} roundings)"))
-    if all(a.outcome == "no float violation" for a in mine):
-        return (f"a float violation was found at {what} but at none of its {len(mine)} roundings is the float margin "
-                "a violation: it is narrower than the roundings tried")
-    holds = [a for a in mine if a.outcome == "holds"]
-    if holds:
-        a = holds[0]
-        return (f"a float violation was found at {what} but the certified path refutes it at its roundings "
-                f"(lhs ∈ {fmt(enclosure(a.certified.lhs))}, rhs ∈ {fmt(enclosure(a.certified.rhs))} at "
-                f"{_objects_text(a.exact)}): a float route disagrees with its certified one")
-    return None
-
-
-def _agreement_digits(lhs, rhs) -> int:
-    """The decimal digits two overlapping enclosures agree to: −log10 of the width of their hull relative to their
-    size (0 when the hull is as wide as the values)."""
-    lhs, rhs = enclosure(lhs), enclosure(rhs)
-    if is_infinity(lhs) or is_infinity(rhs):
-        return 0
-    from proofcheck.numerics import lower
-
-    lo = min(lower(lhs), lower(rhs))
-    hi = max(upper(lhs), upper(rhs))
-    scale = max(abs(lo), abs(hi))
-    if not (math.isfinite(lo) and math.isfinite(hi)) or scale == 0:
-        return 0
-    width = (hi - lo) / scale
-    if width <= 0:
-        return 17
-    return max(0, int(math.floor(-math.log10(width))))
-
-
-def _case_text(claim, case: dict) -> str:
-    """The case's reals (and vectors) as 'alpha = 1.0000000001', for a reason; the whole case when it has none."""
-    parts = []
-    for v in claim.variables:
-        if v.kind in ("real", "vector") and v.name in case and v.name not in claim.exact_inputs:
-            x = case[v.name]
-            parts.append(f"{v.name} = " + (f"{float(x)!r}" if v.kind == "real" else
-                                           "[" + ", ".join(f"{float(y)!r}" for y in np.ravel(x)[:4])
-                                           + (", …" if np.size(x) > 4 else "") + "]"))
-    if not parts:
-        return "the case " + _objects_text(case)
-    return ", ".join(parts[:4]) + (", …" if len(parts) > 4 else "")
-
-
-def _ranges_text(claim, case: dict) -> str:
-    """'alpha ∈ (1, 20]' for each real of the case with a declared range."""
-    parts = [f"{v.name} ∈ {v.range_text()}" for v in claim.variables
-             if v.kind in ("real", "vector") and v.name in case and (v.lo is not None or v.hi is not None)]
-    return ", ".join(parts[:4])
-
-
-def _objects_text(case: dict, n: int = 160) -> str:
-    t = ", ".join(f"{k} = {v}" for k, v in show_exact(case).items())
-    return t if len(t) <= n else t[: n - 1] + "…"
 
 
 def _counterexample(claim, exact, fcase, q, c: Certified) -> dict:
@@ -528,8 +299,6 @@ def certify_case(claim, case: dict, denominators=(10**6, 10**9)) -> dict | None:
 
 def gap(claim, lhs, rhs) -> str:
     """A float that is certainly below the distance between the two enclosures."""
-    from proofcheck.numerics import lower, upper
-
     if isinstance(claim.statement, sp.Eq):
         return repr(abs(lower(lhs) - upper(rhs)) if certainly_less(rhs, lhs) else abs(lower(rhs) - upper(lhs)))
     small, big = (lhs, rhs) if isinstance(claim.statement, (sp.Le, sp.Lt)) else (rhs, lhs)
@@ -540,130 +309,6 @@ def gap(claim, lhs, rhs) -> str:
 
 def relation_symbol(claim) -> str:
     return {sp.Le: "<=", sp.Lt: "<", sp.Ge: ">=", sp.Gt: ">", sp.Eq: "="}[type(claim.statement)]
-
-
-def certify_ratio(claim, case: dict, denominators=(10**6, 10**9, None), digits=(6, 9)) -> dict | None:
-    """How tight a bound that holds is, certified: at a rounding of the float case, the enclosure of
-    lhs/rhs (rhs/lhs for a lower bound) and a float certainly below it — a certified lower bound on the
-    sup of the ratio, witnessed by the exact objects shown. Of the roundings (denominators, then each
-    distribution to `digits` significant digits — a prior weight of 10^-80 stays 10^-80 —, then the
-    float values as exact dyadics) the one with the largest certified lower bound is shown; the search
-    stops at the first that keeps the float ratio to 1e-9. None when no rounding is in the domain, the
-    ratio is not defined there (a side not certainly positive, an infinite side), or the claim is
-    statistical."""
-    if claim.statistical or claim.is_identity:
-        return None
-    target = _float_ratio(claim, case)
-    best = None
-    for label, exact in _ratio_roundings(claim, case, denominators, digits):
-        got = _certified_ratio_at(claim, exact)
-        if got is None:
-            continue
-        got["denominator"], got["rounding"] = (label if isinstance(label, int) or label is None else None), \
-            _rounding_text(label)
-        if best is None or got["lower_bound"] > best["lower_bound"]:
-            best = got
-        if target is not None and best["lower_bound"] >= target - 1e-9 * abs(target):
-            break
-    return best
-
-
-def _float_ratio(claim, case):
-    from proofcheck.margins import ratio
-
-    try:
-        r = float_margin(claim, case)
-    except ClaimError:
-        return None
-    return None if r is None else ratio(claim, r[1], r[2])
-
-
-def _ratio_roundings(claim, case, denominators, digits):
-    """(label, exact case): each denominator q (label q; None: the exact dyadics, last), and each number of
-    significant digits d (label ('digits', d)) before the dyadics."""
-    for q in [q for q in denominators if q is not None]:
-        yield q, exactify(claim, case, q)
-    for d in digits:
-        yield ("digits", d), significant_case(claim, case, d)
-    if None in denominators:
-        yield None, exactify(claim, case, None)
-
-
-def _rounding_text(label) -> str:
-    if label is None:
-        return "the float values as exact binary fractions"
-    if isinstance(label, tuple):
-        return f"each number to {label[1]} significant digits (a distribution's largest entry takes the rest)"
-    return f"denominator {label} (distributions by largest remainder)"
-
-
-def significant_case(claim, case: dict, digits: int) -> dict:
-    """The case rounded to `digits` significant digits: each real and vector entry relative to its own size (a
-    rate of 3·10⁻¹² stays 3·10⁻¹², which every common denominator rounds to 0), kept inside its declared range by
-    rounding.within — and, where that rounding lands on an end the value lies strictly inside, its offset from the
-    end (α = 1 + 3·10⁻¹³ in (1, 20]: rounding.significant_within) —, or to denominator 10^digits where that is
-    nearer (12.3456 → 12.346); each distribution and channel row entry by entry
-    in relative terms (a weight of 10^-80 stays 10^-80) with its largest entry set to 1 minus the others (exact
-    sum 1). Integers, structural entries and the claim's exact inputs are kept as they are."""
-    from proofcheck.rounding import round_significant, significant_within
-
-    out = exactify(claim, case, 10**digits)
-    for v in claim.variables:
-        if v.name in claim.exact_inputs or v.kind in ("integer", "gain"):
-            continue
-        if v.kind == "real":
-            out[v.name] = _closer(float(case[v.name]), out[v.name], significant_within(float(case[v.name]), digits, v))
-            continue
-        if v.kind == "vector":
-            out[v.name] = [_closer(float(y), old, significant_within(float(y), digits, v))
-                           for y, old in zip(np.ravel(case[v.name]), out[v.name])]
-            continue
-        rows = np.atleast_2d(np.asarray(case[v.name], float))
-        rounded = []
-        for row in rows:
-            top = int(np.argmax(row))
-            r = [Fraction(0) if x <= 0 or i == top else round_significant(float(x), 10 ** (digits - 1))
-                 for i, x in enumerate(row)]
-            r[top] = 1 - sum(r)
-            rounded.append(r)
-        out[v.name] = rounded[0] if v.kind == "simplex" else rounded
-    return out
-
-
-def _closer(x: float, by_denominator: Fraction, by_digits: Fraction) -> Fraction:
-    """Of a real's two roundings (denominator 10^d, d significant digits), the one nearer the float, the
-    denominator's on a tie (12.3456 stays 12.346 at d = 3; 3.14·10⁻¹² is 3.14·10⁻¹², not 0) — but never the float's
-    own binary value, which rounding.within falls back to next to an open end, where the digits give a decimal
-    (α = 1 + 3.30·10⁻¹³; the float itself is the last rounding certify_violation tries)."""
-    exact = Fraction(x)
-    if by_denominator == exact and by_digits != exact:
-        return by_digits
-    return by_digits if abs(by_digits - exact) < abs(by_denominator - exact) else by_denominator
-
-
-def _certified_ratio_at(claim, exact) -> dict | None:
-    from proofcheck.numerics import lower
-
-    try:
-        c = certified_sides(claim, exact)
-    except (Outside, Undecided, ClaimError):  # an error here only costs the tightness figure
-        return None
-    if not c.hypotheses_ok:
-        return None
-    lhs, rhs = enclosure(c.lhs), enclosure(c.rhs)
-    if is_infinity(lhs) or is_infinity(rhs):
-        return None
-    num, den = (lhs, rhs) if isinstance(claim.statement, (sp.Le, sp.Lt)) else (rhs, lhs)
-    if claim.sides == "logs":  # the sides are logarithms: the ratio of the quantities is exp(num − den)
-        with precision(c.precision):
-            r = (num - den).exp()
-    elif not (den > 0 and num >= 0):
-        return None
-    else:
-        with precision(c.precision):
-            r = num / den
-    return {"lower_bound": lower(r), "enclosure": fmt(r), "objects": show_exact(exact), "lhs": fmt(lhs),
-            "rhs": fmt(rhs)}
 
 
 def read_exact(objects: dict) -> dict:

@@ -34,6 +34,9 @@ from proofcheck.optimise import flatten, optimise, unflatten
 from proofcheck.rounding import show_exact
 from proofcheck.search import search
 from mechanisms.numerics.exact import Undecided
+from mechanisms.errors import InvalidInput
+import proofcheck.tables as tables
+from proofcheck.prove import Budget, prove_result
 
 CERT_MIN_SECONDS = 10.0  # least time given to certifying a float violation
 TIGHTNESS_DIGITS = 10  # a float ratio is reported to the digits it has
@@ -129,8 +132,6 @@ def check_claim(claim, seconds: float | None = None, seed: int = 0, max_examples
         budget = {"kind": "counted", "cost": claim.cost, "cases": cases, "evaluations": evaluations}
     elif cases is not None:
         if isinstance(cases, bool) or not isinstance(cases, int) or cases < 1:
-            from mechanisms.errors import InvalidInput
-
             raise InvalidInput(f"cases must be an integer >= 1, got cases={cases!r}")
         budget = {"kind": "counted", "cases": cases}
     else:
@@ -143,7 +144,6 @@ def check_claim(claim, seconds: float | None = None, seed: int = 0, max_examples
         result.thin = thin_search(claim, result.evidence, cases)
     if claim.table is not None:
         on_stage("table")
-        import proofcheck.tables as tables
 
         t0 = time.monotonic()
         try:
@@ -152,8 +152,6 @@ def check_claim(claim, seconds: float | None = None, seed: int = 0, max_examples
             result.evidence["table_error"] = f"{type(e).__name__}: {e}"
         result.seconds += time.monotonic() - t0
     if prove:
-        from proofcheck.prove import Budget, prove_result
-
         prove_result(claim, result, prove if isinstance(prove, Budget) else None)
     return result
 

@@ -28,6 +28,10 @@ from functools import lru_cache
 from pathlib import Path
 
 from mechanisms.errors import InvalidInput
+import proofcheck.registry as registry
+import proofcheck.supervisor as supervisor
+from proofcheck.engine import Result
+from proofcheck.fingerprint import claim_fingerprint
 
 __all__ = ["check_by_id", "LocalPool", "DaskExecutor", "make_executor", "dask_mapper", "EXECUTORS",
            "CONNECT_TIMEOUT_S"]
@@ -40,8 +44,6 @@ METHOD_ENV = "DASK_DISTRIBUTED__WORKER__MULTIPROCESSING_METHOD"
 # ----------------------------------------------------------------------------- the worker
 @lru_cache(maxsize=8)
 def _claims(claims_path, source):
-    import proofcheck.registry as registry
-
     if claims_path is None:
         return registry.builtin_claims()
     if source is not None and not Path(claims_path).is_file():
@@ -68,8 +70,6 @@ def check_by_id(claims_path, cid, seconds, seed, device="auto", mc_samples=None,
     import warnings
 
     warnings.filterwarnings("ignore")
-    import proofcheck.registry as registry
-    from proofcheck.fingerprint import claim_fingerprint
 
     claim = registry.find(_claims(claims_path, source), cid)
     if fingerprint is not None and claim_fingerprint(claim) != fingerprint:
@@ -79,8 +79,6 @@ def check_by_id(claims_path, cid, seconds, seed, device="auto", mc_samples=None,
 
 
 def _refused(cid, reason):
-    from proofcheck.engine import Result
-
     return Result(cid, "inconclusive", None, None, None,
                   {"reason": reason, "error": {"kind": "claims-file-not-deterministic", "where": "the claims file",
                                                "path": None, "type": "NotDeterministic", "message": reason,
@@ -91,8 +89,6 @@ def check_in_child(claims, params: dict, hard_limit=None, jobs: int = 1, done=No
     """{claim id: Result}: the claims checked in forked child processes (``jobs`` at a time), each under the
     hard limit (default: supervisor.default_hard_limit); ``done(cid, result)`` as each ends. Claims not
     checked because the run was stopped (``sup.stop()``) are missing from the result."""
-    import proofcheck.supervisor as supervisor
-
     key = uuid.uuid4().hex
     supervisor._INHERITED[key] = {c.id: c for c in claims}
     if sup is None:
@@ -139,8 +135,6 @@ class LocalPool:
         """{claim id: Result} for the claims; ``done(cid, result)`` as each ends. Claims not checked because
         the run was stopped (``stop()``) are missing from the result; past ``deadline`` (time.monotonic())
         no claim is started, and those not started are recorded inconclusive with the reason."""
-        import proofcheck.supervisor as supervisor
-
         params = {"seconds": seconds, "seed": seed, "device": device, "mc_samples": mc_samples, "cases": cases}
         limit = hard_limit or supervisor.default_hard_limit(seconds, cases)
         self.supervisor = supervisor.Supervisor(jobs=self.jobs, hard_limit=limit, deadline=deadline)
@@ -221,8 +215,6 @@ class DaskExecutor:
     def check(self, claims, claims_path, seconds, seed, *, device="auto", mc_samples=None, done=_noop,
               cases=None, hard_limit=None, fingerprints=None, deadline=None) -> dict:
         distributed = _import_distributed()
-        import proofcheck.supervisor as supervisor
-        from proofcheck.fingerprint import claim_fingerprint
 
         source = Path(claims_path).read_text() if claims_path else None
         limit = hard_limit or supervisor.default_hard_limit(seconds, cases)

@@ -36,6 +36,10 @@ import re
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, Mapping
+from proofcheck.certify import witness_rank
+from proofcheck.numerics import fmt
+from proofcheck.registry import builtin_claims, paper_packages
+from proofcheck.texts import variant_why
 
 # depends -> severity: the rule, once
 DEPENDS = {
@@ -178,8 +182,6 @@ def quoted_value(spec: str, values: Mapping[str, str]) -> str:
         return values[spec]
     from flint import arb
 
-    from proofcheck.numerics import fmt
-
     text = values[m["name"]].strip()
     ends = text[1:-1].split(",") if text.startswith("[") else [text, text]
     lo, hi = (arb(str(Fraction(e.strip()).numerator)) / arb(str(Fraction(e.strip()).denominator)) for e in ends)
@@ -188,8 +190,6 @@ def quoted_value(spec: str, values: Mapping[str, str]) -> str:
 
 def declared() -> list[Finding]:
     """The FINDINGS of every built-in paper package (those that declare them)."""
-    from proofcheck.registry import paper_packages
-
     return [f for mod in paper_packages() for f in getattr(mod, "FINDINGS", ())]
 
 
@@ -197,8 +197,6 @@ def witness_key(cx: dict | None) -> tuple:
     """Sort key, most convincing first: the engine's own ranking of certified witnesses
     (proofcheck.certify.witness_rank: the largest relative violation, then the fewest and smallest
     objects); a statement without a counterexample last."""
-    from proofcheck.certify import witness_rank
-
     return (0, *witness_rank(cx)) if cx else (1,)
 
 
@@ -245,7 +243,6 @@ def _claim_ids(statement_ids: list[str]) -> list[str]:
     a finding's reproduce command checks all of its statements, whatever subset the run had."""
     if not statement_ids:
         return []
-    from proofcheck.registry import builtin_claims
 
     wanted = set(statement_ids)
     return [c.id for c in builtin_claims() if c.statement_id in wanted and c.variant in (None, "corrected")]
@@ -311,6 +308,5 @@ def _variant_why(rec: dict | None) -> str | None:
     or search and smallest margin (holds), or the reason (inconclusive)."""
     if not rec:
         return None
-    from proofcheck.texts import variant_why
 
     return variant_why(rec)

@@ -11,7 +11,7 @@ import math
 import numpy as np
 import sympy as sp
 
-from proofcheck.evaluation import Outside, sides
+from proofcheck.evaluation import ClaimError, Outside, sides
 from proofcheck.measures import FLOAT
 
 IDENTITY_FLOOR = 1.0  # identities: |lhs - rhs| <= 10^-digits * max(1, |lhs|, |rhs|)
@@ -22,8 +22,6 @@ def float_margin(claim, case: dict) -> tuple[float, float, float] | None:
     """(margin, lhs, rhs) on the float path; None when the case is outside the statement's domain.
 
     An error of the claim (an exception in a quantity, a NaN) raises ClaimError."""
-    from proofcheck.evaluation import ClaimError
-
     try:
         with np.errstate(all="ignore"):
             lhs, rhs, ok = sides(claim, case, FLOAT)

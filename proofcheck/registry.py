@@ -10,8 +10,9 @@ import sys
 from pathlib import Path
 from typing import Callable, NamedTuple
 
+import proofcheck.claims as claims_pkg
 from mechanisms.errors import InvalidInput
-from proofcheck.claim import COST_CLASSES, Claim
+from proofcheck.claim import COST_CLASSES, PAPER_ID, Claim
 
 
 def paper_packages() -> list:
@@ -19,9 +20,6 @@ def paper_packages() -> list:
     PAPER (its title line), CLAIMS (its statements in the paper's order) and FINDINGS, and may have a
     `commands` module (see paper_commands); the engine knows no paper beyond what these packages say."""
     import pkgutil
-
-    import proofcheck.claims as claims_pkg
-    from proofcheck.claim import PAPER_ID
 
     names = sorted(i.name for i in pkgutil.iter_modules(claims_pkg.__path__) if i.ispkg and PAPER_ID.match(i.name))
     return [importlib.import_module(f"proofcheck.claims.{name}") for name in names]

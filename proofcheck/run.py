@@ -27,14 +27,19 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
+import mechanisms
 from mechanisms.errors import InvalidInput
+from proofcheck.certificate import check_certificate, read_certificate
+from proofcheck.engine import result_from_state, result_state
 from proofcheck.files import json_safe, safe_name
-from proofcheck.prove.runner import end_child, fork_call
+from proofcheck.fingerprint import claim_fingerprints, formula_fingerprints
+from proofcheck.prove.runner import end_child, fork_call, prove_results
 
 RESULTS = "results.jsonl"
 LOCK = ".proofcheck.lock"
-_ENGINE_FILES = ("engine.py", "search.py", "optimise.py", "rounding.py", "certify.py", "evaluation.py", "margins.py",
-                 "numerics.py", "measures.py", "mc_evidence.py", "claim.py", "strategies.py", "tables.py")
+_ENGINE_FILES = ("engine.py", "search.py", "optimise.py", "rounding.py", "certify.py", "certify_sides.py",
+                 "certify_tightness.py", "certify_why.py", "evaluation.py", "margins.py", "numerics.py", "measures.py",
+                 "mc_evidence.py", "claim.py", "strategies.py", "tables.py")
 
 
 def engine_version() -> str:
@@ -52,8 +57,6 @@ def engine_version() -> str:
         if p.is_file():
             h.update(p.read_bytes())
     # the library a verdict is computed with: the fingerprint names library code rather than hashing it
-    import mechanisms
-
     for p in sorted(Path(mechanisms.__file__).parent.rglob("*.py")):
         h.update(p.read_bytes())
     return f"{v}+{h.hexdigest()[:12]}"
@@ -141,8 +144,6 @@ class Journal:
         return self
 
     def write(self, fingerprint: str, result):
-        from proofcheck.engine import result_state
-
         line = json.dumps({"id": result.id, "fingerprint": fingerprint, "engine": self.engine, "seed": self.seed,
                            "budget": self.budget, "result": json_safe(result_state(result))},
                           ensure_ascii=False, allow_nan=False)
@@ -160,8 +161,6 @@ def reusable(path: Path, fingerprints: dict, seed: int, budget: dict, engine: st
     """{claim id: Result} of the lines of results.jsonl that match the claim's fingerprint, the engine, the
     seed and the budget (the last such line of a claim wins); a broken last line (a run killed mid-write)
     is skipped."""
-    from proofcheck.engine import result_from_state
-
     out = {}
     if not path.is_file():
         return out
@@ -201,8 +200,6 @@ def run(claims, *, executor, seconds_per_claim: float, seed: int, out: Path, cas
     journalled again with it; a result reused by ``resume`` keeps a proof made under the same budget, once its
     certificate is re-checked against the claim as it is now (:func:`recheck_proofs`)."""
     from tqdm import tqdm
-
-    from proofcheck.fingerprint import claim_fingerprints
 
     fingerprints = claim_fingerprints(claims)
     budget = budget_key(seconds_per_claim, cases)
@@ -256,8 +253,6 @@ def run(claims, *, executor, seconds_per_claim: float, seed: int, out: Path, cas
             executor.check(todo, claims_path, seconds_per_claim, seed, device=device, mc_samples=mc_samples, done=done,
                            cases=cases, hard_limit=hard_limit, fingerprints=fingerprints, deadline=deadline)
         if prove is not None and not stopping():
-            from proofcheck.prove.runner import prove_results
-
             bar.close()
             prove_results(claims, results, prove, jobs=executor.slots, out=out, hard_limit=hard_limit,
                           record=lambda cid, r: journal.write(fingerprints[cid], r),
@@ -282,8 +277,6 @@ def share_between_copies(claims, results: dict) -> None:
     certified counterexample of one is a counterexample of each (a copy that held takes it, evidence.found_on naming
     the copy, evidence.own the copy's own search), and copies that hold all show the best certified tightness."""
     import dataclasses
-
-    from proofcheck.fingerprint import formula_fingerprints
 
     groups: dict = {}
     for cid, key in formula_fingerprints([c for c in claims if c.id in results]).items():
@@ -414,8 +407,6 @@ def _warm_checker():
 
 def certificate_fails(claim, proof: dict, fingerprint: str, out: Path) -> str | None:
     """Why the certificate of a carried-over proof does not prove ``claim`` now (None when it does)."""
-    from proofcheck.certificate import check_certificate, read_certificate
-
     rel = proof.get("certificate")
     if not isinstance(rel, str) or not rel:
         return "its proof names no certificate"

@@ -27,6 +27,8 @@ from dataclasses import dataclass, field
 from multiprocessing import Pipe
 from multiprocessing.connection import wait
 from mechanisms.numerics.exact import Undecided
+import proofcheck.engine as engine
+from proofcheck.engine import CERT_MIN_SECONDS, Result, check_claim
 
 POLL_S = 0.2  # how often the parent looks at the clock and at a stop request
 # what each claim's process may hold in memory (address space), so that one claim that allocates
@@ -213,8 +215,6 @@ class Supervisor:
 
 
 def stopped(cid: str, reason: str, seconds: float, stage: str):
-    from proofcheck.engine import Result
-
     return Result(cid, "inconclusive", None, None, None,
                   {"reason": reason, "stopped": {"stage": stage, "seconds": round(seconds, 3)}}, seconds)
 
@@ -225,7 +225,6 @@ def _worker_main(conn, jobs: int):
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
     _die_with_parent()
     _limit_memory(jobs)
-    import proofcheck.engine as engine
 
     def stage(name):
         conn.send(("stage", name))
@@ -251,8 +250,6 @@ def run_one(claim, params: dict):
     """check_claim, with whatever escapes it recorded as that claim's: a BaseException of the claim's
     own code (sys.exit, KeyboardInterrupt raised by it) as an error of the claim, any other exception as
     an internal error of proofcheck (with the path of a file holding the traceback)."""
-    from proofcheck.engine import Result, check_claim
-
     t0 = time.monotonic()
     try:
         return check_claim(claim, **params)
@@ -305,8 +302,6 @@ def _limit_memory(jobs: int):
 def default_hard_limit(seconds: float, cases: int | None) -> float:
     """A few times the claim's budget plus the certification minimum (a counted budget has no time to
     scale: then a fixed generous limit)."""
-    from proofcheck.engine import CERT_MIN_SECONDS
-
     if cases is not None or not math.isfinite(seconds):
         return 300.0
     return max(120.0, 4 * seconds + 2 * CERT_MIN_SECONDS)

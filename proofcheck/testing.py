@@ -20,7 +20,11 @@ from __future__ import annotations
 
 import json
 
-from proofcheck.engine import Result, check_claim
+from mechanisms.errors import InvalidInput
+from proofcheck.engine import BY_COST, Result, check_claim
+from proofcheck.executors import check_in_child
+from proofcheck.prove import Budget, against_search
+from proofcheck.prove.runner import prove_in_children
 
 _DEFAULTS = {"seconds": 5.0, "seed": 0, "cases": 300}
 
@@ -35,10 +39,6 @@ def check(claims, seconds: float | None = None, seed: int | None = None, cases: 
     (True, or a proofcheck.prove.Budget), each claim that holds then gets a proof attempt by interval
     branch and bound, in a child process too: ``evidence['proof']`` (``proved`` true only on the whole
     declared domain)."""
-    from proofcheck.executors import check_in_child
-
-    from proofcheck.engine import BY_COST
-
     seed = _DEFAULTS["seed"] if seed is None else seed
     if cases is None and seconds is None:
         cases = BY_COST
@@ -47,14 +47,9 @@ def check(claims, seconds: float | None = None, seed: int | None = None, cases: 
     many = isinstance(claims, (list, tuple))
     todo = list(claims) if many else [claims]
     if len({c.id for c in todo}) != len(todo):
-        from mechanisms.errors import InvalidInput
-
         raise InvalidInput("check: two claims share an id")
     results = check_in_child(todo, {"seconds": seconds, "seed": seed, "cases": cases}, hard_limit=hard_limit)
     if prove:
-        from proofcheck.prove import Budget, against_search
-        from proofcheck.prove.runner import prove_in_children
-
         held = [c for c in todo if results[c.id].verdict == "holds"]
         by_id = {c.id: c for c in held}
         for cid, proof in prove_in_children(held, prove if isinstance(prove, Budget) else Budget(),
@@ -116,8 +111,6 @@ def assert_proved(claim, budget=None, seed: int | None = None, cases: int | None
     """Fail unless the claim holds in the search and is then proved on its whole declared domain by interval
     branch and bound (`budget`: a proofcheck.prove.Budget; default its counted defaults). Returns the
     Result; ``evidence['proof']`` has the domain, the number of boxes and the smallest certified margin."""
-    from proofcheck.prove import Budget
-
     seconds, cases = _budget(None, cases)
     r = check(claim, seconds, seed, cases=cases, prove=budget or Budget())
     if r.verdict != "holds":

@@ -44,6 +44,7 @@ from mechanisms.finite import leakage as _leakage  # noqa: F401  (registers ctx.
 from mechanisms.numerics.checks import real
 from mechanisms.numerics.context import formula, fp
 from mechanisms.errors import InvalidInput
+from mechanisms.numerics.rigorous_intervals import clopper_pearson
 
 __all__ = [
     "ADJACENCIES", "READINGS", "bdp_neighbour_pairs", "bdp_tail", "bdp_pointwise_tails", "bdp_delta",
@@ -305,8 +306,6 @@ def bdp_tail_monte_carlo(K, mu, eps, adjacency="add", x0=0, n=200_000, seed=0, c
     an exact Clopper–Pearson interval (mechanisms.numerics.rigorous_intervals.Interval). Shares nothing with
     the formula :func:`bdp_tail` but the model."""
     import time
-
-    from mechanisms.numerics.rigorous_intervals import clopper_pearson
 
     fname = "bdp_tail_monte_carlo"
     k, m = _check_model(fp, K, mu, fname)

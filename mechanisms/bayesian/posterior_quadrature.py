@@ -37,9 +37,10 @@ from scipy import special as sc
 from mechanisms.bayesian import conjugate_families  # noqa: F401  (registers log_gig_normaliser)
 from mechanisms.numerics.context import certified, formula, fp
 from mechanisms.errors import InvalidInput
-from mechanisms.numerics.exact import to_arb, to_fraction
+from mechanisms.numerics.exact import Undecided, to_arb, to_fraction
 from mechanisms.bayesian.posterior_divergence import crossing_enclosures_arb, crossings, t_of_theta
-from mechanisms.numerics.quadrature import float_log_integrand, integrand_window
+from mechanisms.numerics.quadrature import BallIntegrandOps, float_log_integrand, integrand_window
+from mechanisms.numerics.record import Failed, attempt
 
 __all__ = ["kl_quadrature", "renyi_quadrature",
            "hockey_stick_quadrature", "hockey_stick_quadrature_arb", "tv_quadrature", "tv_quadrature_arb",
@@ -87,8 +88,6 @@ class LogDensityT:
         self.c, self.eta = to_arb(c), [to_arb(x) for x in eta]
 
     def log(self, t, analytic=False):
-        from mechanisms.numerics.quadrature import BallIntegrandOps
-
         return self.c + _dot(self.eta, _features(BallIntegrandOps(analytic), self.kind, t))
 
     def dlog(self, t):
@@ -213,8 +212,6 @@ def _cuts(ctx, kind, laws):
 
 def _law_t(kind, c, eta):
     """log g and its derivative on arb balls, for :func:`log_concave_tail_bound`."""
-    from mechanisms.numerics.quadrature import BallIntegrandOps
-
     def h(t):
         return c + _dot(eta, _features(BallIntegrandOps(), kind, t))
 
@@ -350,8 +347,6 @@ def _t_bracket(kind, u: Fraction, v: Fraction):
         return u, v
     lo, hi = tt(u).lower(), tt(v).upper()
     if not (lo.is_finite() and hi.is_finite()):
-        from mechanisms.numerics.exact import Undecided
-
         # a crossing enclosed up to the end of the parameter's range (θ = 0 or 1): too wide at this precision
         raise Undecided(f"a crossing enclosure [{u}, {v}] reaches the end of the {kind} law's range")
     return _dyadic(lo), _dyadic(hi)
@@ -376,7 +371,6 @@ def hockey_stick_quadrature_arb(P, Q, eps):
     aq, bq = [to_fraction(x) for x in a], [to_fraction(x) for x in b]
     if aq == bq:
         return arb(0) if e >= 0 else -E.expm1()
-    from mechanisms.numerics.record import Failed, attempt
 
     cuts_theta = attempt(crossing_enclosures_arb, P, Q, e)  # a closed computation: its failure is [0, 1], sound
     if isinstance(cuts_theta, Failed):

@@ -39,6 +39,7 @@ from scipy import special as sc
 from mechanisms.errors import InvalidInput
 from mechanisms.numerics.context import certified, formula
 from mechanisms.numerics.exact import to_fraction
+from mechanisms.numerics.monte_carlo import DEFAULT_BATCH_SIZE, bounded_mean
 
 __all__ = ["pushforward", "k_sample_law", "k_sample_max_divergence", "k_sample_max_divergence_composed",
            "k_sample_hockey_stick_delta", "best_test_error", "bayes_test_error", "gamma_best_test_error",
@@ -307,8 +308,6 @@ def _log_density(law, theta):
 def hockey_stick_monte_carlo(P, Q, eps, n: int, *, confidence: float, seed, batch_size: int | None = None):
     """δ(ε) = E_{θ∼P}[(1 − e^{ε − log p(θ)/q(θ)})₊] from n posterior samples: a finite-sample interval
     (empirical Bernstein; the integrand lies in [0, 1]) — a route that uses neither CDFs nor quadrature."""
-    from mechanisms.numerics.monte_carlo import DEFAULT_BATCH_SIZE, bounded_mean
-
     e = float(eps)
 
     def integrand(theta):

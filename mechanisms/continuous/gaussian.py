@@ -117,6 +117,14 @@ def per_layer_clip_radius(bounds):
 # ------------------------------------------------------------------ densities
 
 
+def _same_dimension(y, x, fname):
+    """y and x as finite arrays whose last axes (the dimension p) agree; one InvalidInput naming both otherwise."""
+    ya, xa = _finite_array(y, "y", fname), _finite_array(x, "x", fname)
+    if ya.shape[-1] != xa.shape[-1]:
+        raise InvalidInput(f"{fname}: y has dimension {ya.shape[-1]}, x has {xa.shape[-1]}")
+    return ya, xa
+
+
 def gaussian_log_density(y, x, sigma):
     """Definition 3: log f^G_{p,σ²}(x)(y) = −‖y − x‖²/(2σ²) − (p/2)·log(2πσ²).
 
@@ -124,9 +132,7 @@ def gaussian_log_density(y, x, sigma):
     """
     fname = "gaussian_log_density"
     s = _positive(sigma, "sigma", fname)
-    ya, xa = _finite_array(y, "y", fname), _finite_array(x, "x", fname)
-    if ya.shape[-1] != xa.shape[-1]:
-        raise InvalidInput(f"{fname}: y has dimension {ya.shape[-1]}, x has {xa.shape[-1]}")
+    ya, xa = _same_dimension(y, x, fname)
     p = ya.shape[-1]
     d2 = np.sum((ya - xa) ** 2, axis=-1)
     return -d2 / (2 * s * s) - 0.5 * p * (_LOG_2PI + 2 * math.log(s))
@@ -141,9 +147,7 @@ def laplace_log_density(y, x, b):
     """log of Π_j exp(−|y_j − x_j|/b)/(2b) = −‖y − x‖₁/b − p·log(2b)."""
     fname = "laplace_log_density"
     bb = _positive(b, "b", fname)
-    ya, xa = _finite_array(y, "y", fname), _finite_array(x, "x", fname)
-    if ya.shape[-1] != xa.shape[-1]:
-        raise InvalidInput(f"{fname}: y has dimension {ya.shape[-1]}, x has {xa.shape[-1]}")
+    ya, xa = _same_dimension(y, x, fname)
     p = ya.shape[-1]
     return -np.sum(np.abs(ya - xa), axis=-1) / bb - p * math.log(2 * bb)
 

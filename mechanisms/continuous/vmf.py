@@ -26,6 +26,7 @@ from mechanisms.continuous import vmf_moments  # noqa: F401  (registers log_vmf_
 from mechanisms.numerics.checks import check_dimension
 from mechanisms.numerics.context import formula, fp
 from mechanisms.errors import InvalidInput
+from mechanisms.numerics.backend import resolve_device
 
 __all__ = [
     "log_sphere_area",
@@ -258,7 +259,6 @@ def sample_vmf_t(p, kappa, n, seed=None, *, backend="numpy", device="auto", dtyp
         smp.check_fits(n, 3, 8, "sample_vmf_t")  # t, z, u per draw
         t, _ = _draw_t_numpy(p_int, k, n, smp.numpy_generator(seed), with_s=False)
         return t.astype(dt, copy=False)
-    from mechanisms.numerics.backend import resolve_device
 
     dev = resolve_device(device)
     dt = smp.torch_dtype(dtype)
@@ -379,7 +379,6 @@ def sample_multivariate_vmf(mus, kappas, n, seed=None, *, backend="numpy", devic
     if backend == "numpy":
         rng = smp.numpy_generator(seed)
         return [sample_vmf(mu, k, n, rng, backend="numpy", dtype=dtype) for mu, k in zip(mus, kappas)]
-    from mechanisms.numerics.backend import resolve_device
 
     dev = resolve_device(device)
     gen = smp.torch_generator(seed, dev)

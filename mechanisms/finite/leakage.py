@@ -51,6 +51,7 @@ import numpy as np
 
 from mechanisms.numerics.context import formula
 from mechanisms.errors import InvalidInput
+from mechanisms.numerics.checks import integer
 
 __all__ = [
     "bayes_vulnerability", "posterior_bayes_vulnerability", "g_vulnerability", "posterior_g_vulnerability",
@@ -368,7 +369,6 @@ def repeated_bayes_capacity_bound(ctx, b, n):
     recurrence, as libqif's source cites it): cap_1(n) = 1, cap_2(n) ≤ √(πn/2) + 2/3 + √(π/(2n))/12 (the binary
     case), and cap_i = cap_{i−1} + cap_{i−2}·n/(i − 2) for i = 3, …, b. A bound, not a value."""
     fname = "repeated_bayes_capacity_bound"
-    from mechanisms.numerics.checks import integer
 
     bb, nn = integer(b, "b", fname, lo=1), integer(n, "n", fname, lo=1)
     if bb == 1:
