@@ -160,7 +160,7 @@ class Journal:
 def reusable(path: Path, fingerprints: dict, seed: int, budget: dict, engine: str) -> dict:
     """{claim id: Result} of the lines of results.jsonl that match the claim's fingerprint, the engine, the
     seed and the budget (the last such line of a claim wins); a broken last line (a run killed mid-write)
-    is skipped."""
+    is skipped, and so is a claim the run's own end interrupted (supervisor.stopped: ``interrupted``)."""
     out = {}
     if not path.is_file():
         return out
@@ -175,9 +175,13 @@ def reusable(path: Path, fingerprints: dict, seed: int, budget: dict, engine: st
         if (cid in fingerprints and rec.get("fingerprint") == fingerprints[cid] and rec.get("engine") == engine
                 and rec.get("seed") == seed and rec.get("budget") == budget):
             try:
-                out[cid] = result_from_state(rec["result"])
+                result = result_from_state(rec["result"])
             except (KeyError, TypeError, ValueError):
                 continue
+            if ((result.evidence or {}).get("stopped") or {}).get("interrupted"):
+                out.pop(cid, None)  # stopped by the run's end, not by the claim: checked again
+                continue
+            out[cid] = result
     return out
 
 

@@ -115,9 +115,11 @@ class Supervisor:
         for w in [w for w in self.workers if w.task is not None and now > self._end_of(w)]:
             task, stage = w.task, w.stage
             self._kill(w)
-            why = (f"stopped at the hard limit of {self.hard_limit:g} s" if now - w.started > self.hard_limit else
+            at_limit = now - w.started > self.hard_limit
+            why = (f"stopped at the hard limit of {self.hard_limit:g} s" if at_limit else
                    "stopped when the run's total time budget (--seconds) ended")
-            on_result(task.cid, stopped(task.cid, f"{why} during {stage}", now - w.started, stage))
+            on_result(task.cid, stopped(task.cid, f"{why} during {stage}", now - w.started, stage,
+                                        interrupted=not at_limit))
             self.workers.remove(w)
 
     def _end_of(self, w: _Worker) -> float:
@@ -134,7 +136,7 @@ class Supervisor:
             status = self._reap(w)
             self.workers.remove(w)
             on_result(task.cid, stopped(task.cid, f"the process checking this claim ended ({status}) during {stage}",
-                                        seconds, stage))
+                                        seconds, stage, interrupted=status in _INTERRUPTIONS))
             return
         except Exception as e:  # a result that does not unpickle
             task = w.task
@@ -214,9 +216,17 @@ class Supervisor:
         self.workers.clear()
 
 
-def stopped(cid: str, reason: str, seconds: float, stage: str):
-    return Result(cid, "inconclusive", None, None, None,
-                  {"reason": reason, "stopped": {"stage": stage, "seconds": round(seconds, 3)}}, seconds)
+_INTERRUPTIONS = ("killed by SIGTERM", "killed by SIGINT", "killed by SIGHUP")  # the run's stop, not the claim's
+
+
+def stopped(cid: str, reason: str, seconds: float, stage: str, interrupted: bool = False):
+    """The record of a claim stopped from outside. ``interrupted``: stopped by the run's end (its deadline, or a
+    SIGTERM / SIGINT that reached the worker with the run's), not by the claim itself: ``--resume`` checks it again
+    rather than keep it (a claim cut off by ``timeout`` once stayed inconclusive across resumes)."""
+    record = {"stage": stage, "seconds": round(seconds, 3)}
+    if interrupted:
+        record["interrupted"] = True
+    return Result(cid, "inconclusive", None, None, None, {"reason": reason, "stopped": record}, seconds)
 
 
 # ----------------------------------------------------------------------------- the worker

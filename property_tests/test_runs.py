@@ -134,6 +134,39 @@ def test_interrupt_keeps_what_is_done_and_resume_completes(tmp_path):
     assert "(12 taken from an earlier run" in r.stdout
 
 
+def test_a_claim_cut_off_by_the_runs_end_is_checked_again_on_resume(tmp_path):
+    """`timeout` sends SIGTERM to the whole process group, the workers with the run: the claim at work then is
+    recorded as interrupted (not as the claim's own inconclusive verdict), and --resume checks it again."""
+    path = _file(tmp_path, '''
+        def slow_false(c, m):  # x + 2 <= 2 fails; the certified path takes its time
+            if m.name != "float":
+                time.sleep(1.5)
+            return m.num(c["x"]) + 2
+
+        CLAIMS = [claim("mine.ok", healthy), claim("mine.slow-false", slow_false)]
+    ''')
+    out = tmp_path / "out"
+    proc = subprocess.Popen([sys.executable, "-m", "proofcheck.cli", "run", "--claims", str(path), "--cases", "5",
+                             "--jobs", "1", "--out", str(out), "--quiet"], cwd=ROOT, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True, start_new_session=True)
+    journal = out / "results.jsonl"
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline and not (journal.is_file() and journal.read_text().strip()):
+        time.sleep(0.05)
+    time.sleep(0.3)  # mine.slow-false is at work
+    os.killpg(proc.pid, signal.SIGTERM)
+    proc.communicate(timeout=60)
+    first = {r["id"]: r for r in _doc(out)["claims"]}
+    assert first["mine.ok"]["verdict"] == "holds"
+    if "mine.slow-false" in first:  # journalled as stopped: marked as the run's interruption
+        assert first["mine.slow-false"]["verdict"] == "inconclusive"
+    r = pc("run", "--claims", str(path), "--cases", "5", "--jobs", "1", "--out", str(out), "--quiet", "--resume")
+    assert r.returncode in (0, 1), r.stderr
+    again = {c["id"]: c for c in _doc(out)["claims"]}
+    assert again["mine.slow-false"]["verdict"] == "violated"
+    assert "(1 taken from an earlier run" in r.stdout
+
+
 def test_sigterm_stops_the_workers_and_writes_the_report(tmp_path):
     path = _file(tmp_path, '''
         CLAIMS = [claim("mine.ok", healthy), claim("mine.stuck1", stuck), claim("mine.stuck2", stuck)]
