@@ -1,6 +1,6 @@
 """proofcheck: literal encodings of privacy theorems, checked with certified evidence.
 
-The public API a user's claims module needs (see README, "Check a claim of your own"): the claim
+The public API a user's claims module needs (see docs/claims.md): the claim
 model (Claim, Source, Hypothesis, the variable kinds and ``jointly`` for several quantities from one computation), the evaluation paths FLOAT / CERTIFIED,
 the strategies, OutsideDomain (a case the statement does not speak of), check / check_claim
 for notebooks, prove_claim (a proof by interval branch and bound on the whole declared domain), and

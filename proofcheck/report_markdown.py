@@ -181,6 +181,8 @@ def _degenerate_primary_summary(statements) -> list[str]:
 def _budget_text(doc: dict) -> str:
     b = doc.get("budget") or {}
     if b.get("kind") == "counted":
+        if not isinstance(b.get("cases"), int):  # the default: each claim's cost class sets its count
+            return "each claim's counted budget by its cost class"
         return f"a counted budget of {b['cases']} cases per claim"
     return f"{float(doc['seconds_per_claim']):.1f} s per claim"
 

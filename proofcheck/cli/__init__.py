@@ -65,7 +65,8 @@ def build_parser() -> argparse.ArgumentParser:
                          "the hard limit)")
     pr.add_argument("--hard-limit", type=_positive_finite, metavar="S", dest="hard_limit",
                     help="stop a claim that runs longer than S seconds and record it as inconclusive (default: "
-                         "4 x its budget + 20 s, at least 120 s; 300 s with --cases)")
+                         "4 x its budget + 20 s, at least 120 s, with --seconds; 300 s with a counted budget, --cases "
+                         "or the default)")
     pr.add_argument("--resume", action="store_true",
                     help="take the claims already in OUT/results.jsonl (same claim code, engine, seed and budget) "
                          "and check only the others")
