@@ -34,7 +34,10 @@ def test_the_calibrations_refuse_a_ball_at_the_call():
                                                 rf"only: pass m\.value\(case\['\w+'\]\) \(exact\)"):
             getattr(m, name)(*args)
     assert set(EXACT_ARGS) == {"pld_delta", "gaussian_pld_delta", "laplace_pld_delta", "subsampled_gaussian_pld_delta",
-                               "gaussian_sigma", "laplace_scale", "dpsgd_sigma"}
+                               "subsampled_laplace_pld_delta", "discrete_laplace_pld_delta", "pld_compose_delta",
+                               "pld_compose_epsilon", "gaussian_sigma", "laplace_scale", "dpsgd_sigma"}
+    with pytest.raises(InvalidInput, match=r"^m\.subsampled_laplace_pld_delta: b = .* is a ball"):
+        m.subsampled_laplace_pld_delta(m.num(F(1)), F(1, 100), 2, F(1), F(1, 100))
 
 
 def test_a_claim_that_reads_the_case_with_num_says_to_use_value():

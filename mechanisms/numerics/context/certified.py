@@ -175,6 +175,7 @@ class CertifiedContext(Context):
         return v
 
     def is_inf(self, x) -> bool:
+        """x is an exact infinity, +∞ or −∞ (m.is_pos_inf: +∞ alone)."""
         return isinstance(x, ExactInfinity)
 
     def isexact(self, x) -> bool:

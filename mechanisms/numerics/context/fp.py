@@ -78,6 +78,7 @@ class FloatContext(Context):
         return build()
 
     def is_inf(self, x) -> bool:
+        """x is a float infinity, +∞ or −∞ (m.is_pos_inf: +∞ alone)."""
         return isinstance(x, (float, np.floating)) and math.isinf(x)
 
     def is_zero(self, x) -> bool:
