@@ -104,12 +104,11 @@ import numpy as np
 from mechanisms.errors import InvalidInput
 from mechanisms.numerics.checks import exact_real
 from mechanisms.numerics.context import certified
-from mechanisms.numerics.exact import to_arb
 from mechanisms.accounting.pld.compose import _SCALE_BITS, _delta_of, _float_delta, _product
 from mechanisms.accounting.pld.discretise import _upper_parts  # noqa: F401 (reached on the package by tests)
 from mechanisms.accounting.pld.laws import _laws  # noqa: F401 (as _upper_parts)
 # (PARAMETERS and the private names are reached on the package by proofcheck.measures and the tests)
-from mechanisms.accounting.pld.bounds import (DEFAULT_H, MECHANISMS, PARAMETERS, PldBounds, _PILOT, _PREC, _anchors,
+from mechanisms.accounting.pld.bounds import (Bracket, DEFAULT_H, MECHANISMS, PARAMETERS, PldBounds, _PILOT, _PREC, _anchors,
                                               _arb_end, _args, _composed_lower, _composed_upper, _float_bounds,
                                               _float_composed, _float_pmf, _float_real, _gap_arg, _grid_for_gap,
                                               _grid_step, _step, _unit, _upper_masses, pld_delta_bounds,
@@ -123,19 +122,10 @@ __all__ = ["PldBounds", "PldEpsilon", "pld_delta_bounds", "pld_epsilon_bounds", 
 
 # ----------------------------------------------------------------------------- ε(δ)
 @dataclass(frozen=True)
-class PldEpsilon:
+class PldEpsilon(Bracket):
     """ε(δ) = min{ε : δ(ε) ≤ δ} ∈ (lower, upper]: δ_upper(upper) ≤ δ and δ_lower(lower) > δ, both certified
     (exact rationals); h the grid used."""
-    lower: Fraction
-    upper: Fraction
     h: Fraction
-
-    @property
-    def gap(self) -> Fraction:
-        return self.upper - self.lower
-
-    def ball(self):
-        return to_arb(self.lower).union(to_arb(self.upper))
 
 
 def _to_float(pmf):

@@ -78,8 +78,8 @@ def _grid_step(h, fname, exact):
 
 # ----------------------------------------------------------------------------- certified bounds
 @dataclass(frozen=True)
-class PldBounds:
-    """δ(ε) ∈ [lower, upper], both exact rationals (the ends of certified balls)."""
+class Bracket:
+    """A certified bracket [lower, upper] of exact rationals: its gap and its arb ball."""
     lower: Fraction
     upper: Fraction
 
@@ -90,6 +90,11 @@ class PldBounds:
     def ball(self):
         """The arb ball [lower, upper]."""
         return to_arb(self.lower).union(to_arb(self.upper))
+
+
+@dataclass(frozen=True)
+class PldBounds(Bracket):
+    """δ(ε) ∈ [lower, upper], both exact rationals (the ends of certified balls)."""
 
     def intersect(self, other: "PldBounds") -> "PldBounds":
         """The bounds both hold (from two grids, say): [max of the lowers, min of the uppers]."""
