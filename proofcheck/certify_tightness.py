@@ -45,7 +45,7 @@ def _float_ratio(claim, case):
         r = float_margin(claim, case)
     except ClaimError:
         return None
-    return None if r is None else ratio(claim, r[1], r[2])
+    return None if r is None else ratio(claim, r.lhs, r.rhs)
 
 
 def _ratio_roundings(claim, case, denominators, digits):

@@ -29,7 +29,8 @@ from proofcheck.certify import (certified_violation_at, certify_case, certify_ra
                                merge_witnesses, noise_check, why_uncertified)
 from proofcheck.claim import COST_CLASSES
 from proofcheck.evaluation import ClaimError
-from proofcheck.margins import RATIO_FLOOR, float_margin, is_degenerate, is_violation, ratio, relative, scaled
+from proofcheck.margins import (RATIO_FLOOR, float_margin, is_degenerate, is_violation, ratio, relative, remembered,
+                               scaled)
 from proofcheck.optimise import flatten, optimise, unflatten
 from proofcheck.rounding import show_exact
 from proofcheck.search import search
@@ -157,6 +158,11 @@ def check_claim(claim, seconds: float | None = None, seed: int = 0, max_examples
 
 
 def _check_claim(claim, seconds, seed, max_examples, device, mc_samples, evaluations=None) -> Result:
+    with remembered(claim):  # each case's float margin computed once across the stages
+        return _stages(claim, seconds, seed, max_examples, device, mc_samples, evaluations)
+
+
+def _stages(claim, seconds, seed, max_examples, device, mc_samples, evaluations=None) -> Result:
     mc = {"seed": seed, "samples": mc_samples, "device": device}
     t0 = time.monotonic()
     deadline = t0 + seconds

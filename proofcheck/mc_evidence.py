@@ -75,5 +75,7 @@ def statistical_overrides(claim, float_case, seed: int, n: int | None, device: s
         lo = arb(est.lo) - arb(abs(est.lo) * 1e-12 + 1e-300)
         hi = arb(est.hi) + arb(abs(est.hi) * 1e-12 + 1e-300)
         overrides[route.quantity] = lo.union(hi)
-        records.append({"quantity": route.quantity, "interval": [est.lo, est.hi], **est.to_json()})
+        # the witness's record: what any machine recomputes from the seed (not the wall-clock time it took here)
+        record = {k: v for k, v in est.to_json().items() if k != "seconds"}
+        records.append({"quantity": route.quantity, "interval": [est.lo, est.hi], **record})
     return overrides, records

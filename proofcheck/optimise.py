@@ -64,7 +64,7 @@ def optimise(claim, start: dict, until: float, objective: str = "margin", evalua
         if r is None:
             return wall
         if objective == "ratio":
-            q = ratio(claim, r[1], r[2])
+            q = ratio(claim, r.lhs, r.rhs)
             return wall if q is None else -q
         return scaled(*r)
 

@@ -391,6 +391,7 @@ def test_a_probability_known_only_by_monte_carlo_is_violated_statistically():
     assert r.verdict == "violated"
     stat = r.counterexample["statistical"][0]
     assert stat["confidence"] >= 1 - 1e-9 and stat["n"] == 100000 and stat["interval"][0] > 0.4
+    assert "seconds" not in stat  # the witness is the same on every machine: no wall-clock time in it
     assert r.counterexample["certificate"]["method"].startswith("statistical")
 
 
@@ -591,3 +592,39 @@ def test_the_search_draws_the_same_cases_whatever_modules_are_loaded(tmp_path, m
         assert draws() == before
     finally:
         sys.modules.pop("consts_for_the_search", None)
+
+
+def test_each_case_float_margin_is_computed_once_per_check_and_the_result_is_unchanged(monkeypatch):
+    # the stages ask for the same case again and again (Nelder–Mead clipped to a corner of the box); the quantity
+    # runs once per distinct case of the float path, and the result is what the check gives without the memo
+    calls = []
+
+    def lhs(case, m):
+        if m.name == "float":
+            calls.append(float(case["x"]).hex())
+        return m.num(case["x"]) ** 2
+
+    c = _claim(sp.Le(sp.Symbol("y"), 9), {"y": lhs})
+    r = check_claim(c, cases=60, seed=3)
+    assert r.verdict == "holds"
+    assert len(calls) == len(set(calls)) > 20
+    import proofcheck.margins as margins
+
+    monkeypatch.setattr(margins, "MEMO_SIZE", 0)  # nothing remembered: every request computed again
+    calls.clear()
+    again = check_claim(c, cases=60, seed=3)
+    assert len(calls) > len(set(calls))
+    assert (again.verdict, again.worst_case, again.evidence["search"]["cases"]) == \
+        (r.verdict, r.worst_case, r.evidence["search"]["cases"])
+
+
+def test_the_case_key_tells_apart_what_the_float_path_could():
+    from fractions import Fraction
+
+    from proofcheck.margins import case_key
+
+    keys = [case_key({"x": v}) for v in (0.0, -0.0, np.float64(0.0), 0, np.int64(0), False, Fraction(0), [0.0],
+                                         (0.0,), np.zeros(1))]
+    assert len(set(keys)) == len(keys)
+    assert case_key({"x": 0.1, "k": 2}) == case_key({"k": 2, "x": 0.1})
+    assert case_key({"x": object()}) is None  # a value of another kind is not remembered

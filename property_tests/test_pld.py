@@ -405,3 +405,40 @@ def test_replace_one_brackets_dp_accountings_replace_one():
     assert lo == pytest.approx(float(bounds[2].lower), rel=1e-9) and hi == pytest.approx(float(bounds[2].upper), rel=1e-9)
     full = pld.pld_delta_bounds("subsampled_gaussian_replace", (F(4), F(1)), 4, F(1), F(1, 1000))
     assert _inside(full, _gaussian_composition(F(2), 4, F(1)))  # N(1, 16) vs N(−1, 16) is N(0, 4) vs N(1, 4)
+
+
+def test_the_float_route_reuses_one_step_across_k_and_eps_and_gives_the_same_values():
+    from mechanisms.accounting.pld import bounds
+
+    params, h = (0.9, 0.2), 0.01
+    bounds._float_steps.cache_clear(), bounds._float_composed.cache_clear()
+    curve = [pld.pld_delta_float("subsampled_gaussian", params, k, e, h) for k in (1, 3) for e in (0.1, 0.5, 1.0)]
+    assert bounds._float_steps.cache_info().misses == 1 and bounds._float_composed.cache_info().misses == 2
+    uppers, lowers = bounds._float_composed("subsampled_gaussian", params, 3, h)
+    with pytest.raises(ValueError):  # shared by the cache: read-only
+        uppers[0][0][0] = 1.0
+    bounds._float_steps.cache_clear(), bounds._float_composed.cache_clear()
+    for (k, e), got in zip([(k, e) for k in (1, 3) for e in (0.1, 0.5, 1.0)], curve):
+        bounds._float_steps.cache_clear(), bounds._float_composed.cache_clear()
+        assert pld.pld_delta_float("subsampled_gaussian", params, k, e, h) == got
+
+
+@pytest.mark.parametrize("mechanism, params", [("gaussian", (F(1), F(1))), ("subsampled_gaussian", (F(7, 10), F(1, 2))),
+                                               ("subsampled_gaussian", (F(3), F(1, 100))), ("laplace", (F(1, 2), F(1)))])
+@pytest.mark.parametrize("h", [F(1, 100), F(1, 10**4)])
+def test_the_grid_is_the_one_a_full_bisection_locates(mechanism, params, h):
+    # the grid's ends and centre are bisected only until their grid index is known: the same indices as
+    # bisecting to the last bit
+    from mechanisms.accounting.pld import laws as L
+
+    for law in L._laws(fp, mechanism, params, pld.bounds._shifts(mechanism, params)):
+        if law.cdf is None:
+            continue
+        hf, tail = float(h), 2.0 ** -L._TAIL_BITS
+        centre = L._centre(law, 1e-300)  # 1e-300: no index is known before the bisection ends
+        full = (math.floor(L._locate(law, tail, -1, centre, 1e-300) / hf),
+                math.ceil(L._locate(law, tail, +1, centre, 1e-300) / hf), round(centre / hf))
+        fast_centre = L._centre(law, hf)
+        fast = (math.floor(L._locate(law, tail, -1, fast_centre, hf) / hf),
+                math.ceil(L._locate(law, tail, +1, fast_centre, hf) / hf), round(fast_centre / hf))
+        assert fast == full

@@ -270,7 +270,7 @@ def float_method(e: Elementary) -> Callable:
 
     def method(x):
         out = f(x)
-        return float(out) if np.ndim(out) == 0 else out
+        return out if type(out) is np.ndarray and out.ndim else float(out)
     _name(method, e)
     return method
 

@@ -200,45 +200,50 @@ def _lower_cuts(law, h, grid):
 
 def _bottom_cuts(law, h, cuts, j_lo, aim, centre):
     """Cuts from a finite lower end of the support up, one cell at a time: cell (a, c] meant for the first grid
-    point Jh ≥ a, c the lowest cut (to h/2^28, vectorised search) where its merged loss reaches Jh + aim; then
+    point Jh ≥ a, c the lowest cut (to h²/256, vectorised search) where its merged loss reaches Jh + aim; then
     from c for (J+1)h, and so on while a cell's mass times h exceeds aim/1000, or until the regular cut of the
     next grid point can end the cell instead (its merged loss within h/2048 above Jh: a higher cut only raises
     it) and the regular cell after it lands just above its grid point; there the regular cuts take over. Returns
     the cuts and the first cell's grid index. Without this the mass between the end and the first regular cut
     (3 % of it at q = 0.001, σ = 0.8, where the loss law piles up at log(1 − q)) is merged into one atom and
     floored to the grid, a first-order loss (~1e−6 of E[L] a step, 0.07 of loss over 50,000 steps)."""
-    def merged(a, c):
-        p, q = _float_cells(law, a, c, centre)
+    cells_from = _cells_from(law, centre)
+
+    def merged(cells, a, c):
+        p, q = cells(c)
         with np.errstate(divide="ignore", invalid="ignore"):
             m = np.log(p / q)
         # a merged loss outside its cell is float error (cells of ~1e−14 at the end of the support): not trusted
         return np.where((p > _NEGLIGIBLE) & (q > 0) & (m >= a) & (m <= c), m, -np.inf), p
 
+    # a cut found to h²/256 moves the cell's merged loss by less than h²/512, 1/32 of the aim (5 rounds, to h/2^28,
+    # cost two thirds more at h = 1/100, for lower bounds 10⁻⁷ relative tighter: 6·10⁻⁴ of the bracket's width)
+    rounds = max(2, math.ceil(math.log(1024 / h, _CANDIDATES.size)))
     a = law.lo + 1e-9 * h
     J = first = math.ceil(a / h)
     regular, width_before = 0, math.inf  # how many cells in a row spanned 2h with the one before
     out = [a]
     for _ in range(_BOTTOM_CELLS):
+        cells = cells_from(a)  # the terms of a evaluated once for the cell's searches
         target, lo_c, width = J * h + aim, a, 4 * h
-        for _ in range(5):  # 64 candidates a round, down to h/2^28
+        for _ in range(rounds):  # 64 candidates a round, down to h²/256
             xs = lo_c + width * _CANDIDATES
-            m, _ = merged(a, xs)
+            m, p = merged(cells, a, xs)
             k = int(np.argmax(m >= target)) if (m >= target).any() else xs.size - 1
             lo_c, width = (xs[k - 1] if k else lo_c), width / xs.size
-        c = lo_c + width  # the first candidate found at or above the target in the last round
+        c, mass = xs[k], p[k]  # the first candidate at or above the target in the last round, and its cell's mass
         i = J + 1 - j_lo  # the regular cut below the cell meant for (J+1)h
         if 0 <= i < len(cuts) - 1 and c <= cuts[i]:  # a higher cut only raises the merged loss, …
-            m, _ = merged(a, np.asarray([cuts[i]]))
-            m2, _ = merged(cuts[i], np.asarray([cuts[i + 1]]))
+            m, _ = merged(cells, a, np.asarray([cuts[i]]))
+            m2, _ = merged(cells_from(cuts[i]), cuts[i], np.asarray([cuts[i + 1]]))
             if m[0] - J * h <= h / 2048 and aim / 2 <= m2[0] - (J + 1) * h <= h / 2048:  # … by little
                 return np.concatenate([out, cuts[i:]]), first
-        _, mass = merged(a, np.asarray([c]))
         # two cells in a row span 2h (the cells of a linear stretch alternate about width h, wider then narrower)
         regular = regular + 1 if abs(c - a + width_before - 2 * h) < h / 32 else 0
         width_before = c - a
         a, J = c, J + 1
         out.append(a)
-        if mass[0] * h < aim / 1000:  # the cells above cost less than this if they land badly
+        if mass * h < aim / 1000:  # the cells above cost less than this if they land badly
             break
         if regular >= _REGULAR_RUN and len(out) > _BOTTOM_FREE:  # past the pile-up: the loss law nearly linear again, as the regular cells
             break  # assume (where the two sequences never met, 1,300 cells were cut one by one at h = 1/100)
@@ -252,15 +257,28 @@ def _bottom_cuts(law, h, cuts, j_lo, aim, centre):
     return np.concatenate([out, cuts[cuts > a + h / 2]]), first
 
 
-def _float_cells(law, a, b, centre):
-    """(P, Q) of a < L ≤ b for a float a and an array b > a, by CDF or survival-function differences (both,
-    across the centre)."""
-    if a >= centre:
-        (pa, qa), (pb, qb) = law.sf(a), law.sf(b)
-        return pa - pb, qa - qb
-    (pa, qa), (pc, qc) = law.cdf(a), law.cdf(np.minimum(b, centre))
-    (sc, tc), (sb, tb) = law.sf(centre), law.sf(np.maximum(b, centre))
-    return pc - pa + sc - sb, qc - qa + tc - tb
+def _cells_from(law, centre):
+    """a ↦ (b ↦ (P, Q) of a < L ≤ b) for a float a and an array b > a, by CDF or survival-function differences
+    (both, across the centre); the terms of a and of the centre are evaluated once, and the survival function
+    beyond the centre only where some b passes it."""
+    sc, tc = law.sf(centre)
+
+    def at(a):
+        if a >= centre:
+            pa, qa = law.sf(a)
+
+            def cells(b):
+                pb, qb = law.sf(b)
+                return pa - pb, qa - qb
+            return cells
+        pa, qa = law.cdf(a)
+
+        def cells(b):
+            pc, qc = law.cdf(np.minimum(b, centre))
+            sb, tb = law.sf(np.maximum(b, centre)) if np.max(b) > centre else (sc, tc)
+            return pc - pa + sc - sb, qc - qa + tc - tb
+        return cells
+    return at
 
 
 def _float_noise(law, cuts, split, p):
@@ -359,7 +377,7 @@ def _widen(law, cuts, targets, short, centre, p, q):
 
 
 def _float_cells_many(law, a, b, centre):
-    """(P, Q) of a_i < L ≤ b_ij for a float vector a and an array b (rows ≥ a_i), as :func:`_float_cells` per row."""
+    """(P, Q) of a_i < L ≤ b_ij for a float vector a and an array b (rows ≥ a_i), as :func:`_cells_from` per row."""
     a2 = np.broadcast_to(a[:, None], b.shape)
     (pa, qa), (pb, qb) = law.sf(a2.ravel()), law.sf(b.ravel())
     up_p, up_q = pa - pb, qa - qb
@@ -384,11 +402,11 @@ def _float_cell(law, a, b, centre):
 
 
 # ----------------------------------------------------------------------------- one step of each law, per bound
-def _upper_grids(laws_f, h):
+def _upper_grids(laws_f, h, own=None):
     """The grid of each law's pessimistic step. For the remove and add pair of the subsampled Gaussian: one grid
     covering both (the remove grid extended by the mirror of the add grid) and its mirror, so that the add step
-    reuses the remove step's masses (:func:`_mirrored`)."""
-    grids = [_grid(law, h) if law.cdf is not None else None for law in laws_f]
+    reuses the remove step's masses (:func:`_mirrored`). own: each law's own grid, if already located."""
+    grids = own or [_grid(law, h) if law.cdf is not None else None for law in laws_f]
     if _mirror_pair(laws_f):
         (r_lo, r_hi, r_mid), (a_lo, a_hi, _) = grids
         lo, hi = min(r_lo, -a_hi), max(r_hi, -a_lo)
@@ -396,10 +414,10 @@ def _upper_grids(laws_f, h):
     return grids
 
 
-def _upper_parts(ctx, laws, laws_f, h):
+def _upper_parts(ctx, laws, laws_f, h, own=None):
     """[(parts, mass at +∞)] of the pessimistic step of each law (:func:`_upper_step`), the second law of a pair
-    from the mirrored masses of the first."""
-    grids = _upper_grids(laws_f, h)
+    from the mirrored masses of the first. own: each law's own grid, if already located."""
+    grids = _upper_grids(laws_f, h, own)
     return [_upper_step(ctx, law, h, grid, masses) for law, grid, masses in zip(laws, grids, _upper_masses_of(
         ctx, laws, laws_f, h, grids))]
 
@@ -438,9 +456,10 @@ def _coarsened(masses, grid, m):
              (p_above + sum(p[b:]), q_above + sum(q[b:]))), (J_lo, J_hi, min(max(j_mid // m, J_lo), J_hi)))
 
 
-def _lower_parts(ctx, law, law_f, h):
-    """The parts of the optimistic step of one law (:func:`_lower_step` on its own grid and float-chosen cuts)."""
+def _lower_parts(ctx, law, law_f, h, grid=None):
+    """The parts of the optimistic step of one law (:func:`_lower_step` on its own grid and float-chosen cuts);
+    grid: the law's own grid, if already located."""
     if law.cdf is None:
         return _lower_step(ctx, law, h, None, None)
-    grid = _grid(law_f, h)
+    grid = grid or _grid(law_f, h)
     return _lower_step(ctx, law, h, grid, _lower_cuts(law_f, h, grid))

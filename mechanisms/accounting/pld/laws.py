@@ -447,13 +447,14 @@ def _p_sf(law):
 
 
 # ----------------------------------------------------------------------------- the grid (located in floats)
-def _locate(law_fp, tail, side):
+def _locate(law_fp, tail, side, inner, h):
     """A loss t beyond which (side=+1: above; −1: below) the continuous part holds < tail, found in floats by
-    doubling and bisection; clipped to the support. Only the size of the grid depends on it: whatever the mass
-    beyond the grid is, it is accounted for (certified) by the bounds."""
+    doubling from ``inner`` and bisection, to the grid cell of step h that holds the threshold (the grid index
+    of the returned t is the threshold's: bisecting further moves nothing); clipped to the support. Only the size
+    of the grid depends on it: whatever the mass beyond the grid is, it is accounted for (certified) by the
+    bounds."""
     end = law_fp.hi if side > 0 else law_fp.lo
     beyond = _p_sf(law_fp) if side > 0 else _p_cdf(law_fp)
-    inner = _centre(law_fp)
     step = 1.0
     t = inner + side * step
     while (math.isinf(end) or side * (t - end) < 0) and beyond(t) >= tail and step < 1e6:
@@ -462,7 +463,10 @@ def _locate(law_fp, tail, side):
     if not math.isinf(end) and side * (t - end) >= 0:
         return end
     lo_t, hi_t = inner, t
+    index = math.ceil if side > 0 else math.floor  # the grid index _grid takes of the end
     for _ in range(60):
+        if index(lo_t / h) == index(hi_t / h):
+            break
         mid = (lo_t + hi_t) / 2
         if beyond(mid) >= tail:
             lo_t = mid
@@ -471,8 +475,9 @@ def _locate(law_fp, tail, side):
     return hi_t
 
 
-def _centre(law_fp):
-    """A loss inside the support near the median (a start for the search of the ends)."""
+def _centre(law_fp, h):
+    """A loss inside the support near the median (a start for the search of the ends), bisected until the
+    nearest grid point of step h is known."""
     lo, hi, cdf = law_fp.lo, law_fp.hi, _p_cdf(law_fp)
     if math.isinf(lo) and math.isinf(hi):
         a, b = -1.0, 1.0
@@ -488,6 +493,8 @@ def _centre(law_fp):
         while math.isinf(hi) and cdf(b) < 0.5:
             b = lo + 2 * (b - lo)
     for _ in range(80):
+        if round(a / h) == round(b / h):
+            break
         mid = (a + b) / 2
         if cdf(mid) < 0.5:
             a = mid
@@ -502,7 +509,8 @@ def _grid(law_fp, h):
     survival-function differences (no cancellation of numbers near 1)."""
     tail = 2.0 ** -_TAIL_BITS
     hf = float(h)
-    lo_t, hi_t = _locate(law_fp, tail, -1), _locate(law_fp, tail, +1)
+    centre = _centre(law_fp, hf)
+    lo_t, hi_t = _locate(law_fp, tail, -1, centre, hf), _locate(law_fp, tail, +1, centre, hf)
     j_lo, j_hi = math.floor(lo_t / hf), math.ceil(hi_t / hf)
     # a law moved so that its atoms lie a hair above grid points (shift ≠ 0) runs its grid to the points next to
     # its ends (the top one a hair below the support's end: the tail above it is no more than that hair, where a
@@ -513,5 +521,5 @@ def _grid(law_fp, h):
     if not math.isinf(law_fp.hi):
         j_hi = min(j_hi, math.floor(law_fp.hi / hf + 1e-9) if law_fp.shift else math.ceil(law_fp.hi / hf) - 2)
     j_hi = max(j_hi, j_lo + 1)
-    j_mid = min(max(round(_centre(law_fp) / hf), j_lo), j_hi)
+    j_mid = min(max(round(centre / hf), j_lo), j_hi)
     return j_lo, j_hi, j_mid
