@@ -178,14 +178,10 @@ def _own(routes: dict) -> None:
     ROUTES.update(routes)
 
 
-_DOCS: dict = {}  # a route's declared doc, for the one of its two functions that has no docstring
-for _name, _route in all_routes().items():
-    ROUTES[_name] = _route.pair()
-    if _route.monotone:
-        MONOTONE_ROUTES[_name] = dict(_route.monotone)
-    if _route.doc:
-        _DOCS[_name] = _route.doc
-del _name, _route
+_LIBRARY = all_routes()
+ROUTES.update({k: r.pair() for k, r in _LIBRARY.items()})
+MONOTONE_ROUTES.update({k: dict(r.monotone) for k, r in _LIBRARY.items() if r.monotone})
+_DOCS = {k: r.doc for k, r in _LIBRARY.items() if r.doc}  # a route's declared doc, where its function has no docstring
 
 _own({
     # P(|X/T − κ| ≤ εκ) for X ~ Binomial(T, κ): scipy's CDF; an exact rational sum
