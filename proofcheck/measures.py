@@ -7,9 +7,13 @@ the path: it calls ``m.kl``, ``m.erfc``, ``m.vmf_rdp``, ``m.hockey_stick_delta``
 
 Most names are formulas written once over the context (``mechanisms.numerics.context.FORMULAS``); the context decides
 the numerics. :data:`ROUTES` holds the rest: names computed by two genuinely different methods (a float
-quadrature against a certified integral, scipy's CDF against an exact sum), each pair documented, and the
-readers of the case. On the certified path no machine number enters a route or a formula, and a route's
-float infinity is promoted to the exact one; on the box path a route without a box form refuses a Ball.
+quadrature against a certified integral, scipy's CDF against an exact sum), each pair declared beside its two
+algorithms in ``mechanisms`` (``mechanisms.numerics.context.route``, the library's table loaded on first use), and
+the readers of the case with the few routes written here. On the certified path no machine number enters a route
+or a formula, and a route's float infinity is promoted to the exact one; on the box path a route without a box form
+refuses a Ball. A second method written over the context (a quadrature against a closed form: m.vmf_kl_quadrature,
+m.gaussian_capacity_quadrature, m.posterior_kl_quadrature, m.gaussian_reference_cost_quadrature, ...) is a formula
+of its own name, not a route.
 
 Reading the case: ``m.value(x)`` is a number of the case as the path takes it (a float; an exact ``Exact``
 or int on the certified path, which mixes with balls), ``m.num(x)`` the same as a value to compute with (a
@@ -23,40 +27,15 @@ from fractions import Fraction
 
 import numpy as np
 
-from mechanisms.continuous import capacity, gaussian_dp  # noqa: F401  (formulas)
-
-from mechanisms.accounting import composition, dpsgd_accountant
-from mechanisms.finite import channel_ops, channels as finite, hockey_stick, leakage  # noqa: F401  (register their formulas)
-from mechanisms.accounting import rdp_conversion, rdp_interpolation, subsampled_gaussian, subsampling  # noqa: F401
-from mechanisms.numerics import special
-from mechanisms.continuous import vmf
-from mechanisms.accounting import vmf_accounting, vmf_subsampled  # noqa: F401  (formulas)
-from mechanisms.continuous import vmf_hockey_stick, vmf_moments, vmf_renyi  # noqa: F401  (formulas)
-from mechanisms.continuous import vmf_sphere_quadrature  # noqa: F401  (formulas)
-from mechanisms.accounting import vmf_subsampled_composition
-from mechanisms.bayesian import bayes_networks  # noqa: F401  (registers its formulas)
-from mechanisms.bayesian import bayesian_dp as _bdp  # noqa: F401  (registers its formulas)
-from mechanisms.bayesian import bdp_estimators as _bdp_est
-from mechanisms.bayesian import bdp_subsampled_gaussian as _bdp_sg
-from mechanisms.bayesian import conjugate_families  # noqa: F401  (registers its formulas)
-from mechanisms.bayesian import coverage as _bdp_cov
-from mechanisms.bayesian import dataset_metrics  # noqa: F401  (registers its formulas)
-from mechanisms.bayesian import empirical_deviation  # noqa: F401  (registers its formulas)
-from mechanisms.bayesian import exponential_family  # noqa: F401  (registers its formulas)
-from mechanisms.bayesian import finite_support  # noqa: F401  (registers its formulas)
-from mechanisms.bayesian import lipschitz
-from mechanisms.bayesian import posterior_divergence
-from mechanisms.bayesian import posterior_quadrature
-from mechanisms.bayesian import posterior_robustness
-from mechanisms.bayesian import posterior_sampling
-from mechanisms.bayesian import privacy_cost as _bdp_cost  # noqa: F401  (registers its formulas)
+from mechanisms.accounting import pld as _pld
+from mechanisms.errors import InvalidInput
 from mechanisms.numerics.context import FORMULAS
 from mechanisms.numerics.context import box as ctx_box
 from mechanisms.numerics.context import certified as ctx_certified
 from mechanisms.numerics.context import fp as ctx_fp
-from mechanisms.errors import InvalidInput
-from proofcheck.errors import OutsideDomain
+from mechanisms.numerics.context.routes import all_routes, refuse_clashes, route as _declare_route
 from mechanisms.numerics.exact import FloatOnCertifiedPath
+from proofcheck.errors import OutsideDomain
 from proofcheck.numerics import to_arb
 
 
@@ -169,56 +148,48 @@ def _float_zero_within_rounding(x):
 
 
 # ----------------------------------------------------------------------------- the protocol
-# name on the path: (float route, certified route). Every name here is on both paths.
+# name on the path: (float route, certified route). Every name here is on both paths: the library's routes, each
+# declared beside its two algorithms in mechanisms (mechanisms.numerics.context.routes: every module of the library
+# is imported on first use, so none is named here), the readers of the case and the routes written below.
 ROUTES: dict = {}
-
-
-def register(routes: dict) -> None:
-    """Add routes to the protocol; a name registered twice, or the name of a formula written over the
-    context, is an error (never a silent replacement)."""
-    clash = sorted(set(routes) & set(ROUTES))
-    if clash:
-        raise ValueError(f"routes registered twice: {clash}")
-    shadow = sorted(set(routes) & set(FORMULAS))
-    if shadow:
-        raise ValueError(f"routes that would shadow a formula of the context: {shadow}")
-    # nor an operation of the contexts, whose meaning a route would change on the path only (m.is_inf meant +inf
-    # while every ctx.is_inf means ±inf: they answered oppositely for −inf); the readers of the case are the
-    # exception, as the contexts' own readers on the path's numbers
-    shadow = sorted(name for name in routes if name not in CASE_READERS
-                    and any(hasattr(ctx, name) for ctx in (ctx_fp, ctx_certified, ctx_box)))
-    if shadow:
-        raise ValueError(f"routes that would shadow an operation of the numeric contexts: {shadow}")
-    ROUTES.update(routes)
-
+# Routes monotone in some arguments ({argument of the certified function: +1 non-decreasing, −1 non-increasing}),
+# a theorem each declaration states (route(..., monotone=...)): the prover encloses such a route over a box by its
+# certified values at the two extreme corners (proofcheck.prove.tight.monotone_route), as it does formulas declared
+# monotone.
+MONOTONE_ROUTES: dict = {}
 
 CASE_READERS = ("num", "vector", "matrix")  # routes named as context operations: they read a case's exact numbers
 
 
-register({
+def register(routes: dict) -> None:
+    """Add routes to the protocol, each declared in the library's table as a module of mechanisms declares its own
+    (``mechanisms.numerics.context.route``: on the paths built after it); a name registered twice, or the name of a
+    formula written over the context or of a context operation, is an error (never a silent replacement)."""
+    refuse_clashes(routes, ROUTES)
+    for name, (float_fn, certified_fn) in routes.items():
+        _declare_route(name, float_fn, certified_fn)
+    ROUTES.update(routes)
+
+
+def _own(routes: dict) -> None:
+    """The path's own names (the readers of the case, the routes written here): on the paths, not in the library's
+    table; checked as a route is (the readers of CASE_READERS may bear a context operation's name)."""
+    refuse_clashes(routes, ROUTES, operations_allowed=CASE_READERS)
+    ROUTES.update(routes)
+
+
+_LIBRARY = all_routes()
+ROUTES.update({k: r.pair() for k, r in _LIBRARY.items()})
+MONOTONE_ROUTES.update({k: dict(r.monotone) for k, r in _LIBRARY.items() if r.monotone})
+_DOCS = {k: r.doc for k, r in _LIBRARY.items() if r.doc}  # a route's declared doc, where its function has no docstring
+
+_own({
     # P(|X/T − κ| ≤ εκ) for X ~ Binomial(T, κ): scipy's CDF; an exact rational sum
     "binomial_within_relative_error": (_float_binomial_within_relative_error, _exact_binomial_within_relative_error),
     # finite channels and priors, hockey-stick divergences, quantitative information flow: formulas over the
     # context (mechanisms.finite.channels, hockey_stick, leakage, channel_ops); a second JS, independent of the js
     # formula (an oracle for it): scipy's rel_entr on floats, the entropy identity certified
     "js_by_entropies": (_float_js_by_entropies, _c_js_by_entropies),
-    # subsampled Gaussian RDP and the DP-SGD accountant: two methods at fractional orders — the float two-series
-    # against the certified quadrature of the definition (integer orders: the binomial sum on both). The Gaussian,
-    # Laplace, conversion, composition and subsampling formulas are written once over the context
-    # (mechanisms.continuous.gaussian_dp, rdp_conversion, composition, ...)
-    "subsampled_gaussian_rdp": (subsampled_gaussian.subsampled_gaussian_rdp, subsampled_gaussian.subsampled_gaussian_rdp_arb),
-    "dpsgd_epsilon": (dpsgd_accountant.dpsgd_epsilon, dpsgd_accountant.dpsgd_epsilon_arb),
-    # (the von Mises–Fisher mechanism by quadrature in φ, the second method for the Bessel closed forms, is one
-    # formula each over ctx.integral, the integrand written once: m.vmf_renyi_divergence_quadrature,
-    # m.vmf_kl_quadrature, m.vmf_mean_resultant_length_quadrature, m.vmf_dlog_delta_quadrature,
-    # m.vmf_subsampled_kl_quadrature — Gauss–Legendre on floats, acb.integral with interval tail bounds — and so is
-    # the exact (ε, δ) curve of the antipodal VMF pair, m.vmf_hockey_stick_antipodal)
-    # inf_α log δ_α: log δ_α at the root α* found by Brent's method; a certified bracket of α* (signs of g) and
-    # the enclosure of log δ_α over it
-    "vmf_min_log_delta": (vmf_accounting.vmf_min_log_delta, vmf_accounting.vmf_min_log_delta_arb),
-    # (Bayes' capacity of continuous mechanisms by quadrature, the second method for the closed forms, is a pair
-    # of formulas over ctx.integral, each integrand written once: m.gaussian_capacity_quadrature,
-    # m.vmf_capacity_quadrature — Gauss–Legendre on floats, acb.integral with certified tails)
     # reading the case
     # an exact number of the case: an int stays an int, a rational is an Exact that mixes with balls
     "value": (_float_value, ctx_certified.exact),
@@ -236,125 +207,10 @@ register({
     "zero_within_rounding": (_float_zero_within_rounding, to_arb),
     # the indices attaining the maximum of a list: exact; within 1e−12 relative in floats
     "argmax_set": (_float_argmax_set, _exact_argmax_set),
+    # a value v known to be at least lower(): the search takes v; certified, the ball [lower(), v] (the costly
+    # certified lower bound runs on the certified path only)
+    "at_least": (lambda lower, v: v, lambda lower, v: lower().union(v)),
 })
-
-
-# Bayesian DP (paper 004)
-
-# The finite model (strong BDP tails, Definition 2's δ per reading and its enumeration over sets, moments of the
-# loss, composition), the privacy cost of atoms, the Gaussian reference's closed form and the binomial terms of
-# the subsampled Gaussian are formulas over the context (mechanisms.bayesian.bayesian_dp, privacy_cost,
-# bdp_subsampled_gaussian: m.bdp_tail, m.privacy_cost, m.subsampled_gaussian_binomial_cost, ...), and so is the
-# Gaussian reference's cost by quadrature over ctx.integral, the second method for the closed form
-# (m.gaussian_reference_cost_quadrature against m.gaussian_reference_cost). The routes below pair two algorithms each.
-register({
-    # the subsampled Gaussian's exact moments by quadrature: float Gauss–Legendre against acb.integral + analytic
-    # tails; and Eq. (10) over them (one function of the context, the two methods only in the moments)
-    "subsampled_gaussian_scaled_renyi": (_bdp_sg.scaled_renyi, _bdp_sg.scaled_renyi_arb),
-    "subsampled_gaussian_exact_cost": (_bdp_sg.exact_cost, _bdp_sg.exact_cost_arb),
-    # the binary estimator (Eqs. (11)–(13)) and its exact coverage: scipy's incomplete beta and binomial
-    # functions (and their inverse) against exact binomial sums (and bisection on them for the quantile)
-    "binary_posterior_cdf": (_bdp_est.binary_posterior_cdf, _bdp_est.binary_posterior_cdf_exact),
-    "binary_estimate": (_bdp_est.binary_estimate, _bdp_est.binary_estimate_arb),
-    "binary_failure_probability": (_bdp_cov.binary_failure_probability, _bdp_cov.binary_failure_probability_exact),
-})
-
-# Routes monotone in some arguments ({argument of the certified function: +1 non-decreasing, −1 non-increasing}),
-# a theorem each entry states: the prover encloses such a route over a box by its certified values at the two
-# extreme corners (proofcheck.prove.tight.monotone_route), as it does formulas declared monotone.
-MONOTONE_ROUTES: dict = {
-    # ρ̂ = F⁻¹(1 − γ), F the CDF of Beta(N₁ + 1, N₀ + 1): Beta(a, b) grows in the likelihood-ratio order as a grows
-    # and shrinks as b grows (the density ratio of Beta(a', b) to Beta(a, b), a' > a, is ∝ x^(a'−a), increasing),
-    # so each quantile increases with N₁ and decreases with N₀; and F⁻¹ increases with its level 1 − γ
-    "binary_estimate": {"n0": -1, "n1": 1, "gamma": -1},
-}
-
-
-# posterior families, posterior divergences, Lipschitz constants and Algorithm 1
-
-# The conjugate posteriors, marginals, log-densities and log-likelihoods, the finite-support posteriors, the closed
-# forms of KL and D_α between posteriors, the finite divergences from log-weights, d = |log a/b|, L(θ) of a table
-# row and of the named families, ξ(Θ_L) in closed form, the exponential-family form, the data-set metrics, the
-# levels and the best test of Algorithm 1 on finite supports, κ(w) and the shell bound are formulas over the
-# context (mechanisms.bayesian.*: m.conjugate_posterior, m.posterior_kl, m.finite_kl_log, m.lipschitz_constant,
-# m.k_sample_max_divergence, m.best_test_error, m.kappa_constant, ...), so they run on boxes too. The routes
-# below pair two algorithms each.
-register({
-    # δ(ε) and TV between posteriors: crossings by Brent's method in floats; crossings enclosed by certified sign
-    # changes (bisection on rationals) with the mass inside each enclosure as slack
-    "posterior_tv": (posterior_divergence.tv, posterior_divergence.tv_arb),
-    "posterior_hockey_stick_delta": (posterior_divergence.hockey_stick_delta, posterior_divergence.hockey_stick_delta_arb),
-    # (KL and D_α between posteriors by quadrature in t, the second method for the closed forms, are one formula each
-    # over ctx.integral: m.posterior_kl_quadrature, m.posterior_renyi_quadrature.) δ(ε) and TV between posteriors by
-    # quadrature between the crossings: float quadrature (scipy's quad between float crossings) against acb.integral
-    # between certified crossing enclosures, the mass inside each enclosure as slack
-    "posterior_tv_quadrature": (posterior_quadrature.tv_quadrature, posterior_quadrature.tv_quadrature_arb),
-    "posterior_hockey_stick_quadrature": (posterior_quadrature.hockey_stick_quadrature,
-                                          posterior_quadrature.hockey_stick_quadrature_arb),
-    # the rate c* of ξ(Θ_L) ≥ 1 − e^{−cL} of a finite-support prior for product families: the steps of ξ(Θ_L)
-    # grouped by float levels snapped within 1e−12; grouped by exact comparison of LogLevels (r₁^{d₂} = r₂^{d₁}).
-    # (L(θ) itself is one formula over the context: m.product_lipschitz, m.network_lipschitz.)
-    "product_lipschitz_mass_rate": (lipschitz.product_lipschitz_mass_rate, lipschitz.product_lipschitz_mass_rate_arb),
-    # ξ(Θ_L) by quadrature of the prior density, the second method for the closed form m.prior_mass_lipschitz_set:
-    # scipy's quad against acb.integral
-    "prior_mass_lipschitz_set_quadrature": (lipschitz.prior_mass_lipschitz_set_quadrature,
-                                            lipschitz.prior_mass_lipschitz_set_quadrature_arb),
-    # c* of a named family: closed forms alike; for the beta prior a float minimisation (grid + Brent) against a
-    # certified optimisation enclosing the infimum
-    "lipschitz_mass_rate": (lipschitz.lipschitz_mass_rate, lipschitz.lipschitz_mass_rate_arb),
-    # the best test between two gamma posteriors: its threshold by Brent's method in floats; a rational bracket of
-    # it certified by the signs of the two errors, bisected
-    "gamma_best_test_error": (posterior_sampling.gamma_best_test_error, posterior_sampling.gamma_best_test_error_arb),
-    # w, the root of e^w = 2w + 1 behind κ (paper 001, Theorem 1 (ii)): Brent's method; Lambert W; bisection
-    # (κ itself is the formula m.kappa_constant(w), or m.kappa_constant_algebraic(w))
-    "shell_root": (posterior_robustness.shell_root, posterior_robustness.shell_root_arb),
-    "shell_root_bisection": (posterior_robustness.shell_root, posterior_robustness.shell_root_bisection_arb),
-})
-
-
-# (The VMF normaliser by quadrature in φ, no Bessel function, is the formula m.vmf_log_normaliser_quadrature over
-# ctx.integral: the second method for the Bessel form.) Both Rényi directions of one subsampled VMF step by
-# quadrature of the mixture: float quadrature against acb.integral. A lower bound on δ(ε) after T steps (binned
-# test): float quadrature and scipy's FFT convolution against acb.integral and exact arb_poly products
-register({"vmf_subsampled_renyi_directions": (vmf_subsampled_composition.vmf_subsampled_renyi_directions,
-                                             vmf_subsampled_composition.vmf_subsampled_renyi_directions_arb)})
-register({"profile_lower_bound": (vmf_subsampled_composition.profile_lower_bound,
-                                 vmf_subsampled_composition.profile_lower_bound_arb)})
-# the privacy-loss-distribution accountant: the float route composes its discretisation by numpy FFT; the certified
-# route by exact integer polynomial products, a ball [lower, upper] that holds δ(ε) (mechanisms.accounting.pld)
-from mechanisms.accounting import pld as _pld  # noqa: E402
-
-register({"pld_delta": (_pld.pld_delta, _pld.pld_delta_arb),
-          "gaussian_pld_delta": (_pld.gaussian_pld_delta, _pld.gaussian_pld_delta_arb),
-          "laplace_pld_delta": (_pld.laplace_pld_delta, _pld.laplace_pld_delta_arb),
-          "subsampled_gaussian_pld_delta": (_pld.subsampled_gaussian_pld_delta, _pld.subsampled_gaussian_pld_delta_arb),
-          # ε(δ) on the same compositions: the float bracket's midpoint; certified, the ball (ε_lo, ε_hi] with
-          # δ_upper(ε_hi) ≤ δ < δ_lower(ε_lo)
-          "pld_epsilon": (_pld.pld_epsilon, _pld.pld_epsilon_arb),
-          "subsampled_gaussian_pld_epsilon": (_pld.subsampled_gaussian_pld_epsilon,
-                                              _pld.subsampled_gaussian_pld_epsilon_arb),
-          "subsampled_laplace_pld_delta": (_pld.subsampled_laplace_pld_delta, _pld.subsampled_laplace_pld_delta_arb),
-          "discrete_laplace_pld_delta": (_pld.discrete_laplace_pld_delta, _pld.discrete_laplace_pld_delta_arb),
-          # heterogeneous composition: a list of (mechanism, params, k) events in one PLD
-          "pld_compose_delta": (_pld.pld_compose_delta, _pld.pld_compose_delta_arb),
-          "pld_compose_epsilon": (_pld.pld_compose_epsilon, _pld.pld_compose_epsilon_arb)})
-# calibration: float bisection (Laplace: the closed form) against the certified d-digit grid search on the privacy
-# profile with ball evaluations (mechanisms.accounting.calibration)
-from mechanisms.accounting import calibration as _calibration  # noqa: E402
-
-register({"gaussian_sigma": (_calibration.gaussian_sigma_grid, _calibration.gaussian_sigma_exact),
-          "laplace_scale": (_calibration.laplace_scale_grid, _calibration.laplace_scale_exact),
-          "dpsgd_sigma": (_calibration.dpsgd_sigma_grid, _calibration.dpsgd_sigma_exact)})
-# Gaussian on a sample without replacement (Wang, Balle & Kasiviswanathan 2019, Theorem 27): the forward differences
-# of e^{x(x+1)/(2σ²)} by float quadrature of their positive integral form against the exact alternating sum in arb
-# (mechanisms.accounting.sampling_without_replacement)
-from mechanisms.accounting import sampling_without_replacement as _wor  # noqa: E402
-
-register({"sampled_without_replacement_gaussian_rdp": (_wor.sampled_without_replacement_gaussian_rdp,
-                                                       _wor.sampled_without_replacement_gaussian_rdp_arb)})
-# a value v known to be at least lower(): the search takes v; certified, the ball [lower(), v] (the costly
-# certified lower bound runs on the certified path only)
-register({"at_least": (lambda lower, v: v, lambda lower, v: lower().union(v))})
 
 
 def _no_exact_route(thunk):
@@ -362,8 +218,7 @@ def _no_exact_route(thunk):
                         "(a statistical claim's interval stands in for it on the certified path)")
 
 
-register({"statistical_estimate": (lambda thunk: thunk(), _no_exact_route)})
-
+_own({"statistical_estimate": (lambda thunk: thunk(), _no_exact_route)})
 
 
 # Routes that take exact numbers only (an arb ball, even one of radius 0, is refused), by argument: checked at the
@@ -424,7 +279,7 @@ def _float_route(name, fn):
         _refuse_balls(name, fn, args, kwargs, float_path=True)
         return fn(*args, **kwargs)
     route.__name__ = name
-    route.__doc__ = fn.__doc__
+    route.__doc__ = fn.__doc__ or _DOCS.get(name)
     route.__wrapped__ = fn
     return route
 
@@ -450,7 +305,7 @@ def _certified_route(name, fn):
             _refuse_balls(name, fn, args, kwargs)
         return ctx_certified.from_route(fn(*args, **kwargs))
     route.__name__ = name
-    route.__doc__ = fn.__doc__
+    route.__doc__ = fn.__doc__ or _DOCS.get(name)
     route.__wrapped__ = fn
     return route
 

@@ -400,3 +400,13 @@ def laplace_scale_exact(eps, delta=0, sensitivity=1, digits=_DIGITS):
 def dpsgd_sigma_exact(eps, delta, q, steps, orders=None, digits=4):
     """The certified route of m.dpsgd_sigma: the exact rational σ of :func:`dpsgd_sigma`."""
     return dpsgd_sigma(eps, delta, q, steps, orders, digits).value
+
+
+# ----------------------------------------------------------------------------- routes: two algorithms for one name
+# calibration: float bisection (Laplace: the closed form) against the certified d-digit grid search on the privacy
+# profile with ball evaluations
+from mechanisms.numerics.context.routes import route  # noqa: E402  (the declaration beside the two algorithms)
+
+route("gaussian_sigma", gaussian_sigma_grid, gaussian_sigma_exact)
+route("laplace_scale", laplace_scale_grid, laplace_scale_exact)
+route("dpsgd_sigma", dpsgd_sigma_grid, dpsgd_sigma_exact)

@@ -112,3 +112,11 @@ def dpsgd_epsilon_arb(sigma, gamma, steps, delta, orders=OPACUS_ORDERS):
                 v = certified.eps_from_rdp(steps * subsampled_gaussian_rdp_arb(a, s, g), a, d)
         low = low.min(v)
     return low.lower().union(up.upper())
+
+
+# ----------------------------------------------------------------------------- routes: two algorithms for one name
+# m.dpsgd_epsilon: the DP-SGD accountant over the subsampled Gaussian's RDP, whose two methods differ at fractional
+# orders (the float two-series against the certified quadrature of the definition; integer orders: the binomial sum)
+from mechanisms.numerics.context.routes import route  # noqa: E402  (the declaration beside the two algorithms)
+
+route("dpsgd_epsilon", dpsgd_epsilon, dpsgd_epsilon_arb)

@@ -144,3 +144,12 @@ def sampled_without_replacement_gaussian_rdp_arb(alpha, sigma, q):
     ctx.refuse_machine_numbers((alpha, sigma, q), "sampled_without_replacement_gaussian_rdp")
     return ctx.accurate(lambda: _rdp(ctx, alpha, sigma, q, forward_difference_exact,
                                      "sampled_without_replacement_gaussian_rdp"))
+
+
+# ----------------------------------------------------------------------------- routes: two algorithms for one name
+# Gaussian on a sample without replacement (Wang, Balle & Kasiviswanathan 2019, Theorem 27): the forward differences
+# of e^{x(x+1)/(2σ²)} by float quadrature of their positive integral form against the exact alternating sum in arb
+from mechanisms.numerics.context.routes import route  # noqa: E402  (the declaration beside the two algorithms)
+
+route("sampled_without_replacement_gaussian_rdp", sampled_without_replacement_gaussian_rdp,
+      sampled_without_replacement_gaussian_rdp_arb)

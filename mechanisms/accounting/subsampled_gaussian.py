@@ -326,3 +326,13 @@ def subsampled_gaussian_rdp_quadrature_arb(alpha, sigma, q):
     if a is INF:
         return _log_a_arb(a, s, qq, quadrature=True)
     return _log_a_arb(a, s, qq, quadrature=True) / (to_arb(a) - 1)
+
+
+# ----------------------------------------------------------------------------- routes: two algorithms for one name
+# m.subsampled_gaussian_rdp (proofcheck.measures): two methods at fractional orders — the float two-series against
+# the certified quadrature of the definition (integer orders: the binomial sum on both). The Gaussian, Laplace,
+# conversion, composition and subsampling formulas are written once over the context (gaussian_dp, rdp_conversion,
+# composition, ...)
+from mechanisms.numerics.context.routes import route  # noqa: E402  (the declaration beside the two algorithms)
+
+route("subsampled_gaussian_rdp", subsampled_gaussian_rdp, subsampled_gaussian_rdp_arb)

@@ -144,3 +144,15 @@ def vmf_min_log_delta_arb(p, kappa, eps):
     over = certified.vmf_log_delta_alpha(p, kappa_q, eps_q, to_arb(a).union(to_arb(b)))
     at = to_arb(certified.vmf_log_delta_alpha(p, kappa_q, eps_q, (a + b) / 2))
     return over.lower().union(at.upper())
+
+
+# ----------------------------------------------------------------------------- routes: two algorithms for one name
+# m.vmf_min_log_delta, inf_α log δ_α: log δ_α at the root α* found by Brent's method; a certified bracket of α*
+# (signs of g) and the enclosure of log δ_α over it. (The von Mises–Fisher mechanism by quadrature in φ, the second
+# method for the Bessel closed forms, is one formula each over ctx.integral, the integrand written once:
+# m.vmf_renyi_divergence_quadrature, m.vmf_kl_quadrature, m.vmf_mean_resultant_length_quadrature,
+# m.vmf_dlog_delta_quadrature, m.vmf_subsampled_kl_quadrature — Gauss–Legendre on floats, acb.integral with interval
+# tail bounds — and so is the exact (ε, δ) curve of the antipodal VMF pair, m.vmf_hockey_stick_antipodal.)
+from mechanisms.numerics.context.routes import route  # noqa: E402  (the declaration beside the two algorithms)
+
+route("vmf_min_log_delta", vmf_min_log_delta, vmf_min_log_delta_arb)

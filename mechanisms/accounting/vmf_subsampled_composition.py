@@ -438,3 +438,14 @@ def choose_bins(p, kappa, gamma, steps, eps, delta, ladder=True):
             t = BinnedTest(zs, h)
             best = max(best, (profile_lower_bound(p, kappa, gamma, steps, eps, t), t), key=lambda b: b[0])
     return best[1], best[0]
+
+
+# ----------------------------------------------------------------------------- routes: two algorithms for one name
+# (The VMF normaliser by quadrature in φ, no Bessel function, is the formula m.vmf_log_normaliser_quadrature over
+# ctx.integral: the second method for the Bessel form.) Both Rényi directions of one subsampled VMF step by quadrature
+# of the mixture: float quadrature against acb.integral. A lower bound on δ(ε) after T steps (binned test): float
+# quadrature and scipy's FFT convolution against acb.integral and exact arb_poly products
+from mechanisms.numerics.context.routes import route  # noqa: E402  (the declaration beside the two algorithms)
+
+route("vmf_subsampled_renyi_directions", vmf_subsampled_renyi_directions, vmf_subsampled_renyi_directions_arb)
+route("profile_lower_bound", profile_lower_bound, profile_lower_bound_arb)

@@ -153,3 +153,16 @@ def continuous_estimate(log_values, gamma, scale=1, ddof=1):
     mean, std = y.mean(axis=-1), y.std(axis=-1, ddof=ddof)
     out = (top[..., 0] + np.log(mean + t * std / math.sqrt(m - 1))) / s
     return float(out) if out.ndim == 0 else out
+
+
+# ----------------------------------------------------------------------------- routes: two algorithms for one name
+# the binary estimator (Eqs. (11)–(13)): scipy's incomplete beta (and its inverse) against exact binomial sums (and
+# bisection on them for the quantile). ρ̂ = F⁻¹(1 − γ), F the CDF of Beta(N₁ + 1, N₀ + 1), is monotone, a theorem the
+# proofs trust (the prover encloses it over a box by its certified values at the two extreme corners): Beta(a, b)
+# grows in the likelihood-ratio order as a grows and shrinks as b grows (the density ratio of Beta(a', b) to
+# Beta(a, b), a' > a, is ∝ x^(a'−a), increasing), so each quantile increases with N₁ and decreases with N₀; and F⁻¹
+# increases with its level 1 − γ
+from mechanisms.numerics.context.routes import route  # noqa: E402  (the declaration beside the two algorithms)
+
+route("binary_posterior_cdf", binary_posterior_cdf, binary_posterior_cdf_exact)
+route("binary_estimate", binary_estimate, binary_estimate_arb, monotone={"n0": -1, "n1": 1, "gamma": -1})

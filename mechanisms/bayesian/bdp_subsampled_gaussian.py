@@ -207,3 +207,13 @@ def exact_cost_arb(direction, lam, T, q, sigma, deltas, weights):
                                for dd in DIRECTIONS))
     _check_direction(direction, fname)
     return _cost(certified, scaled_renyi_arb, direction, lam, T, q, sigma, deltas, weights, fname)
+
+
+# ----------------------------------------------------------------------------- routes: two algorithms for one name
+# the subsampled Gaussian's exact moments by quadrature: float Gauss–Legendre against acb.integral + analytic tails;
+# and Eq. (10) over them (one function of the context, the two methods only in the moments). The binomial terms
+# are a formula over the context (m.subsampled_gaussian_binomial_cost)
+from mechanisms.numerics.context.routes import route  # noqa: E402  (the declaration beside the two algorithms)
+
+route("subsampled_gaussian_scaled_renyi", scaled_renyi, scaled_renyi_arb)
+route("subsampled_gaussian_exact_cost", exact_cost, exact_cost_arb)

@@ -94,3 +94,10 @@ def gaussian_reference_failure_monte_carlo(lam, T, s, sigma, d, m, gamma, n, see
     out.seconds = time.monotonic() - start
     out.method = f"Clopper-Pearson on {nn} replications of the {mm}-sample estimator ({variant})"
     return out
+
+
+# ----------------------------------------------------------------------------- routes: two algorithms for one name
+# the binary estimator's exact coverage: scipy's binomial functions against exact binomial sums
+from mechanisms.numerics.context.routes import route  # noqa: E402  (the declaration beside the two algorithms)
+
+route("binary_failure_probability", binary_failure_probability, binary_failure_probability_exact)

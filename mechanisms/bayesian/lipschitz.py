@@ -508,3 +508,15 @@ def prior_mass_lipschitz_set_quadrature(family: str, prior: Sequence, L, known=N
         f = lambda t: math.exp(float(log_density_t("gamma", (1, prior[0]), t)))  # noqa: E731
         return float(integrate.quad(f, bottom, math.inf, epsabs=1e-300, epsrel=1e-13, limit=200)[0])
     raise InvalidInput(f"prior_mass_lipschitz_set_quadrature: unknown family {family!r}")
+
+
+# ----------------------------------------------------------------------------- routes: two algorithms for one name
+# the rate c* of ξ(Θ_L) ≥ 1 − e^{−cL} of a finite-support prior for product families: the steps of ξ(Θ_L) grouped by
+# float levels snapped within 1e−12; grouped by exact comparison of LogLevels (r₁^{d₂} = r₂^{d₁}). (L(θ) itself is one
+# formula over the context: m.product_lipschitz, m.network_lipschitz.) ξ(Θ_L) by quadrature of the prior density, the
+# second method for the closed form m.prior_mass_lipschitz_set: scipy's quad against acb.integral
+from mechanisms.numerics.context.routes import route  # noqa: E402  (the declaration beside the two algorithms)
+
+route("product_lipschitz_mass_rate", product_lipschitz_mass_rate, product_lipschitz_mass_rate_arb)
+route("prior_mass_lipschitz_set_quadrature", prior_mass_lipschitz_set_quadrature,
+      prior_mass_lipschitz_set_quadrature_arb)

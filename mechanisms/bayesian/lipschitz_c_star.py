@@ -180,3 +180,11 @@ def _candidate_points(a: float, b: float):
     i = int(np.argmin(vals))
     out.append(Fraction(float(grid[i])).limit_denominator(10**9))
     return out
+
+
+# ----------------------------------------------------------------------------- routes: two algorithms for one name
+# c* of a named family: closed forms alike; for the beta prior a float minimisation (grid + Brent) against a
+# certified optimisation enclosing the infimum
+from mechanisms.numerics.context.routes import route  # noqa: E402  (the declaration beside the two algorithms)
+
+route("lipschitz_mass_rate", lipschitz_mass_rate, lipschitz_mass_rate_arb)

@@ -562,3 +562,13 @@ def _mass_arb(kind, params, u, v):
 def tv_arb(P, Q):
     """Certified total variation (δ at ε = 0)."""
     return hockey_stick_delta_arb(P, Q, 0)
+
+
+# ----------------------------------------------------------------------------- routes: two algorithms for one name
+# δ(ε) and TV between posteriors: crossings by Brent's method in floats; crossings enclosed by certified sign
+# changes (bisection on rationals) with the mass inside each enclosure as slack. (KL and D_α between posteriors in
+# closed form are formulas over the context.)
+from mechanisms.numerics.context.routes import route  # noqa: E402  (the declaration beside the two algorithms)
+
+route("posterior_tv", tv, tv_arb)
+route("posterior_hockey_stick_delta", hockey_stick_delta, hockey_stick_delta_arb)

@@ -413,3 +413,14 @@ def tv_quadrature_arb(P, Q):
     """Certified TV(P, Q) = δ(0) by ``acb.integral`` between certified crossing enclosures: the certified method of the
     pair (the float one, :func:`tv_quadrature`, integrates in floats)."""
     return hockey_stick_quadrature_arb(P, Q, 0)
+
+
+# ----------------------------------------------------------------------------- routes: two algorithms for one name
+# (KL and D_α between posteriors by quadrature in t, the second method for the closed forms, are one formula each
+# over ctx.integral: m.posterior_kl_quadrature, m.posterior_renyi_quadrature.) δ(ε) and TV between posteriors by
+# quadrature between the crossings: float quadrature (scipy's quad between float crossings) against acb.integral
+# between certified crossing enclosures, the mass inside each enclosure as slack
+from mechanisms.numerics.context.routes import route  # noqa: E402  (the declaration beside the two algorithms)
+
+route("posterior_tv_quadrature", tv_quadrature, tv_quadrature_arb)
+route("posterior_hockey_stick_quadrature", hockey_stick_quadrature, hockey_stick_quadrature_arb)

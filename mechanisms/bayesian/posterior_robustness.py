@@ -98,3 +98,12 @@ def shell_bound_minimum(c, rho=1) -> float:
     r = minimize_scalar(lambda u: fp.shell_bound(math.exp(u) / c, c, rho), bounds=(-8.0, 8.0), method="bounded",
                         options={"xatol": 1e-12})
     return float(r.fun)
+
+
+# ----------------------------------------------------------------------------- routes: two algorithms for one name
+# w, the root of e^w = 2w + 1 behind κ (paper 001, Theorem 1 (ii)): Brent's method; Lambert W; bisection (κ itself is
+# the formula m.kappa_constant(w), or m.kappa_constant_algebraic(w))
+from mechanisms.numerics.context.routes import route  # noqa: E402  (the declaration beside the two algorithms)
+
+route("shell_root", shell_root, shell_root_arb)
+route("shell_root_bisection", shell_root, shell_root_bisection_arb)

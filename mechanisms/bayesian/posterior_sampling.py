@@ -318,3 +318,11 @@ def hockey_stick_monte_carlo(P, Q, eps, n: int, *, confidence: float, seed, batc
 
     return bounded_mean(lambda size, rng: sample_law(P, size, rng), integrand, n, lo=0.0, hi=1.0,
                         confidence=confidence, seed=seed, batch_size=batch_size or DEFAULT_BATCH_SIZE)
+
+
+# ----------------------------------------------------------------------------- routes: two algorithms for one name
+# the best test between two gamma posteriors: its threshold by Brent's method in floats; a rational bracket of it
+# certified by the signs of the two errors, bisected
+from mechanisms.numerics.context.routes import route  # noqa: E402  (the declaration beside the two algorithms)
+
+route("gamma_best_test_error", gamma_best_test_error, gamma_best_test_error_arb)

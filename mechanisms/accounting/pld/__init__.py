@@ -520,3 +520,23 @@ def pld_compose_epsilon_arb(events, delta, h=DEFAULT_H):
     route: the ball (ε_lo, ε_hi] of pld_compose_epsilon_bounds)."""
     return pld_compose_epsilon_bounds(events, delta, h).ball()
 
+
+# ----------------------------------------------------------------------------- routes: two algorithms for one name
+# the privacy-loss-distribution accountant: the float route composes its discretisation by numpy FFT; the certified
+# route by exact integer polynomial products, a ball [lower, upper] that holds δ(ε). proofcheck.measures refuses a ball
+# for their exact arguments at the call (EXACT_ARGS)
+from mechanisms.numerics.context.routes import route  # noqa: E402  (the declaration beside the two algorithms)
+
+route("pld_delta", pld_delta, pld_delta_arb)
+route("gaussian_pld_delta", gaussian_pld_delta, gaussian_pld_delta_arb)
+route("laplace_pld_delta", laplace_pld_delta, laplace_pld_delta_arb)
+route("subsampled_gaussian_pld_delta", subsampled_gaussian_pld_delta, subsampled_gaussian_pld_delta_arb)
+# ε(δ) on the same compositions: the float bracket's midpoint; certified, the ball (ε_lo, ε_hi] with
+# δ_upper(ε_hi) ≤ δ < δ_lower(ε_lo)
+route("pld_epsilon", pld_epsilon, pld_epsilon_arb)
+route("subsampled_gaussian_pld_epsilon", subsampled_gaussian_pld_epsilon, subsampled_gaussian_pld_epsilon_arb)
+route("subsampled_laplace_pld_delta", subsampled_laplace_pld_delta, subsampled_laplace_pld_delta_arb)
+route("discrete_laplace_pld_delta", discrete_laplace_pld_delta, discrete_laplace_pld_delta_arb)
+# heterogeneous composition: a list of (mechanism, params, k) events in one PLD
+route("pld_compose_delta", pld_compose_delta, pld_compose_delta_arb)
+route("pld_compose_epsilon", pld_compose_epsilon, pld_compose_epsilon_arb)

@@ -200,7 +200,7 @@ class Context:
         if key.startswith("__"):
             raise AttributeError(key)
         f = FORMULAS.get(key)
-        if f is None and _load_formulas():
+        if f is None and load_library():
             f = FORMULAS.get(key)
         if f is None:
             raise AttributeError(f"{type(self).__name__} has no {key!r} (neither a context operation nor a formula)")
@@ -360,15 +360,21 @@ class Context:
 _LOADED = []
 
 
-def _load_formulas() -> bool:
-    """Import every module of the mechanisms package once, so that each formula is registered whoever
-    asks first (``fp.vmf_rdp`` works without importing mechanisms.continuous.vmf_renyi). True when it imported."""
+def load_library() -> bool:
+    """Import every module of the mechanisms package once, so that each formula (:data:`FORMULAS`) and each route
+    (:data:`mechanisms.numerics.context.routes.ROUTES`) is declared whoever asks first (``fp.vmf_rdp`` works
+    without importing mechanisms.continuous.vmf_renyi, ``proofcheck.measures`` finds every route without naming
+    its module). The one place that loads them: a module declaring formulas or routes needs no import elsewhere.
+    True when it imported."""
     if _LOADED:
         return False
     _LOADED.append(True)
     for info in pkgutil.walk_packages(mechanisms.__path__, "mechanisms."):
         importlib.import_module(info.name)
     return True
+
+
+_load_formulas = load_library  # (its former name)
 
 
 def _context_named(name):
