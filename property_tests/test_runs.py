@@ -50,6 +50,16 @@ def _file(tmp_path, body, name="claims.py"):
     return p
 
 
+def _slow_file(tmp_path, n, seconds, name):
+    """A claims file of n claims mine.<name><i>, each `seconds` on the certified path."""
+    return _file(tmp_path, f'''
+        def slow(c, m):
+            return slowly({seconds}, c, m)
+
+        CLAIMS = [claim(f"mine.{name}{{i}}", slow) for i in range({n})]
+    ''')
+
+
 def pc(*args, cwd=None, timeout=240):
     return subprocess.run([sys.executable, "-m", "proofcheck.cli", *args], capture_output=True, text=True,
                           cwd=cwd or ROOT, timeout=timeout)
@@ -101,12 +111,7 @@ def test_a_claims_file_that_exits_at_import_is_one_line_exit_two(tmp_path):
 
 
 def test_interrupt_keeps_what_is_done_and_resume_completes(tmp_path):
-    path = _file(tmp_path, '''
-        def slow(c, m):
-            return slowly(0.4, c, m)
-
-        CLAIMS = [claim(f"mine.slow{i}", slow) for i in range(12)]
-    ''')
+    path = _slow_file(tmp_path, 12, 0.4, "slow")
     out = tmp_path / "out"
     args = [sys.executable, "-m", "proofcheck.cli", "run", "--claims", str(path), "--cases", "3", "--jobs", "1",
             "--out", str(out), "--quiet"]
@@ -297,12 +302,7 @@ def test_claims_that_would_fail_the_report_are_refused_before_any_work(tmp_path,
 def test_a_total_budget_bounds_the_run_whatever_the_number_of_claims(tmp_path):
     from proofcheck.run import overhead
 
-    path = _file(tmp_path, '''
-        def slowish(c, m):
-            return slowly(1.5, c, m)
-
-        CLAIMS = [claim(f"mine.c{i}", slowish) for i in range(16)]
-    ''')
+    path = _slow_file(tmp_path, 16, 1.5, "c")
     out = tmp_path / "out"
     t0 = time.monotonic()
     r = pc("run", "--claims", str(path), "--seconds", "2", "--jobs", "2", "--out", str(out), "--quiet")
