@@ -17,9 +17,7 @@ The integrand E_Q[(P/Q)^α] depends on y only through t = x'ᵀy, so t-only draw
 from __future__ import annotations
 
 import argparse
-import statistics
 import sys
-import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
@@ -29,18 +27,7 @@ from mechanisms.continuous import vmf_renyi  # noqa: E402, F401  (registers vmf_
 from mechanisms.numerics.context import fp  # noqa: E402
 from mechanisms.numerics.monte_carlo import batch_generator, bounded_mean, stream_seed  # noqa: E402
 from mechanisms.continuous.vmf import sample_vmf_t  # noqa: E402
-
-
-def timed(fn, repeats, sync):
-    times = []
-    out = None
-    for _ in range(repeats):
-        sync()
-        t0 = time.perf_counter()
-        out = fn()
-        sync()
-        times.append(time.perf_counter() - t0)
-    return min(times), statistics.median(times), out
+from _timing import timed  # noqa: E402  (benchmarks/_timing.py: this script's folder is on the path)
 
 
 def _moments(x):

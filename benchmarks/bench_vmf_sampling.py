@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import argparse
 import math
-import statistics
 import sys
 import time
 from pathlib import Path
@@ -27,17 +26,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from mechanisms.numerics.context import fp  # noqa: E402
 from mechanisms.continuous.vmf import sample_vmf, sample_vmf_t  # noqa: E402
-
-
-def timed(fn, repeats, sync=lambda: None):
-    times, out = [], None
-    for _ in range(repeats):
-        sync()
-        t0 = time.perf_counter()
-        out = fn()
-        sync()
-        times.append(time.perf_counter() - t0)
-    return min(times), statistics.median(times), out
+from _timing import timed  # noqa: E402  (benchmarks/_timing.py: this script's folder is on the path)
 
 
 def main(argv=None):

@@ -250,13 +250,18 @@ def _paper_section(doc: dict, paper: str, mine: list[dict], claims: dict) -> lis
             + _statements_table(mine) + _tables_section(doc, paper))
 
 
+def _section(title: str, entries: list[str], none: str | None = None) -> list[str]:
+    """A ``###`` section of report.md: its lines ``entries`` and a blank line; where there are none, ``none`` and a
+    blank line stand for them, or (``none`` None) there is no section."""
+    if not entries and none is None:
+        return []
+    return [f"### {title}", ""] + (entries or [none, ""]) + [""]
+
+
 def _errata_lines(mine: list[dict], claims: dict) -> list[str]:
     """The paper's statements violated as printed, each with its counterexample and corrected forms."""
-    errata = [st for st in mine if st["verdict"] == "violated"]
-    lines = ["### Errata: statements violated as printed", ""]
-    if not errata:
-        lines += ["None found.", ""]
-    for st in errata:
+
+    def erratum(st):
         corrected = [v for v in st["variants"] if v["variant"] == "corrected"]
         fix = "".join(f" Corrected form {md_code(v['id'])}: **{v['verdict']}**"
                       + (f" — {md_line(variant_why(claims[v['id']]))}" if v["id"] in claims else "") + "."
@@ -264,45 +269,36 @@ def _errata_lines(mine: list[dict], claims: dict) -> list[str]:
         where = md_line(st["source"]["where"])
         link = f" ([details]({st['counterexample_file']}))" if st.get("counterexample_file") else ""
         sides = claims.get(st["primary"]["id"], {}).get("sides")
-        lines.append(f"- {md_code(st['id'])} ({where}) — {short(st['title'], 140)}. "
-                     f"Counterexample: {cx_line(st['counterexample'], sides)}{link}.{fix}{_optimistic_rows(st)}")
-    lines.append("")
-    return lines
+        return (f"- {md_code(st['id'])} ({where}) — {short(st['title'], 140)}. "
+                f"Counterexample: {cx_line(st['counterexample'], sides)}{link}.{fix}{_optimistic_rows(st)}")
+
+    return _section("Errata: statements violated as printed",
+                    [erratum(st) for st in mine if st["verdict"] == "violated"], "None found.")
 
 
 def _depends_lines(mine: list[dict], claims: dict) -> list[str]:
     """The paper's statements violated only under a reading that is not the primary one."""
-    depends = [st for st in mine if st["verdict"] == "depends-on-reading"]
-    lines = ["### Statements that fail only under a reading the paper does not primarily intend", ""]
-    if not depends:
-        lines += ["None.", ""]
-    for st in depends:
+
+    def depends(st):
         bad = [r["id"] for r in st["readings"] if r["verdict"] == "violated"]
         p = st["primary"]
         p_rec = claims.get(p["id"], {})
-        lines.append(f"- {md_code(st['id'])} — primary reading {md_code(p['id'])} **{p_rec.get('verdict', '?')}**"
-                     f"{' (vacuous)' if p_rec.get('vacuous') else ''} ({short(p['why'] or '', 200)}); "
-                     f"violated under {', '.join(md_code(b) for b in bad)}.")
-    lines.append("")
-    return lines
+        return (f"- {md_code(st['id'])} — primary reading {md_code(p['id'])} **{p_rec.get('verdict', '?')}**"
+                f"{' (vacuous)' if p_rec.get('vacuous') else ''} ({short(p['why'] or '', 200)}); "
+                f"violated under {', '.join(md_code(b) for b in bad)}.")
+
+    return _section("Statements that fail only under a reading the paper does not primarily intend",
+                    [depends(st) for st in mine if st["verdict"] == "depends-on-reading"], "None.")
 
 
 def _flagged_lines(mine: list[dict]) -> list[str]:
     """The warnings (degenerate primary readings) and the vacuous statements that hold, where there are any."""
-    lines = []
-    flagged = [st for st in mine if st.get("warnings")]
-    if flagged:
-        lines += ["### Warnings: primary readings whose hypotheses force a degenerate case", ""]
-        for st in flagged:
-            lines += [f"- WARNING {md_code(st['id'])} — {md_line(short(w, 400))}" for w in st["warnings"]]
-        lines.append("")
-    vac = [st for st in mine if st["verdict"] == "holds" and st["vacuous"]]
-    if vac:
-        lines += ["### Vacuous: holds, but the admitted cases say nothing", ""]
-        for st in vac:
-            lines.append(f"- {md_code(st['id'])} — {short(st['vacuous'], 250)}")
-        lines.append("")
-    return lines
+    return (_section("Warnings: primary readings whose hypotheses force a degenerate case",
+                     [f"- WARNING {md_code(st['id'])} — {md_line(short(w, 400))}"
+                      for st in mine if st.get("warnings") for w in st["warnings"]])
+            + _section("Vacuous: holds, but the admitted cases say nothing",
+                       [f"- {md_code(st['id'])} — {short(st['vacuous'], 250)}"
+                        for st in mine if st["verdict"] == "holds" and st["vacuous"]]))
 
 
 def _statements_table(mine: list[dict]) -> list[str]:

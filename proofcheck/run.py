@@ -33,7 +33,7 @@ from proofcheck.certificate import check_certificate, read_certificate
 from proofcheck.engine import result_from_state, result_state
 from proofcheck.files import json_safe, safe_name
 from proofcheck.fingerprint import claim_fingerprints, formula_fingerprints
-from proofcheck.prove.runner import end_child, fork_call, prove_results
+from proofcheck.prove.runner import each_in_child, fork_call, prove_results
 
 RESULTS = "results.jsonl"
 LOCK = ".proofcheck.lock"
@@ -317,7 +317,6 @@ def _certified_tightness(result) -> dict | None:
 
 # ----------------------------------------------------------------------------- proofs carried over by --resume
 RECHECK_LIMIT_S = 300.0  # default: what re-checking one certificate may take, from outside it
-_POLL_S = 0.2
 
 
 def carried_proof(result) -> dict | None:
@@ -340,37 +339,26 @@ def recheck_proofs(claims, results: dict, fingerprints: dict, out: Path, *, jobs
     todo.sort(key=lambda cid: -_number(carried_proof(results[cid]).get("seconds")))  # the longest first
     limit = hard_limit or RECHECK_LIMIT_S
     _warm_checker()
-    bad, running = {}, {}
-    queue = list(todo)
-    try:
-        while (queue or running) and not stopping():
-            while queue and len(running) < max(1, jobs):
-                cid = queue.pop(0)
-                args = (by_id[cid], carried_proof(results[cid]), fingerprints[cid], out)
-                running[fork_call(certificate_fails, args)] = (cid, time.monotonic())
-            from multiprocessing.connection import wait
+    bad = {}
 
-            ready = wait(list(running), timeout=_POLL_S)
-            now = time.monotonic()
-            for conn in list(running):
-                cid, started = running[conn]
-                if conn in ready:
-                    try:
-                        why = conn.recv()
-                    except (EOFError, OSError):
-                        why = "re-checking its certificate ended without an answer"
-                elif now - started > limit:
-                    why = f"re-checking its certificate ran past the hard limit of {limit:g} s"
-                else:
-                    continue
-                end_child(conn)
-                del running[conn]
-                if why is not None:
-                    bad[cid] = why
-    finally:
-        for conn in running:
-            end_child(conn)
-    for cid in queue + [cid for cid, _ in running.values()]:
+    def answer(conn, cid, seconds):
+        try:
+            return conn.recv()
+        except (EOFError, OSError):
+            return "re-checking its certificate ended without an answer"
+
+    def ended(cid, why):
+        if why is not None:
+            bad[cid] = why
+
+    def start(cid):
+        return fork_call(certificate_fails, (by_id[cid], carried_proof(results[cid]), fingerprints[cid], out))
+
+    left = each_in_child(
+        todo, start, jobs=jobs, limit=limit, answer=answer,
+        late=lambda cid, seconds: f"re-checking its certificate ran past the hard limit of {limit:g} s",
+        done=ended, stopping=stopping)
+    for cid in left:
         bad[cid] = None  # not re-checked (the run was stopped): not carried
     return bad
 

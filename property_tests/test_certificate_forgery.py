@@ -20,40 +20,19 @@ import time
 from pathlib import Path
 
 import pytest
+from inline_claims import TRUE_CLAIMS, claims_file
 
 ROOT = Path(__file__).resolve().parents[1]
 SECONDS = 10.0  # the most one certificate may take to be refused
 MAX_OUTPUT = 3000  # characters of output one certificate may produce
 MAX_LINES = 12
 
-CLAIMS_FILE = '''
-from fractions import Fraction
-import sympy as sp
-from hypothesis import strategies as st
-from proofcheck import Claim, Source, integer, real
-from proofcheck import strategies as pst
-
-L, R = sp.symbols("L R", real=True)
-
-def x(c, m):
-    return m.value(c["x"])
-
-CLAIMS = [
-    Claim(id="mine.exp-above-x", title="e^x > x", source=Source("tests", "inline", "e^x > x"),
-          variables=(real("x", -2, 3),), statement=sp.Gt(L, R),
-          quantities={"L": lambda c, m: m.exp(x(c, m)), "R": x},
-          strategy=st.fixed_dictionaries({"x": pst.reals(-2, 3)})),
-    Claim(id="mine.xy-below-x", title="x·y ≤ x (attained along x = 0)", source=Source("tests", "inline", "xy ≤ x"),
-          variables=(real("x", 0, 1), real("y", 0, 1)), statement=sp.Le(L, R),
-          quantities={"L": lambda c, m: x(c, m) * m.value(c["y"]), "R": x},
-          strategy=st.fixed_dictionaries({"x": pst.reals(0, 1), "y": pst.reals(0, 1)})),
+CLAIMS_FILE = claims_file(TRUE_CLAIMS, '''
     # false at n = 100 only; 101 values (not enumerated): one box [0, 100] holds every n
     Claim(id="mine.n-below", title="n ≤ 199/2 (false at n = 100)", source=Source("tests", "inline", "n ≤ 199/2"),
           variables=(integer("n", 0, 100),), statement=sp.Le(L, R),
           quantities={"L": lambda c, m: m.value(c["n"]), "R": lambda c, m: m.value(Fraction(199, 2))},
-          strategy=st.fixed_dictionaries({"n": st.integers(0, 100)})),
-]
-'''
+          strategy=st.fixed_dictionaries({"n": st.integers(0, 100)})),''')
 
 
 def _cli(*args, timeout=120):

@@ -28,6 +28,7 @@ from proofcheck.measures import NoBoxForm
 from proofcheck.prove import Budget, prove_claim
 from proofcheck.prove.branch import geometric_split, split
 from proofcheck.prove.domain import claim_domains
+from inline_claims import TRUE_CLAIMS, claims_file
 
 ROOT = Path(__file__).resolve().parents[1]
 L, R = sp.symbols("L R", real=True)
@@ -456,34 +457,13 @@ def test_a_sub_domain_certificate_does_not_prove():
 
 
 # ----------------------------------------------------------------------------- the run, the CLI, the helpers
-CLAIMS_FILE = '''
-from fractions import Fraction
-import sympy as sp
-from hypothesis import strategies as st
-from proofcheck import Claim, Source, real
-from proofcheck import strategies as pst
-
-L, R = sp.symbols("L R", real=True)
-
-def x(c, m):
-    return m.value(c["x"])
-
-CLAIMS = [
-    Claim(id="mine.exp-above-x", title="e^x > x", source=Source("tests", "inline", "e^x > x"),
-          variables=(real("x", -2, 3),), statement=sp.Gt(L, R),
-          quantities={"L": lambda c, m: m.exp(x(c, m)), "R": x}, strategy=st.fixed_dictionaries({"x": pst.reals(-2, 3)})),
-    Claim(id="mine.xy-below-x", title="x·y ≤ x (attained along x = 0)", source=Source("tests", "inline", "xy ≤ x"),
-          variables=(real("x", 0, 1), real("y", 0, 1)), statement=sp.Le(L, R),
-          quantities={"L": lambda c, m: x(c, m) * m.value(c["y"]), "R": x},
-          strategy=st.fixed_dictionaries({"x": pst.reals(0, 1), "y": pst.reals(0, 1)})),
+CLAIMS_FILE = claims_file(TRUE_CLAIMS, '''
     Claim(id="mine.abs-diagonal", title="|x − y| ≥ (x − y)²/2 (attained along x = y)",
           source=Source("tests", "inline", "|x − y| ≥ (x − y)²/2"),
           variables=(real("x", 0, 1), real("y", 0, 1)), statement=sp.Ge(L, R),
           quantities={"L": lambda c, m: m.abs(x(c, m) - m.value(c["y"])),
                       "R": lambda c, m: (x(c, m) - m.value(c["y"])) ** 2 / 2},
-          strategy=st.fixed_dictionaries({"x": pst.reals(0, 1), "y": pst.reals(0, 1)})),
-]
-'''
+          strategy=st.fixed_dictionaries({"x": pst.reals(0, 1), "y": pst.reals(0, 1)})),''')
 
 
 def _cli(*args, cwd):

@@ -34,10 +34,13 @@ def healthy(c, m):
 def false_bound(c, m):  # x + 2 <= 2 fails for every x > 0
     return m.num(c["x"]) + 2
 
-def stuck(c, m):  # never returns on the certified path
+def slowly(seconds, c, m):  # x, after `seconds` on the certified path (the float path is quick)
     if m.name != "float":
-        time.sleep(10**6)
+        time.sleep(seconds)
     return m.num(c["x"])
+
+def stuck(c, m):  # never returns on the certified path
+    return slowly(10**6, c, m)
 '''
 
 
@@ -45,6 +48,16 @@ def _file(tmp_path, body, name="claims.py"):
     p = tmp_path / name
     p.write_text(CLAIMS_HEAD + textwrap.dedent(body))
     return p
+
+
+def _slow_file(tmp_path, n, seconds, name):
+    """A claims file of n claims mine.<name><i>, each `seconds` on the certified path."""
+    return _file(tmp_path, f'''
+        def slow(c, m):
+            return slowly({seconds}, c, m)
+
+        CLAIMS = [claim(f"mine.{name}{{i}}", slow) for i in range({n})]
+    ''')
 
 
 def pc(*args, cwd=None, timeout=240):
@@ -98,14 +111,7 @@ def test_a_claims_file_that_exits_at_import_is_one_line_exit_two(tmp_path):
 
 
 def test_interrupt_keeps_what_is_done_and_resume_completes(tmp_path):
-    path = _file(tmp_path, '''
-        def slow(c, m):
-            if m.name != "float":
-                time.sleep(0.4)
-            return m.num(c["x"])
-
-        CLAIMS = [claim(f"mine.slow{i}", slow) for i in range(12)]
-    ''')
+    path = _slow_file(tmp_path, 12, 0.4, "slow")
     out = tmp_path / "out"
     args = [sys.executable, "-m", "proofcheck.cli", "run", "--claims", str(path), "--cases", "3", "--jobs", "1",
             "--out", str(out), "--quiet"]
@@ -139,9 +145,7 @@ def test_a_claim_cut_off_by_the_runs_end_is_checked_again_on_resume(tmp_path):
     recorded as interrupted (not as the claim's own inconclusive verdict), and --resume checks it again."""
     path = _file(tmp_path, '''
         def slow_false(c, m):  # x + 2 <= 2 fails; the certified path takes its time
-            if m.name != "float":
-                time.sleep(1.5)
-            return m.num(c["x"]) + 2
+            return slowly(1.5, c, m) + 2
 
         CLAIMS = [claim("mine.ok", healthy), claim("mine.slow-false", slow_false)]
     ''')
@@ -298,14 +302,7 @@ def test_claims_that_would_fail_the_report_are_refused_before_any_work(tmp_path,
 def test_a_total_budget_bounds_the_run_whatever_the_number_of_claims(tmp_path):
     from proofcheck.run import overhead
 
-    path = _file(tmp_path, '''
-        def slowish(c, m):
-            if m.name != "float":
-                time.sleep(1.5)
-            return m.num(c["x"])
-
-        CLAIMS = [claim(f"mine.c{i}", slowish) for i in range(16)]
-    ''')
+    path = _slow_file(tmp_path, 16, 1.5, "c")
     out = tmp_path / "out"
     t0 = time.monotonic()
     r = pc("run", "--claims", str(path), "--seconds", "2", "--jobs", "2", "--out", str(out), "--quiet")

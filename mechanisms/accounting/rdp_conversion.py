@@ -60,6 +60,12 @@ def _lists(ctx, orders, taus, fname):
             [_tau(ctx, x, fname, "rdp") for x in taus])
 
 
+def _over_orders(ctx, orders, rdp, target, check, fname):
+    """The orders, their τ and the target (δ or ε, read by ``check``), checked in that order."""
+    a, t = _lists(ctx, orders, rdp, fname)
+    return a, t, check(ctx, target, fname)
+
+
 # ----------------------------------------------------------------------------- one order
 def _improved_eps(ctx, t, a, log_d):
     return t + ctx.log1p(-1 / a) - (log_d + ctx.log(a)) / (a - 1)
@@ -69,44 +75,39 @@ def _improved_log_delta(ctx, t, a, e):
     return (a - 1) * (t - e + ctx.log1p(-1 / a)) - ctx.log(a)
 
 
+def _at_order(ctx, tau, alpha, target, check, fname, value):
+    """τ, α and the target (δ or ε, read by ``check``) checked in that order; +inf where τ = +inf, else
+    value(τ, α, target)."""
+    t, a, x = _tau(ctx, tau, fname), _alpha(ctx, alpha, fname), check(ctx, target, fname)
+    if ctx.is_inf(t):
+        return ctx.inf
+    return value(t, a, x)
+
+
 @formula
 def eps_from_rdp(ctx, tau, alpha, delta):
     """Improved conversion at one order: ε = τ + log1p(−1/α) − (log δ + log α)/(α − 1) (may be < 0)."""
-    fname = "eps_from_rdp"
-    t, a, d = _tau(ctx, tau, fname), _alpha(ctx, alpha, fname), _delta(ctx, delta, fname)
-    if ctx.is_inf(t):
-        return ctx.inf
-    return _improved_eps(ctx, t, a, ctx.log(d))
+    return _at_order(ctx, tau, alpha, delta, _delta, "eps_from_rdp",
+                     lambda t, a, d: _improved_eps(ctx, t, a, ctx.log(d)))
 
 
 @formula
 def eps_from_rdp_basic(ctx, tau, alpha, delta):
     """Basic conversion at one order: ε = τ + log(1/δ)/(α − 1)."""
-    fname = "eps_from_rdp_basic"
-    t, a, d = _tau(ctx, tau, fname), _alpha(ctx, alpha, fname), _delta(ctx, delta, fname)
-    if ctx.is_inf(t):
-        return ctx.inf
-    return t - ctx.log(d) / (a - 1)
+    return _at_order(ctx, tau, alpha, delta, _delta, "eps_from_rdp_basic", lambda t, a, d: t - ctx.log(d) / (a - 1))
 
 
 @formula
 def log_delta_from_rdp(ctx, tau, alpha, eps):
     """Improved conversion at one order: log δ = (α − 1)(τ − ε + log1p(−1/α)) − log α (may be > 0)."""
-    fname = "log_delta_from_rdp"
-    t, a, e = _tau(ctx, tau, fname), _alpha(ctx, alpha, fname), _eps(ctx, eps, fname)
-    if ctx.is_inf(t):
-        return ctx.inf
-    return _improved_log_delta(ctx, t, a, e)
+    return _at_order(ctx, tau, alpha, eps, _eps, "log_delta_from_rdp",
+                     lambda t, a, e: _improved_log_delta(ctx, t, a, e))
 
 
 @formula
 def log_delta_from_rdp_basic(ctx, tau, alpha, eps):
     """Basic conversion at one order: log δ = (α − 1)(τ − ε)."""
-    fname = "log_delta_from_rdp_basic"
-    t, a, e = _tau(ctx, tau, fname), _alpha(ctx, alpha, fname), _eps(ctx, eps, fname)
-    if ctx.is_inf(t):
-        return ctx.inf
-    return (a - 1) * (t - e)
+    return _at_order(ctx, tau, alpha, eps, _eps, "log_delta_from_rdp_basic", lambda t, a, e: (a - 1) * (t - e))
 
 
 # ----------------------------------------------------------------------------- over orders
@@ -119,13 +120,16 @@ def _best(ctx, values, orders):
     return ctx.min(*values), order
 
 
+def _capped_delta(ctx, log_d, order):
+    """(δ = e^{log δ} capped at 1, the order)."""
+    return ctx.min(ctx.num(1), ctx.exp(log_d)), order
+
+
 @formula
 def best_eps_from_rdp(ctx, orders, rdp, delta):
     """min over the orders of the improved ε (an order whose τ gives δ² > 1 − e^{−τ} ≥ δ(0)² gives 0, the KL
     shortcut), clamped at 0: (ε, order)."""
-    fname = "best_eps_from_rdp"
-    a, t = _lists(ctx, orders, rdp, fname)
-    d = _delta(ctx, delta, fname)
+    a, t, d = _over_orders(ctx, orders, rdp, delta, _delta, "best_eps_from_rdp")
     log_d = ctx.log(d)
 
     def at(ti, ai):
@@ -142,9 +146,8 @@ def best_eps_from_rdp(ctx, orders, rdp, delta):
 @formula
 def best_eps_from_rdp_basic(ctx, orders, rdp, delta):
     """min over the orders of the basic ε = τ + log(1/δ)/(α − 1): (ε, order)."""
-    fname = "best_eps_from_rdp_basic"
-    a, t = _lists(ctx, orders, rdp, fname)
-    log_d = ctx.log(_delta(ctx, delta, fname))
+    a, t, d = _over_orders(ctx, orders, rdp, delta, _delta, "best_eps_from_rdp_basic")
+    log_d = ctx.log(d)
     return _best(ctx, [ctx.inf if ctx.is_inf(ti) else ti - log_d / (ai - 1) for ti, ai in zip(t, a)], a)
 
 
@@ -152,9 +155,7 @@ def best_eps_from_rdp_basic(ctx, orders, rdp, delta):
 def best_delta_from_rdp(ctx, orders, rdp, eps):
     """min over the orders of the improved δ and the KL bound √(1 − e^{−τ}) (0 exactly at τ = 0), capped at 1:
     (δ, order)."""
-    fname = "best_delta_from_rdp"
-    a, t = _lists(ctx, orders, rdp, fname)
-    e = _eps(ctx, eps, fname)
+    a, t, e = _over_orders(ctx, orders, rdp, eps, _eps, "best_delta_from_rdp")
 
     def at(ti, ai):  # log δ at one order
         if ctx.is_inf(ti):
@@ -165,15 +166,12 @@ def best_delta_from_rdp(ctx, orders, rdp, eps):
         # the KL bound where τ > 0; an enclosure of τ ≈ 0 that straddles 0 takes both, or is undecided
         return ctx.branch(ctx.gt(ti, 0), lambda: ctx.min(improved, ctx.log(-ctx.expm1(-ti)) / 2), lambda: improved)
 
-    log_d, o = _best(ctx, [at(ti, ai) for ti, ai in zip(t, a)], a)
-    return ctx.min(ctx.num(1), ctx.exp(log_d)), o
+    return _capped_delta(ctx, *_best(ctx, [at(ti, ai) for ti, ai in zip(t, a)], a))
 
 
 @formula
 def best_delta_from_rdp_basic(ctx, orders, rdp, eps):
     """min over the orders of the basic δ = e^{(α−1)(τ−ε)}, capped at 1: (δ, order)."""
-    fname = "best_delta_from_rdp_basic"
-    a, t = _lists(ctx, orders, rdp, fname)
-    e = _eps(ctx, eps, fname)
-    log_d, o = _best(ctx, [ctx.num(0) if ctx.is_inf(ti) else (ai - 1) * (ti - e) for ti, ai in zip(t, a)], a)
-    return ctx.min(ctx.num(1), ctx.exp(log_d)), o
+    a, t, e = _over_orders(ctx, orders, rdp, eps, _eps, "best_delta_from_rdp_basic")
+    log_deltas = [ctx.num(0) if ctx.is_inf(ti) else (ai - 1) * (ti - e) for ti, ai in zip(t, a)]
+    return _capped_delta(ctx, *_best(ctx, log_deltas, a))

@@ -204,13 +204,19 @@ def _build_t(p, kappa):
     return build
 
 
-def vmf_t_tail(p, kappa, c):
-    """P(xᵀy > c) for y ~ VMF(x, κ) on S^{p−1} (κ may be negative: VMF(−x, |κ|)), float quadrature in t; p ≥ 3."""
-    fname = "vmf_t_tail"
+def _t_tail_args(p, kappa, c, fname, number):
+    """The dimension p ≥ 3, and κ and c read by ``number`` (float, or to_fraction for the certified twin), c in
+    (−1, 1)."""
     p = check_dimension(p, fname, minimum=3)
-    kappa, c = float(kappa), float(c)
+    kappa, c = number(kappa), number(c)
     if not -1 < c < 1:
         raise InvalidInput(f"{fname}: c must lie in (-1, 1), got c={c}")
+    return p, kappa, c
+
+
+def vmf_t_tail(p, kappa, c):
+    """P(xᵀy > c) for y ~ VMF(x, κ) on S^{p−1} (κ may be negative: VMF(−x, |κ|)), float quadrature in t; p ≥ 3."""
+    p, kappa, c = _t_tail_args(p, kappa, c, "vmf_t_tail", float)
     lf = _lf_t(p, kappa)
     return math.exp(float_log_integral(lf, c, 1.0) - _log_t_normaliser(p, kappa))
 
@@ -229,11 +235,7 @@ def vmf_t_tail_arb(p, kappa, c):
     """Certified twin of :func:`vmf_t_tail` (κ, c exact)."""
     import flint
 
-    fname = "vmf_t_tail_arb"
-    p = check_dimension(p, fname, minimum=3)
-    k, c = to_fraction(kappa), to_fraction(c)
-    if not -1 < c < 1:
-        raise InvalidInput(f"{fname}: c must lie in (-1, 1), got c={c}")
+    p, k, c = _t_tail_args(p, kappa, c, "vmf_t_tail_arb", to_fraction)
     num = certified_log_integral(_build_t(p, k), _lf_t(p, float(k)), float(c), 1.0, c, 1)
     return (num - _log_t_normaliser_arb(p, k, flint.ctx.prec)).exp()
 

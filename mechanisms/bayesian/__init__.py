@@ -53,7 +53,5 @@ _NAMES = {
     'empirical_deviation': ('l1_deviation_tail', 'weissman_bound'),
     'lipschitz_c_star': ('lipschitz_mass_rate', 'lipschitz_mass_rate_arb'),
 }
-_WHERE = {name: module for module, names in _NAMES.items() for name in names}
 
-__all__ = sorted(_WHERE)
-__getattr__, __dir__ = exports(__name__, _WHERE, MODULES)
+__all__, __getattr__, __dir__ = exports(__name__, _NAMES, MODULES)

@@ -16,6 +16,19 @@ def _empty(ctx, x) -> bool:
     return ctx.is_inf(x) and x < 0
 
 
+def _on_p(ctx, lp, lq, term):
+    """term(log p, log q) over the atoms of P, in order; None where Q has no mass on one of them (there the
+    divergence is +∞)."""
+    terms = []
+    for x, y in zip(lp, lq):
+        if _empty(ctx, x):
+            continue
+        if _empty(ctx, y):
+            return None
+        terms.append(term(x, y))
+    return terms
+
+
 @formula
 def normalise_log(ctx, logw):
     """log w − log Σ w for log-weights w (−∞ entries, atoms of mass 0, stay −∞)."""
@@ -28,14 +41,8 @@ def normalise_log(ctx, logw):
 @formula(name="finite_kl_log")
 def finite_kl(ctx, lp, lq):
     """KL(P‖Q) = Σ_{p > 0} p (log p − log q) from log-weights; +∞ where Q has no mass on an atom of P."""
-    terms = []
-    for x, y in zip(lp, lq):
-        if _empty(ctx, x):
-            continue
-        if _empty(ctx, y):
-            return ctx.inf
-        terms.append(ctx.exp(x) * (x - y))
-    return ctx.sum(terms, ctx.exact(0))
+    terms = _on_p(ctx, lp, lq, lambda x, y: ctx.exp(x) * (x - y))
+    return ctx.inf if terms is None else ctx.sum(terms, ctx.exact(0))
 
 
 @formula(name="finite_tv_log")
@@ -48,14 +55,8 @@ def finite_tv(ctx, lp, lq):
 @formula(name="finite_max_divergence_log")
 def finite_max_divergence(ctx, lp, lq):
     """D_∞(P‖Q) = max over atoms of P of log p/q = log sup_B P(B)/Q(B), from log-weights."""
-    vals = []
-    for x, y in zip(lp, lq):
-        if _empty(ctx, x):
-            continue
-        if _empty(ctx, y):
-            return ctx.inf
-        vals.append(x - y)
-    return ctx.max(*vals)
+    vals = _on_p(ctx, lp, lq, lambda x, y: x - y)
+    return ctx.inf if vals is None else ctx.max(*vals)
 
 
 @formula(name="finite_renyi_log")

@@ -147,17 +147,24 @@ def max_level(levels):
 
 
 # ----------------------------------------------------------------------------- finite data spaces
+def _metric_pairs(n: int, metric, fname: str):
+    """The pairs i < j of an n-point X with their distance ρ(i, j), for an n×n integer distance matrix; each
+    distance is checked as it is reached (a non-negative integer)."""
+    if len(metric) != n or any(len(m) != n for m in metric):
+        raise InvalidInput(f"{fname}: metric must be {n}x{n}, got metric={metric!r}")
+    for i, j in itertools.combinations(range(n), 2):
+        rho = metric[i][j]
+        if rho != int(rho) or rho < 0:
+            raise InvalidInput(f"{fname}: distances must be non-negative integers, got metric[{i}][{j}]={rho}")
+        yield i, j, rho
+
+
 def table_lipschitz_level(row: Sequence, metric: Sequence[Sequence]):
     """L(θ) for a likelihood row p_θ over a finite X and an integer distance matrix ρ on X, exact:
     a LogLevel, or inf (a zero beside a positive probability, or ρ = 0 between unequal probabilities)."""
     p = [to_fraction(x, "likelihood") for x in row]
-    if len(metric) != len(p) or any(len(m) != len(p) for m in metric):
-        raise InvalidInput(f"table_lipschitz_level: metric must be {len(p)}x{len(p)}")
     levels = []
-    for i, j in itertools.combinations(range(len(p)), 2):
-        rho = metric[i][j]
-        if rho != int(rho) or rho < 0:
-            raise InvalidInput(f"table_lipschitz_level: distances must be non-negative integers, got {rho}")
+    for i, j, rho in _metric_pairs(len(p), metric, "table_lipschitz_level"):
         if p[i] == p[j]:
             continue
         if rho == 0 or p[i] == 0 or p[j] == 0:
@@ -434,13 +441,8 @@ def table_lipschitz_constant(ctx, row, metric):
     stands beside a positive probability or ρ = 0 between unequal probabilities."""
     fname = "table_lipschitz"
     p = [ctx.real(x, f"row[{i}]", fname, lo=0) for i, x in enumerate(row)]
-    if len(metric) != len(p) or any(len(m) != len(p) for m in metric):
-        raise InvalidInput(f"{fname}: metric must be {len(p)}x{len(p)}, got metric={metric!r}")
     levels = []
-    for i, j in itertools.combinations(range(len(p)), 2):
-        rho = metric[i][j]
-        if rho != int(rho) or rho < 0:
-            raise InvalidInput(f"{fname}: distances must be non-negative integers, got metric[{i}][{j}]={rho}")
+    for i, j, rho in _metric_pairs(len(p), metric, fname):
         if rho == 0:
             if not _decided_equal(ctx, p[i], p[j]):
                 return ctx.inf

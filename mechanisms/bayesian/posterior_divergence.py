@@ -280,33 +280,25 @@ def crossings(P, Q, eps) -> list[float]:
     return [_from_t(kind, t) for t in _crossings_t(kind, a, b, float(eps))]
 
 
-def _cdf_t(kind, p, t) -> float:
+def _tail_t(kind, p, t, upper: bool) -> float:
+    """P(T ≤ t), or P(T > t) where ``upper``, for the law ``kind`` with parameters p in its variable t: each side by
+    its own function (1 − the other side would lose the digits of a far tail)."""
     if t == -INF:
-        return 0.0
+        return 1.0 if upper else 0.0
     if t == INF:
-        return 1.0
+        return 0.0 if upper else 1.0
     if kind == "beta":
-        return float(sc.betainc(p[0], p[1], sc.expit(t)))
+        return float(sc.betainc(p[1], p[0], sc.expit(-t)) if upper else sc.betainc(p[0], p[1], sc.expit(t)))
     if kind == "gamma":
-        return float(sc.gammainc(p[0], p[1] * _from_t(kind, t)))
-    return float(sc.ndtr((t - p[0]) / math.sqrt(p[1])))
-
-
-def _sf_t(kind, p, t) -> float:
-    if t == -INF:
-        return 1.0
-    if t == INF:
-        return 0.0
-    if kind == "beta":
-        return float(sc.betainc(p[1], p[0], sc.expit(-t)))
-    if kind == "gamma":
-        return float(sc.gammaincc(p[0], p[1] * _from_t(kind, t)))
-    return float(sc.ndtr(-(t - p[0]) / math.sqrt(p[1])))
+        return float((sc.gammaincc if upper else sc.gammainc)(p[0], p[1] * _from_t(kind, t)))
+    z = (t - p[0]) / math.sqrt(p[1])
+    return float(sc.ndtr(-z if upper else z))
 
 
 def _mass_t(kind, p, u, v) -> float:
     # the smaller of the two forms keeps relative accuracy in either tail
-    return max(min(_cdf_t(kind, p, v) - _cdf_t(kind, p, u), _sf_t(kind, p, u) - _sf_t(kind, p, v)), 0.0)
+    return max(min(_tail_t(kind, p, v, False) - _tail_t(kind, p, u, False),
+                   _tail_t(kind, p, u, True) - _tail_t(kind, p, v, True)), 0.0)
 
 
 def _inside(u, v):

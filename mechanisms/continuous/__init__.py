@@ -36,7 +36,5 @@ _NAMES = {
     'vmf_renyi': ('vmf_kl_antipodal', 'vmf_kl_quadrature', 'vmf_mean_resultant_length_quadrature', 'vmf_rdp',
                   'vmf_rdp_cgf', 'vmf_rdp_nu', 'vmf_renyi_divergence', 'vmf_renyi_divergence_quadrature', 'vmf_taus'),
 }
-_WHERE = {name: module for module, names in _NAMES.items() for name in names}
 
-__all__ = sorted(_WHERE)
-__getattr__, __dir__ = exports(__name__, _WHERE, MODULES)
+__all__, __getattr__, __dir__ = exports(__name__, _NAMES, MODULES)

@@ -28,7 +28,5 @@ _NAMES = {
                        'truncated_geometric_channel'),
     'capacity': ('multiplicative_g_capacity', 'shannon_capacity', 'shannon_capacity_bounds'),
 }
-_WHERE = {name: module for module, names in _NAMES.items() for name in names}
 
-__all__ = sorted(_WHERE)
-__getattr__, __dir__ = exports(__name__, _WHERE, MODULES)
+__all__, __getattr__, __dir__ = exports(__name__, _NAMES, MODULES)

@@ -77,6 +77,12 @@ def _gap(k, p) -> tuple[float, float]:
     return float(d.max() - lower), lower
 
 
+def _converged(gap: float, lower: float) -> bool:
+    """Whether the float bounds' gap max_x D − I (``gap``) at I(p; K) = ``lower`` is small enough for the float
+    iteration to stop: at most _BA_GAP of I, or at most _BA_FLOOR nats."""
+    return gap <= _BA_GAP * lower or gap <= _BA_FLOOR
+
+
 def _blahut_arimoto(k: np.ndarray) -> np.ndarray:
     """A prior near the capacity-achieving one, in floats: Blahut–Arimoto until the float bounds' gap is below
     _BA_GAP of the capacity. Every _NEWTON_EVERY iterations the iterate is tried as the start of Newton's method
@@ -116,7 +122,7 @@ def _iterate(k: np.ndarray, p: np.ndarray) -> np.ndarray:
         known = None
         lower = _information(p, d)
         gap = d.max() - lower
-        if gap <= _BA_GAP * lower or gap <= _BA_FLOOR:
+        if _converged(gap, lower):
             break
         # stalled: the gap has not halved in _STALL iterations, Newton's method included (a channel whose
         # capacity is near the floats' resolution of the divergences, rows nearly equal): the bounds at this prior
@@ -172,7 +178,7 @@ def _newton_on_support(k: np.ndarray, p: np.ndarray, rounds: int = 50) -> np.nda
     for _ in range(rounds):
         d = _divergences(k, p)
         lower = _information(p, d)
-        if d.max() - lower <= _BA_GAP * lower or d.max() - lower <= _BA_FLOOR:
+        if _converged(d.max() - lower, lower):
             break
         idx = np.flatnonzero(p > 0)
         q = p @ k

@@ -28,31 +28,51 @@ def prove_in_children(claims, budget, jobs: int = 1, hard_limit: float | None = 
     """{claim id: Proof} for the claims, ``jobs`` children at a time; ``done(claim, proof)`` as each ends.
     Claims not started because ``stopping()`` became true are missing from the result."""
     limit = hard_limit or HARD_LIMIT_S
-    queue, running, out = list(claims), {}, {}
-    if queue:
+    claims, out = list(claims), {}
+    if claims:
         _warm()
-    while (queue or running) and not stopping():
-        while queue and len(running) < max(1, jobs):
-            claim = queue.pop(0)
-            running[_start(claim, budget)] = (claim, time.monotonic())
-        ready = wait(list(running), timeout=POLL_S)
-        now = time.monotonic()
-        for conn in list(running):
-            claim, started = running[conn]
-            if conn in ready:
-                proof = _receive(conn, claim, budget, now - started)
-            elif now - started > limit:
-                proof = _stopped(claim, budget, f"stopped at the hard limit of {limit:g} s", now - started)
-            else:
-                continue
-            end_child(conn)
-            del running[conn]
-            out[claim.id] = proof
-            if done is not None:
-                done(claim, proof)
-    for conn in running:
-        end_child(conn)
+
+    def ended(claim, proof):
+        out[claim.id] = proof
+        if done is not None:
+            done(claim, proof)
+
+    each_in_child(claims, lambda claim: _start(claim, budget), jobs=jobs, limit=limit,
+                  answer=lambda conn, claim, seconds: _receive(conn, claim, budget, seconds),
+                  late=lambda claim, seconds: _stopped(claim, budget, f"stopped at the hard limit of {limit:g} s",
+                                                       seconds),
+                  done=ended, stopping=stopping)
     return out
+
+
+def each_in_child(items, start, *, jobs: int, limit: float, answer, late, done, stopping=lambda: False) -> list:
+    """``start(item)`` (a :func:`fork_call` connection) for each item, ``jobs`` children at a time; as each child
+    ends, ``done(item, result)`` with ``answer(conn, item, seconds)`` where it answered, or ``late(item, seconds)``
+    where it ran past ``limit`` seconds (the child killed). Returns the items not done because ``stopping()``
+    became true: not started, then those stopped while running."""
+    queue, running = list(items), {}
+    try:
+        while (queue or running) and not stopping():
+            while queue and len(running) < max(1, jobs):
+                item = queue.pop(0)
+                running[start(item)] = (item, time.monotonic())
+            ready = wait(list(running), timeout=POLL_S)
+            now = time.monotonic()
+            for conn in list(running):
+                item, started = running[conn]
+                if conn in ready:
+                    result = answer(conn, item, now - started)
+                elif now - started > limit:
+                    result = late(item, now - started)
+                else:
+                    continue
+                end_child(conn)
+                del running[conn]
+                done(item, result)
+    finally:
+        for conn in running:
+            end_child(conn)
+    return queue + [item for item, _ in running.values()]
 
 
 def _warm():

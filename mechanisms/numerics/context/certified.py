@@ -426,29 +426,25 @@ class CertifiedContext(Context):
         return flint.arb.pi()
 
     def max(self, *xs):
-        if any(isinstance(x, ExactInfinity) and x > 0 for x in xs):
-            return INF
-        xs = [x for x in xs if not isinstance(x, ExactInfinity)]
-        if not xs:
-            return NEG_INF
-        if all(_is_exact(x) for x in xs):
-            return max(xs)
-        out = self.num(xs[0])
-        for x in xs[1:]:
-            out = out.max(self.num(x))
-        return out
+        return self._max_or_min(xs, INF, max, lambda a, b: a.max(b))
 
     def min(self, *xs):
-        if any(isinstance(x, ExactInfinity) and x < 0 for x in xs):
-            return NEG_INF
+        return self._max_or_min(xs, NEG_INF, min, lambda a, b: a.min(b))
+
+    def _max_or_min(self, xs, wins, exact, ball):
+        """The largest or the smallest of xs (``exact``, ``ball``: Python's max or min, the balls'): the infinity on
+        that side (``wins``) where one of xs is it; the other side's infinities dropped (−wins where none is left);
+        the exact extreme where all are exact, else the ball's."""
+        if any(isinstance(x, ExactInfinity) and x == wins for x in xs):
+            return wins
         xs = [x for x in xs if not isinstance(x, ExactInfinity)]
         if not xs:
-            return INF
+            return -wins
         if all(_is_exact(x) for x in xs):
-            return min(xs)
+            return exact(xs)
         out = self.num(xs[0])
         for x in xs[1:]:
-            out = out.min(self.num(x))
+            out = ball(out, self.num(x))
         return out
 
     def fmax(self, xs):
