@@ -62,6 +62,8 @@ def _statement(sid: str, members) -> dict:
     variants = [(c, r) for c, r in members if c.variant is not None]
     if not readings:  # only a variant was selected (e.g. --only 'x+corrected'): it stands for itself
         readings, variants = variants, []
+    if not any(c.primary for c, _ in readings) and any(c.reading is not None for c, _ in readings):
+        return _unsettled(sid, readings, variants)
     primary = primary_of([c for c, _ in readings])
     p_result = next(r for c, r in readings if c is primary)
     others_violated = [c.id for c, r in readings if c is not primary and r.verdict == "violated"]
@@ -90,6 +92,26 @@ def _statement(sid: str, members) -> dict:
         "variants": [{"id": c.id, "variant": c.variant, "verdict": r.verdict, "vacuous": r.vacuous} for c, r in variants],
         "counterexample": p_result.counterexample,
         "table": _table_summary(p_result),
+    }
+
+
+def _unsettled(sid: str, readings, variants) -> dict:
+    """A statement whose primary reading has no result (the run ended before it, or --only left it out) while
+    other readings have: inconclusive, its readings' verdicts listed (a report of a run cut off is still
+    written)."""
+    first = readings[0][0]
+    why = "its primary reading was not checked in this run (the run ended before it, or it was not selected)"
+    return {
+        "id": sid, "paper": sid.split(".")[0], "title": first.title,
+        "source": {"seed": first.source.seed, "where": first.source.where},
+        "verdict": "inconclusive", "proved": False, "vacuous": None,
+        "primary": {"id": None, "reading": None, "why": why},
+        "readings": [{"id": c.id, "reading": c.reading, "verdict": r.verdict, "vacuous": r.vacuous,
+                      "forces_degenerate": r.forces_degenerate or c.forces_degenerate, "primary": False}
+                     for c, r in readings],
+        "primary_degenerate": False, "warnings": [why],
+        "variants": [{"id": c.id, "variant": c.variant, "verdict": r.verdict, "vacuous": r.vacuous} for c, r in variants],
+        "counterexample": None, "table": None,
     }
 
 

@@ -362,3 +362,19 @@ def test_the_report_flags_a_degenerate_primary_reading():
     (st,) = statement_records([(_synthetic("free", primary="as printed"), rf),
                                (dataclasses.replace(pinned, primary=None), rp)])
     assert st["primary_degenerate"] is False and st["warnings"] == []
+
+
+def test_a_statement_whose_primary_reading_has_no_result_is_inconclusive_not_a_crash():
+    # a run cut off (or --only) can leave a statement with results for other readings only: its record says so and
+    # the report is still written (it raised "0 primary readings" and a run killed by its timeout wrote nothing)
+    from proofcheck.engine import Result
+    from proofcheck.report_records import statement_records
+
+    sid, cs = next((sid, cs) for sid, cs in _readings().items() if len(cs) > 2)
+    others = [c for c in cs if c.primary is None]
+    st, = statement_records([(c, Result(c.id, "violated", -1.0, -1.0, None, {}, 0.1)) for c in others])
+    assert st["id"] == sid and st["verdict"] == "inconclusive" and st["primary"]["id"] is None
+    assert [r["id"] for r in st["readings"]] == [c.id for c in others]
+    assert "primary reading was not checked" in st["warnings"][0]
+    lone, = statement_records([(others[0], Result(others[0].id, "holds", 1.0, 1.0, None, {}, 0.1))])
+    assert lone["verdict"] == "inconclusive"  # one other reading does not stand for the statement either
