@@ -719,14 +719,7 @@ def test_findings_group_a_synthetic_report_as_declared():
 # Theorem 3 under substitution, δ_μ = β + γ with T estimates, §5.1's Weibull gradients (counted budgets)
 def _mp_renyi_exp(P, Q, lam):
     """e^{λD_{λ+1}(P‖Q)} = Σ P^{λ+1}Q^{−λ} (mpmath from Fractions; +inf where Q = 0 < P)."""
-    total = MP.mpf(0)
-    for a, b in zip(P, Q):
-        if a == 0:
-            continue
-        if b == 0:
-            return MP.inf
-        total += bo.mpf(F(a)) ** (lam + 1) / bo.mpf(F(b)) ** lam
-    return total
+    return bo.renyi_moment(P, Q, lam + 1)
 
 
 def _adaptive_oracle(c, reading):
