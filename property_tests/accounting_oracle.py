@@ -14,16 +14,8 @@ import math
 from fractions import Fraction
 
 import flint
-import mpmath
 
-MP = mpmath.MPContext()
-MP.dps = 40
-
-
-def mpf(x):
-    if isinstance(x, Fraction):
-        return MP.mpf(x.numerator) / x.denominator
-    return MP.mpf(x)
+from mp_oracle import MP, mpf
 
 
 # ----------------------------------------------------------------------------- VMF by quadrature in φ

@@ -9,17 +9,9 @@ import itertools
 import math
 from fractions import Fraction
 
-import mpmath
 import numpy as np
 
-MP = mpmath.MPContext()
-MP.dps = 40
-
-
-def mpf(x):
-    if isinstance(x, Fraction):
-        return MP.mpf(x.numerator) / x.denominator
-    return MP.mpf(x)
+from mp_oracle import MP, mpf
 
 
 def pairs(K, mu, adjacency="add", x0=0):
@@ -32,6 +24,14 @@ def pairs(K, mu, adjacency="add", x0=0):
     return out
 
 
+def outcomes(K, mu, adjacency="add", x0=0):
+    """(Pr[x', w] under μ and p(·|D), p, q) for each outcome w of positive probability p = p(w|D), q = p(w|D')."""
+    for w, P, Q in pairs(K, mu, adjacency, x0):
+        for p, q in zip(P, Q):
+            if p != 0:
+                yield Fraction(w) * Fraction(p), p, q
+
+
 def loss(p, q):
     """log p/q as an mpf (+inf where q = 0)."""
     return MP.inf if q == 0 else MP.log(mpf(Fraction(p) / Fraction(q)))
@@ -41,14 +41,11 @@ def tail(K, mu, eps, adjacency="add", x0=0, kind="ge"):
     """Pr_{x', w}[L ≥ ε] (or > ε, or |L| ≥ ε), comparisons at 40 digits (ties are never drawn here)."""
     e = mpf(eps)
     total = Fraction(0)
-    for w, P, Q in pairs(K, mu, adjacency, x0):
-        for p, q in zip(P, Q):
-            if p == 0:
-                continue
-            l = loss(p, q)
-            hit = {"ge": l >= e, "gt": l > e, "abs-ge": abs(l) >= e}[kind]
-            if hit:
-                total += Fraction(w) * Fraction(p)
+    for mass, p, q in outcomes(K, mu, adjacency, x0):
+        l = loss(p, q)
+        hit = {"ge": l >= e, "gt": l > e, "abs-ge": abs(l) >= e}[kind]
+        if hit:
+            total += mass
     return total
 
 
@@ -72,28 +69,31 @@ def delta_over_sets(K, mu, eps, adjacency="add", x0=0, reading="fixed-set"):
 def loss_mgf(K, mu, lam, adjacency="add", x0=0):
     lam = mpf(lam)
     total = MP.mpf(0)
-    for w, P, Q in pairs(K, mu, adjacency, x0):
-        for p, q in zip(P, Q):
-            if p == 0:
-                continue
-            if q == 0:
-                if lam > 0:
-                    return MP.inf
-                continue
-            total += mpf(Fraction(w) * Fraction(p)) * (mpf(Fraction(p) / Fraction(q))) ** lam
+    for mass, p, q in outcomes(K, mu, adjacency, x0):
+        if q == 0:
+            if lam > 0:
+                return MP.inf
+            continue
+        total += mpf(mass) * (mpf(Fraction(p) / Fraction(q))) ** lam
     return total
 
 
-def renyi(P, Q, alpha):
+def renyi_moment(P, Q, alpha):
+    """Σ P^α Q^{1−α} = e^{(α−1)D_α(P‖Q)} (+inf where Q = 0 < P); P, Q exact (Fractions or what Fraction reads)."""
     a = mpf(alpha)
     s = MP.mpf(0)
     for p, q in zip(P, Q):
-        if p == 0:
+        if Fraction(p) == 0:
             continue
-        if q == 0:
+        if Fraction(q) == 0:
             return MP.inf
-        s += mpf(p) ** a * mpf(q) ** (1 - a)
-    return MP.log(s) / (a - 1)
+        s += mpf(Fraction(p)) ** a * mpf(Fraction(q)) ** (1 - a)
+    return s
+
+
+def renyi(P, Q, alpha):
+    s = renyi_moment(P, Q, alpha)
+    return MP.inf if s == MP.inf else MP.log(s) / (mpf(alpha) - 1)
 
 
 def renyi_mgf(K, mu, lam, adjacency="add", x0=0, scale=1):
@@ -110,18 +110,15 @@ def markov_moment(K, mu, lam, k, adjacency="add", x0=0):
     """E_{x', w}[|L|^k e^{λ|L|}] from the definition (0^0 = 1; φ(∞) = ∞ unless λ = k = 0, where φ ≡ 1)."""
     lam, k = mpf(lam), mpf(k)
     total = MP.mpf(0)
-    for w, P, Q in pairs(K, mu, adjacency, x0):
-        for p, q in zip(P, Q):
-            if p == 0:
-                continue
-            if q == 0:
-                if lam > 0 or k > 0:
-                    return MP.inf
-                total += mpf(Fraction(w) * Fraction(p))
-                continue
-            t = abs(loss(p, q))
-            phi = (MP.mpf(1) if k == 0 else t ** k) * MP.exp(lam * t)
-            total += mpf(Fraction(w) * Fraction(p)) * phi
+    for mass, p, q in outcomes(K, mu, adjacency, x0):
+        if q == 0:
+            if lam > 0 or k > 0:
+                return MP.inf
+            total += mpf(mass)
+            continue
+        t = abs(loss(p, q))
+        phi = (MP.mpf(1) if k == 0 else t ** k) * MP.exp(lam * t)
+        total += mpf(mass) * phi
     return total
 
 

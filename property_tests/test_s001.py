@@ -21,7 +21,6 @@ from proofcheck.claims.s001 import CLAIMS
 from proofcheck.engine import check_claim
 from proofcheck.measures import CERTIFIED
 from proofcheck.numerics import precision
-from test_findings import MAIN_JOB_ERRATA
 
 BY_ID = {c.id: c for c in CLAIMS}
 MP = so.MP
@@ -518,14 +517,7 @@ def test_example_1_convex_Y_holds_with_a_counted_budget():
 
 
 # ----------------------------------------------------------------------------- findings
-# the statements violated under their primary reading (the errata), as the full run reports them
-ERRATA = MAIN_JOB_ERRATA["s001"]
-
-
-def _statement_order():
-    return list(dict.fromkeys(c.statement_id for c in CLAIMS if c.variant is None))
-
-
+# (the findings grouping a synthetic report as declared: test_findings_papers.py, one test over the papers)
 def test_theorem_1_ii_finding_links_hold():
     # the implications F1 relies on are claims that hold: (C.4) is minimised over α at κ/c, and Pinsker's (C.5)
     for cid in ("s001.claim.C4-minimum", "s001.eq.C.5"):
@@ -537,39 +529,6 @@ def test_theorem_1_ii_finding_links_hold():
     lhs, rhs, ok = certified("s001.thm.1.ii", case)
     assert ok and so.encloses(lhs, 9 * (100 - MP.log(101))) and so.encloses(rhs, 100 * so.kappa())
     assert 858 < 9 * (100 - MP.log(101)) < 859 and 491 < 100 * so.kappa() < 492
-
-
-def test_findings_group_a_synthetic_report_as_declared():
-    from synthetic_report import synthetic
-    from proofcheck.claims.s001 import FINDINGS
-    from proofcheck.findings import findings
-
-    # every erratum violated, plus one statement no finding declares; (C.4) holds this time
-    extra = "s001.eq.2.7"
-    violated = [s for s in _statement_order() if s in ERRATA and s != "s001.eq.C.4"] + [extra]
-    statements, claims = synthetic("s001", violated, primary_of=_primary_of, holding=["s001.eq.C.4"])
-    out = {r["id"]: r for r in findings(statements, claims, FINDINGS)}
-    assert set(out) == {f.id for f in FINDINGS} | {f"{extra}.finding"}
-    for f in FINDINGS:
-        r = out[f.id]
-        assert r["declared"] and r["statements"] == [s for s in f.statements if s in violated]
-        assert r["sentence"] == f.sentence and r["link"] == (f.link or None)
-        # severity follows what depends on the error (proofcheck.findings.DEPENDS), not the statement's kind:
-        # proof steps whose conclusion survives (Lemmas 1, 5's constant; Lemma 4's feasible set) are major
-        assert r["severity"] == f.severity and r["depends"] == f.depends and r["impact"] == f.impact
-        assert r["severity"] == ("major" if f.id in ("s001.F1", "s001.F4", "s001.F6") else "critical"), f.id
-    assert out["s001.F2"]["statements"] == ["s001.thm.1.ii", "s001.thm.2.ii", "s001.thm.1.ii.finite-support",
-                                            "s001.eq.C.4.finite-support", "s001.claim.C4-shell",
-                                            "s001.thm.2.ii.finite-support"]
-    assert out["s001.F3"]["statements"] == ["s001.thm.3.i", "s001.thm.3.ii"]
-    assert out["s001.F3"]["witness"]["claim"] == "s001.thm.3.i#sufficient"  # the smaller objects
-    assert out["s001.F6"]["statements"] == ["s001.claim.lemma-5-proof-c.i", "s001.claim.lemma-5-proof-c.ii"]
-    assert not out[f"{extra}.finding"]["declared"] and out[f"{extra}.finding"]["statements"] == [extra]
-    listed = [s for r in out.values() for s in r["statements"]]
-    assert sorted(listed) == sorted(violated)  # each violated statement in exactly one finding
-    # Example 1 is no erratum under its primary reading: a report where it holds lists nothing for it
-    statements, claims = synthetic("s001", ["s001.lem.6"], primary_of=_primary_of, holding=["s001.ex.1"])
-    assert [r["id"] for r in findings(statements, claims, FINDINGS)] == ["s001.F7"]
 
 
 # ----------------------------------------------------------------------------- the audit's additions

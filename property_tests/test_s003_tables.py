@@ -16,7 +16,8 @@ import pytest
 
 import accounting_oracle as ao
 from proofcheck import tables
-from proofcheck.claims.s003 import CLAIMS, table_rows
+from proofcheck.claims.s003 import CLAIMS
+from proofcheck.claims.s003 import tables as s003_tables
 from proofcheck.engine import check_claim
 from proofcheck.report import write_report
 
@@ -27,12 +28,12 @@ P, T, DELTA, GAMMA = 13700, 1406, F(1, 60000), F(128, 60000)
 
 @pytest.fixture(scope="module")
 def table_i():
-    return tables.evidence(table_rows.TABLE_I_TABLE)
+    return tables.evidence(s003_tables.TABLE_I_TABLE)
 
 
 @pytest.fixture(scope="module")
 def table_iv():
-    return tables.evidence(table_rows.TABLE_IV_TABLE)
+    return tables.evidence(s003_tables.TABLE_IV_TABLE)
 
 
 def _half(printed):
@@ -182,12 +183,12 @@ def test_same_steps_violated_and_recomputed():
     assert r.verdict == "violated"
     o = r.counterexample["objects"]
     row, steps = int(o["row"]), int(o["T"])
-    e, kappa, s = [(e, k, s) for e, k, s in table_rows.TABLE_IV][row]
+    e, kappa, s = [(e, k, s) for e, k, s in s003_tables.TABLE_IV][row]
     # the Gaussian side by Opacus' accountant, at σ − half a unit and T − 1 steps
     eps_g = ao.gaussian_dpsgd_eps(float(F(s) - _half(s)), steps=steps - 1)
     assert eps_g < float(F(e) - _half(e))
     # the VMF side: a one-threshold test shows δ(ε + ½u) > δ after T steps
-    test, _ = table_rows.primary_test(kappa, e, steps, False)
+    test, _ = s003_tables.primary_test(kappa, e, steps, False)
     assert _binary_delta(kappa, test.zs[0], steps, F(e) + _half(e)) > ao.mpf(DELTA)
 
 

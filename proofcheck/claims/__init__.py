@@ -1,5 +1,21 @@
-"""The papers' statements, one package per paper (``s000`` … ``s004``), each ``__init__.py`` listing the
-paper's statements in the paper's order, and ``FINDINGS``: its independent errors (proofcheck.findings).
+"""The papers' statements, one package per paper (``s000`` … ``s004``), all of one shape:
+
+* ``__init__.py`` — a docstring naming the paper and what each module holds, then ``PAPER`` ("NNN — Authors:
+  Title", the report's title line), ``CLAIMS``, the table of the paper's statements in the paper's order (one
+  entry per claim, ``builder(id, title, where printed, ...)``, or a section's list ``*section.NAME_CLAIMS`` in
+  its place, under a comment naming the section), and ``FINDINGS``, its independent errors
+  (:mod:`proofcheck.findings`). Nothing else (a ``where`` that several entries print may be named): no
+  quantity, builder or helper.
+* a **section module** per section or theme of the paper (``definitions.py``, ``tail_bounds.py``, ...) — the
+  section's quantities (functions ``(case, m)``), its quotes, then its builders or claim lists.
+* ``model.py`` — what several sections read, where they share anything: the readers of a case's objects, symbols,
+  shared quantities. Shared with another paper: :mod:`proofcheck.claims.finite_quantities`; a formula the claims
+  need: the library (``mechanisms``).
+* ``strategies.py`` (``SEED``, the paper's text file, and what the search draws), ``costs.py`` (``COSTS``: the claims
+  whose cost class is not "standard"), ``commands.py`` (``COMMANDS``: the paper's own subcommands); where a paper
+  needs them, ``printed.py`` (its formulas or numbers as printed) and ``tables.py`` (its numeric tables).
+
+``s000`` and ``s004`` are the models (s000 builds each entry in place, s004 splices section lists).
 
 How a statement is encoded:
 

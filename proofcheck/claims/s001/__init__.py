@@ -26,6 +26,9 @@ Lemma 1                         the metric property of d, Lemma 1 for n and for 
 Lemmas 3–7
 the engine                      engine_checks.py — closed-form divergences against quadrature
 ==============================  ==========================================================================
+
+Shared by the sections: :mod:`.model` (the finite-support and conjugate models read out of a case), what the
+search draws in :mod:`.strategies`, the cost classes in :mod:`.costs`.
 """
 
 from __future__ import annotations
@@ -36,19 +39,11 @@ from proofcheck.findings import Example, Finding
 
 from . import assumptions, definitions, distinguish, engine_checks, examples, robustness, sampling
 
-_ASSUMPTIONS = {c.id: c for c in assumptions.CLAIMS}
-
-
-def _pick(table, *ids):
-    return [table[i] for i in ids]
-
-
 CLAIMS = [
     # §2.1
     *definitions.CLAIMS,
     # §2.2: Assumption 1, the Bernoulli remark, Assumption 2, Eq. (2.7), Lemma 1
-    *_pick(_ASSUMPTIONS, "s001.claim.assumption-1", "s001.claim.bernoulli-not-uniformly-lipschitz",
-           "s001.claim.assumption-2", "s001.eq.2.7#extended-metric", "s001.eq.2.7#real-valued"),
+    *assumptions.ASSUMPTIONS,
     *assumptions.LEMMA_1, *assumptions.LEMMA_1_SHARP,
     # Appendix C: the proof of Lemma 1
     *assumptions.LEMMA_1_PROOF,
@@ -234,4 +229,4 @@ FINDINGS = [
     ),
 ]
 
-__all__ = ["CLAIMS", "FINDINGS"]
+__all__ = ["PAPER", "CLAIMS", "FINDINGS"]

@@ -16,9 +16,9 @@ from mechanisms.bayesian.dataset_metrics import hamming
 from proofcheck.claim import Claim, Source, channel, integer, real, simplex
 from proofcheck.strategies import cases, channels, priors, reals, sized
 
-from .models import all_exact_posteriors
+from .model import all_exact_posteriors
+from .strategies import SEED
 
-SEED = "001_35cd4c2edef8119e.txt"
 
 QUOTE_DEF1 = ("Definition 1 ((ε, δ)-differential privacy). A conditional distribution P(· | x) on (Θ, 𝔖_Θ) is "
               "(ε, δ)-differentially private if, for all B ∈ 𝔖_Θ and for any x ∈ S = Xⁿ, P(B | x) ≤ e^ε P(B | y) + δ, "

@@ -13,11 +13,10 @@ from proofcheck.errors import OutsideDomain
 from proofcheck.claim import Claim, Hypothesis, Source, channel, integer, log_real, real, simplex, vector
 from proofcheck.strategies import channels, log_reals, priors, reals
 
-from .models import (GAMMA_FAMILIES, all_exact_posteriors, cj_c_star, cj_degenerate, cj_distance, cj_posterior,
+from .model import (GAMMA_FAMILIES, all_exact_posteriors, cj_c_star, cj_degenerate, cj_distance, cj_posterior,
                      fs_degenerate, fs_distance, fs_exact_posteriors, fs_lipschitz)
-from .strategies import RECORD_HI, conjugate_cases, index_pair, rate_shift_cases
+from .strategies import RECORD_HI, SEED, conjugate_cases, index_pair, rate_shift_cases
 
-SEED = "001_35cd4c2edef8119e.txt"
 
 QUOTE_L2 = ("Lemma 2. For any δ ∈ (0, 1), let 𝓜 be a finite partition of the sample space S, of size m ≤ log₂ √(1/δ), "
             "generating the σ-algebra 𝔖 = σ(𝓜). Let x_1, …, x_n ∼ P be i.i.d. samples from a probability measure P "

@@ -11,7 +11,8 @@ from mechanisms.bayesian.posterior_sampling import hockey_stick_monte_carlo
 from proofcheck.claim import Claim, MonteCarloRoute, Source, integer, log_real, real
 from proofcheck.strategies import cases, log_reals, reals
 
-SEED = "001_35cd4c2edef8119e.txt"
+from .strategies import SEED
+
 KINDS = ("beta", "gamma", "normal")
 QUOTE = ("We prove this result for the case where we measure the distance between the posteriors in terms of the "
          "well-known KL-divergence: D(P ‖ Q) = ∫ ln (dP/dQ) dP. (3.1)")

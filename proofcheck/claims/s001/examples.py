@@ -11,7 +11,8 @@ from proofcheck.errors import OutsideDomain
 from proofcheck.claim import Claim, Hypothesis, Source, channel, integer, log_real, real
 from proofcheck.strategies import cases, channels, log_reals, reals
 
-SEED = "001_35cd4c2edef8119e.txt"
+from .strategies import SEED
+
 
 QUOTE_EF = ("For distributions in this family, under the absolute log-ratio distance, the family of parameters Θ_L of "
             "Assumption 2 must satisfy, for all x, y ∈ S: |ln h(x)/h(y) + η_θᵀ(T(x) − T(y))| ≤ Lρ(x, y). If the "

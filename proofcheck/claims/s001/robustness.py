@@ -18,11 +18,11 @@ from proofcheck.claim import Claim, Hypothesis, Source, channel, integer, log_re
 from proofcheck.numerics import Undecided
 from proofcheck.strategies import cases, log_reals
 
-from .models import (cj_c_star, cj_degenerate, cj_distance, cj_posterior, fs_degenerate, fs_distance,
+from .model import (cj_c_star, cj_degenerate, cj_distance, cj_posterior, fs_degenerate, fs_distance,
                      fs_lipschitz, fs_log_likelihoods, fs_log_marginal, fs_log_posterior)
-from .strategies import RECORD_HI, assumption2_finite_cases, conjugate_cases, finite_support_cases, rate_shift_cases
+from .strategies import (RECORD_HI, SEED, assumption2_finite_cases, conjugate_cases, finite_support_cases,
+                         rate_shift_cases)
 
-SEED = "001_35cd4c2edef8119e.txt"
 
 QUOTE_T1 = ("Theorem 1. When d : R₊ × R₊ → R₊ is the absolute log-ratio distance (2.7), ξ is a prior distribution on "
             "Θ and ξ(· | x) and ξ(· | y) are the respective posterior distributions for datasets x, y ∈ S, the "

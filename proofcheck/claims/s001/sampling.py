@@ -8,10 +8,9 @@ from proofcheck.errors import OutsideDomain
 from proofcheck.claim import Claim, Source, channel, integer, simplex
 from proofcheck.strategies import channels, priors
 
-from .models import fs_degenerate, fs_distance, fs_exact_posteriors, fs_lipschitz
-from .strategies import index_pair
+from .model import fs_degenerate, fs_distance, fs_exact_posteriors, fs_lipschitz
+from .strategies import SEED, index_pair
 
-SEED = "001_35cd4c2edef8119e.txt"
 
 QUOTE_ALG = ("Algorithm 1 Posterior sampling query model. 1: Input prior ξ, data x ∈ S 2: Calculate posterior ξ(· | x). "
              "3: for k = 1, … do 4: Observe query q_k : Θ → Ψ. 5: Sample θ_k ∼ ξ(· | x). 6: Return q_k(θ_k). 7: end for. "

@@ -10,7 +10,9 @@ from hypothesis import strategies as st
 
 from proofcheck.strategies import channels, log_reals, priors
 
-from .models import CJ_FAMILIES, FS_FAMILIES, FS_KNOWN
+from .model import CJ_FAMILIES, FS_FAMILIES, FS_KNOWN
+
+SEED = "001_35cd4c2edef8119e.txt"  # the paper's text, as Source(SEED, where, quote) cites it
 
 RECORD_HI = 40.0  # continuous records lie in [−RECORD_HI, RECORD_HI]
 

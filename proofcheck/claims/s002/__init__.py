@@ -16,8 +16,10 @@ every prior-based claim assumes full support. Statements that 000 prints too reu
 
 The builders, their quantities and strategies are in the sibling modules: :mod:`.definitions` (Sections III–IV-D
 as measures), :mod:`.cited` (Table II's rows on other works), :mod:`.ldp_mbp` (LDP ⇔ MBP), :mod:`.abp` (MBP ⇒ ABP,
-Appendix B), :mod:`.pac` (PAC robustness, Appendix E; robustness ⇒ privacy, the abstract and Table III), :mod:`.proof_steps` (Appendices A, C), :mod:`.w_star` (Eqs. (24), (31), Assumption G.1),
-:mod:`.estimators` (Appendices F-B, G), :mod:`.quantities`, :mod:`.strategies`.
+Appendix B), :mod:`.pac` (PAC robustness, Appendix E; robustness ⇒ privacy, the abstract and Table III),
+:mod:`.proof_steps` (Appendices A, C), :mod:`.w_star` (Eqs. (24), (31), Assumption G.1), :mod:`.estimators`
+(Appendices F-B, G); what the sections share in :mod:`.model`, what the search draws in :mod:`.strategies`, the
+cost classes in :mod:`.costs`.
 """
 
 from __future__ import annotations

@@ -14,7 +14,7 @@ from proofcheck.claims import finite_quantities as fq
 from proofcheck.claims.s000.abp import js_at_true_secret, mbp_plus_closeness
 from proofcheck.claims.s002.definitions import QUOTE_REM_JS
 from proofcheck.claims.s002.from_000 import claim_of_000, from_000, with_full_support
-from proofcheck.claims.s002.quantities import FULL_SUPPORT, mbp_level, prior_min
+from proofcheck.claims.s002.model import FULL_SUPPORT, mbp_level, prior_min
 from proofcheck.claims.s002.strategies import ABP_VARIABLES, SEED, abp_cases
 
 eps, eps_pm, eps_pa = sp.symbols("epsilon epsilon_pm epsilon_pa", real=True)

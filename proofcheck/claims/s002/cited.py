@@ -21,7 +21,7 @@ from hypothesis import strategies as st
 
 from proofcheck.claim import Claim, Hypothesis, Source, channel, real
 from proofcheck.claims import finite_quantities as fq
-from proofcheck.claims.s002.quantities import finite, ldp_level
+from proofcheck.claims.s002.model import finite, ldp_level
 from proofcheck.claims.s002.strategies import SEED
 from proofcheck.claims.s004 import model as bdp
 from proofcheck.claims.s004.model import MODEL_NOTE, MODEL_VARS

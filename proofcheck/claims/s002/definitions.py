@@ -12,7 +12,7 @@ from mechanisms.finite import robustness as rob
 from proofcheck.claim import Claim, Hypothesis, Source, channel, real, simplex, vector
 from proofcheck.claims import finite_quantities as fq
 from proofcheck.claims.s002.from_000 import claim_of_000, from_000
-from proofcheck.claims.s002.quantities import FULL_SUPPORT, finite, mbp_level, prior_min
+from proofcheck.claims.s002.model import FULL_SUPPORT, finite, mbp_level, prior_min
 from proofcheck.claims.s002.strategies import ABP_VARIABLES, SEED, abp_cases, accuracy_cases, prior_channel_cases
 from proofcheck.strategies import cases, channels, priors, sized
 

@@ -16,7 +16,7 @@ from proofcheck.claims import finite_quantities as fq
 from proofcheck.claims.s000.estimators import (C1_hat_minus, D1_BOUND, eps_p_diff, estimation_error_claim,
                                               estimation_error_quantities, kappa_hat_chernoff_bound)
 from proofcheck.claims.s002.from_000 import from_000
-from proofcheck.claims.s002.quantities import FULL_SUPPORT, prior_min
+from proofcheck.claims.s002.model import FULL_SUPPORT, prior_min
 from proofcheck.claims.s002.strategies import SEED
 from proofcheck.strategies import cases, channels, priors, sized
 

@@ -9,7 +9,7 @@ import dataclasses
 
 from proofcheck.claim import Claim, Source
 from proofcheck.claims import s000
-from proofcheck.claims.s002.quantities import FULL_SUPPORT, prior_min
+from proofcheck.claims.s002.model import FULL_SUPPORT, prior_min
 from proofcheck.claims.s002.strategies import SEED
 
 _CLAIMS_000 = {c.id: c for c in s000.CLAIMS}

@@ -13,7 +13,7 @@ from proofcheck.claim import Claim, Source, channel, simplex
 from proofcheck.claims import finite_quantities as fq
 from proofcheck.claims.s000.ldp_mbp import ldp_implies_mbp, mbp_implies_2ldp
 from proofcheck.claims.s002.from_000 import from_000
-from proofcheck.claims.s002.quantities import FULL_SUPPORT, ldp_level, mbp_level, prior_min
+from proofcheck.claims.s002.model import FULL_SUPPORT, ldp_level, mbp_level, prior_min
 from proofcheck.claims.s002.strategies import SEED, prior_channel_cases, uniform_channel_cases
 
 xi, xi_ldp, xi_mbp, eps = sp.symbols("xi xi_LDP xi_MBP epsilon", real=True)

@@ -17,7 +17,7 @@ from mechanisms.finite import robustness as rob
 from proofcheck.errors import OutsideDomain
 from proofcheck.claim import Claim, Hypothesis, Source, channel, real, simplex, vector
 from proofcheck.claims import finite_quantities as fq
-from proofcheck.claims.s002.quantities import FULL_SUPPORT, mbp_level, post_over_prior, prior_min
+from proofcheck.claims.s002.model import FULL_SUPPORT, mbp_level, post_over_prior, prior_min
 from proofcheck.claims.s002.strategies import SEED, pac_cases, robust_estimator_cases, subsets, with_beta
 from proofcheck.strategies import cases, channels, priors, reals
 

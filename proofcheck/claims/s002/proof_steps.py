@@ -13,7 +13,7 @@ from proofcheck.claims import finite_quantities as fq
 from proofcheck.claims.s002.from_000 import claim_of_000, from_000
 from proofcheck.claims.s002.ldp_mbp import level_claim
 from proofcheck.claims.finite_quantities import pairwise_closeness, posterior_extreme, undefined, under_uniform_prior
-from proofcheck.claims.s002.quantities import (FULL_SUPPORT, finite, ldp_level, likelihood_over_marginal_max,
+from proofcheck.claims.s002.model import (FULL_SUPPORT, finite, ldp_level, likelihood_over_marginal_max,
                                                log_ratio_extreme, max_bracket, max_post_log_ratio, p_min, prior_min,
                                                secrets_count)
 from proofcheck.claims.s002.strategies import SEED, triple_cases, uniform_channel_cases

@@ -17,7 +17,7 @@ from proofcheck.claims import finite_quantities as fq
 from proofcheck.claims.s000.strategies import identical_rows
 from proofcheck.claims.s000.w_star import assumption_forces_xi_zero
 from proofcheck.claims.s002.from_000 import with_full_support
-from proofcheck.claims.s002.quantities import FULL_SUPPORT, mbp_level, post_over_prior, prior_min
+from proofcheck.claims.s002.model import FULL_SUPPORT, mbp_level, post_over_prior, prior_min
 from proofcheck.claims.s002.strategies import SEED, prior_channel_cases
 from proofcheck.strategies import cases, priors, sized
 

@@ -6,19 +6,43 @@ Gaussian and of VMF noise. One entry per printed statement, encoded literally; `
 the statement with the constant the paper's own derivation (or its cited source) gives, ``+sharp`` a sharper
 one, ``#reading`` entries the sensible readings of an ambiguous one.
 
-Each entry is ``builder(id, title, where printed, ...)``; the builders, their quantities and strategies are in
-the sibling modules (:mod:`.vmf_renyi`, :mod:`.eps_delta`, :mod:`.subsampling`, :mod:`.table_claims`,
-:mod:`.finite_channels`, :mod:`.capacity`, :mod:`.capacity_proof` for Theorem 5's sketch proof step by step,
-:mod:`.printed_numbers` for the printed numbers against each other); the paper's printed formulas where they differ
-from the library's correct ones are in :mod:`.printed`, its tables and accounting pipeline in :mod:`.tables`.
+Each entry is ``builder(id, title, where printed, ...)``, the builder in the module of its section, which holds
+the section's quantities above its builders:
+
+==============================  ==========================================================================
+section                         module
+==============================  ==========================================================================
+§II footnote 1, §IV–V,          finite_channels.py — Bayes' capacity of finite channels: the miracle theorem,
+Appendix B-D                    Lemmas 1–3, Corollary 1, Theorem 4, Sibson's I_∞, Lemma 3's proof
+§III Definition 4, §III-A       vmf_renyi.py — the VMF mechanism: its metric privacy and Rényi DP
+                                (Propositions 1–3, Theorem 1, the KL limit, footnote 3)
+§III-B Proposition 4, α*,       eps_delta.py — (α, τ_α)-RDP ⇒ (ε, δ)-DP: δ_α, the stationarity equation for
+line 232                        α*, the inversion of Eq. (8)
+§III-B Theorems 2–3, Eq. (9),   subsampling.py — composition (KOV), subsampled RDP (Zhu–Wang), Eq. (9), the KL
+lines 222–228                   under subsampling, the RDP interpolation, composition over epochs
+§III-B Table I, App. C Table IV table_claims.py — the tables' ε under each reading of '3 epochs', Table I's
+                                Approach column, Table IV's σ column
+§V-A to V-C                     capacity.py — continuous Bayes' capacity: Definition 7, Theorems 5 and 6 and
+                                Theorem 5's independent errors one by one
+§VI–VII, Appendix C Tables      printed_numbers.py — the printed numbers against each other (parameter count,
+II, III, V, VI                  the text's accuracies and σ, Tables II/III/VI against Tables I/IV)
+Appendix B-F                    capacity_proof.py — Theorem 5's sketch proof step by step
+==============================  ==========================================================================
+
+Shared by several sections: :mod:`.model` (readers of a case, Proposition 1's τ_α as printed), :mod:`.tables`
+(Tables I and IV: the set-up, the printed rows, the two approaches, the rows under each reading), :mod:`.printed`
+(the paper's formulas as printed, where they differ from the library's correct ones), :mod:`.mc_routes` (Monte
+Carlo routes), :mod:`.strategies`, :mod:`.costs`; :mod:`.commands` declares its own subcommand, ``proofcheck vmf``.
+``FINDINGS`` at its end groups the errata into independent errors (:mod:`proofcheck.findings`).
 """
 
 from __future__ import annotations
 
 PAPER = "003 — Biswas et al.: privacy notions against reconstruction (VMF)"
 
-from proofcheck.claims.s003 import (capacity, capacity_proof, eps_delta, finite_channels, printed_numbers, subsampling, table_claims,
-                                    table_rows, vmf_renyi)
+from proofcheck.claims.s003 import (capacity, capacity_proof, eps_delta, finite_channels, printed_numbers, subsampling,
+                                    table_claims, vmf_renyi)
+from proofcheck.findings import Example, Finding
 
 CLAIMS = [
     # ------------------------------------------------------------------ Section II: footnote 1
@@ -142,7 +166,7 @@ CLAIMS = [
         "s003.table.I",
         "Table I, 3 epochs = 1406 subsampled steps: the printed ε (+½ unit) is a valid (ε, 1/60000)-DP guarantee of "
         "the VMF mechanism",
-        "Section III-B, Table I (lines 208–218, 236)", table="I", paper_table=table_rows.TABLE_I_TABLE),
+        "Section III-B, Table I (lines 208–218, 236)", table="I"),
     table_claims.printed_is_best(
         "s003.table.I#printed-prefactor",
         "Table I, three-step reading, Theorem 3 as printed (1/α): no choice of approach 1 or 2 gives an ε below the "
@@ -347,8 +371,7 @@ CLAIMS = [
         "s003.table.IV",
         "Table IV, VMF column, 3 epochs = 1406 subsampled steps: the printed ε (+½ unit) is a valid "
         "(ε, 1/60000)-DP guarantee of the VMF mechanism at the row's κ",
-        "Appendix C, Table IV (lines 741–745), VMF column; set-up lines 236, 407", table="IV",
-        paper_table=table_rows.TABLE_IV_TABLE),
+        "Appendix C, Table IV (lines 741–745), VMF column; set-up lines 236, 407", table="IV"),
     table_claims.printed_is_best(
         "s003.table.IV#printed-prefactor",
         "Table IV, VMF column, three-step reading, Theorem 3 as printed (1/α): no choice of approach 1 or 2 gives an "
@@ -387,7 +410,6 @@ CLAIMS = [
 
 # ---------------------------------------------------------------------- findings (proofcheck.findings)
 # The independent errors of 003, ordered by where each finding's leading statement is printed.
-from proofcheck.findings import Example, Finding  # noqa: E402
 
 FINDINGS = [
     Finding(

@@ -144,60 +144,52 @@ def _strategy():
     return cases(p=P_STEPS, sigma=SIGMA_STEPS, R=R_STEPS)
 
 
-def inner_integral_step(cid, title, where):
+def _step(cid, title, where, quote, lhs, rhs, encoding, **extra):
+    """One step of the proof as a claim: its two sides, as logarithms, agree at every (p, σ, R)."""
+    (l, ql), (r, qr) = lhs, rhs
     return Claim(
         id=cid,
         title=title,
-        source=Source(SEED, where, QUOTE_INNER),
+        source=Source(SEED, where, quote),
         variables=_variables(),
-        statement=sp.Eq(sp.Symbol("log_printed_inner"), sp.Symbol("log_inner")),
-        quantities={"log_printed_inner": inner_integral_printed, "log_inner": inner_integral},
+        statement=sp.Eq(sp.Symbol(l), sp.Symbol(r)),
+        quantities={l: ql, r: qr},
         strategy=_strategy(),
         exact_inputs=("p",),
         digits=9,
-        encoding="the step's first and last expressions: ∫_{B^p_R} sup_x G(x)(y) dy, which is the density of "
-                 "Definition 3 at its mode, (2πσ²)^{−p/2}, times V(B^p_R) = π^{p/2}R^p/Γ(p/2+1), against the printed "
-                 "V(B^p_R)/√(2πσ²); logarithms. They agree only at p = 1: the power p of the normaliser is missing "
-                 "(the outer integral's lines 2–5 print the same 1/√(2πσ²)). Theorem 5's ball term "
-                 "R^p/(Γ(p/2+1)2^{p/2}σ^p) is the correct value.",
+        encoding=encoding,
+        **extra,
     )
+
+
+def inner_integral_step(cid, title, where):
+    return _step(
+        cid, title, where, QUOTE_INNER, ("log_printed_inner", inner_integral_printed), ("log_inner", inner_integral),
+        "the step's first and last expressions: ∫_{B^p_R} sup_x G(x)(y) dy, which is the density of "
+        "Definition 3 at its mode, (2πσ²)^{−p/2}, times V(B^p_R) = π^{p/2}R^p/Γ(p/2+1), against the printed "
+        "V(B^p_R)/√(2πσ²); logarithms. They agree only at p = 1: the power p of the normaliser is missing "
+        "(the outer integral's lines 2–5 print the same 1/√(2πσ²)). Theorem 5's ball term "
+        "R^p/(Γ(p/2+1)2^{p/2}σ^p) is the correct value.")
 
 
 def exponent_step(cid, title, where):
-    return Claim(
-        id=cid,
-        title=title,
-        source=Source(SEED, where, QUOTE_EXPONENT),
-        variables=_variables(),
-        statement=sp.Eq(sp.Symbol("log_outer_line_2"), sp.Symbol("log_outer_line_3")),
-        quantities={"log_outer_line_2": outer_line_2, "log_outer_line_3": outer_line_3},
-        strategy=_strategy(),
-        exact_inputs=("p",),
-        digits=9,
-        reconstructed=RECONSTRUCTED_EXPONENT,
-        encoding="the outer integral's second and third lines, both with the printed factor 1/√(2πσ²) (so only the "
-                 "exponent differs): for ‖y‖ > R, ‖y − Ry/‖y‖‖ = ‖y‖ − R, and in spherical coordinates line 2 is "
-                 "(2πσ²)^{−1/2}A(S^{p−1})∫_R^∞ r^{p−1}e^{−(r−R)/(2σ²)}dr (the binomial sum of i!(2σ²)^{i+1}, exact "
-                 "Gamma integrals), line 3 the same with e^{−(r−R)²/(2σ²)} (radial quadrature of Definition 7, less "
-                 "the ball); logarithms.",
-    )
+    return _step(
+        cid, title, where, QUOTE_EXPONENT, ("log_outer_line_2", outer_line_2), ("log_outer_line_3", outer_line_3),
+        "the outer integral's second and third lines, both with the printed factor 1/√(2πσ²) (so only the "
+        "exponent differs): for ‖y‖ > R, ‖y − Ry/‖y‖‖ = ‖y‖ − R, and in spherical coordinates line 2 is "
+        "(2πσ²)^{−1/2}A(S^{p−1})∫_R^∞ r^{p−1}e^{−(r−R)/(2σ²)}dr (the binomial sum of i!(2σ²)^{i+1}, exact "
+        "Gamma integrals), line 3 the same with e^{−(r−R)²/(2σ²)} (radial quadrature of Definition 7, less "
+        "the ball); logarithms.",
+        reconstructed=RECONSTRUCTED_EXPONENT)
 
 
 def expansion_step(cid, title, where):
-    return Claim(
-        id=cid,
-        title=title,
-        source=Source(SEED, where, QUOTE_EXPANSION),
-        variables=_variables(),
-        statement=sp.Eq(sp.Symbol("log_expansion"), sp.Symbol("log_radial_integral")),
-        quantities={"log_expansion": expansion_printed, "log_radial_integral": log_radial_squared},
-        strategy=_strategy(),
-        exact_inputs=("p",),
-        digits=9,
-        encoding="the proof's closed form ½ΣΓ((p−i)/2)(√2σ)^{p−i}C(p−1, i)R^i (the binomial C(p−1, i) as the proof "
-                 "prints it, not Theorem 5's C(p−i, i)) against ∫_0^∞ (s+R)^{p−1}e^{−s²/(2σ²)}ds = ∫_R^∞ "
-                 "r^{p−1}e^{−(r−R)²/(2σ²)}dr by the radial quadrature of Definition 7; logarithms.",
-    )
+    return _step(
+        cid, title, where, QUOTE_EXPANSION, ("log_expansion", expansion_printed),
+        ("log_radial_integral", log_radial_squared),
+        "the proof's closed form ½ΣΓ((p−i)/2)(√2σ)^{p−i}C(p−1, i)R^i (the binomial C(p−1, i) as the proof "
+        "prints it, not Theorem 5's C(p−i, i)) against ∫_0^∞ (s+R)^{p−1}e^{−s²/(2σ²)}ds = ∫_R^∞ "
+        "r^{p−1}e^{−(r−R)²/(2σ²)}dr by the radial quadrature of Definition 7; logarithms.")
 
 
 def gamma_identity_step(cid, title, where):

@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 from proofcheck.errors import OutsideDomain
 from proofcheck.claim import Claim, Hypothesis, Source, integer, real
 import proofcheck.claims.s003.mc_routes as mc_routes
+from proofcheck.claims.s003.model import number
 from proofcheck.claims.s003.strategies import ALPHA, ALPHA_LO, KAPPA, P_ANY, SEED
 from proofcheck.strategies import cases
 
@@ -109,10 +110,6 @@ def delta_at_line232(c, m):
     return m.exp((a - 1) * (t - e) - m.log(a - 1) + a * m.log1p(-1 / a))
 
 
-def _number(name):
-    return lambda c, m: m.num(c[name])
-
-
 # ----------------------------------------------------------------------------- claims
 def proposition_4(cid, title, where):
     return Claim(
@@ -186,7 +183,7 @@ def alpha_star_minimises(cid, title, where):
         sides="logs",
         quantities={"log_delta_at_alpha_star": min_log_delta,
                     "log_delta_at_beta": lambda c, m: vmf_log_delta(c, m, "beta"),
-                    "epsilon": _number("epsilon"), "kappa": _number("kappa")},
+                    "epsilon": number("epsilon"), "kappa": number("kappa")},
         hypotheses=(Hypothesis("ε < 2κ", sp.Lt(sp.Symbol("epsilon"), 2 * sp.Symbol("kappa"))),),
         strategy=cases(p=P_ANY, kappa=KAPPA, epsilon=st.one_of(st.floats(0, 10), st.floats(0, 1000)), beta=ALPHA),
         reading="eps-lt-2kappa",
@@ -219,7 +216,7 @@ def eps_from_delta(cid, title, where):
         source=Source(SEED, where, QUOTE_EPS),
         variables=(real("tau", 0, 200), real("alpha", 1, 100), real("delta", 0, 1)),
         statement=sp.Eq(sp.Symbol("delta_alpha_at_eps"), sp.Symbol("delta")),
-        quantities={"delta_alpha_at_eps": delta_at_line232, "delta": _number("delta"), "epsilon": eps_line232},
+        quantities={"delta_alpha_at_eps": delta_at_line232, "delta": number("delta"), "epsilon": eps_line232},
         hypotheses=(Hypothesis("ε ≥ 0", sp.Ge(sp.Symbol("epsilon"), 0)),),
         strategy=cases(tau=st.one_of(st.floats(0, 5), st.floats(0, 200)), alpha=ALPHA,
                        delta=st.floats(-12, -0.01).map(lambda e: 10 ** e)),

@@ -100,6 +100,22 @@ def _sigma_pair(table):
 
 
 # ----------------------------------------------------------------------------- claims
+def _agree(cid, title, where, quote, n, pair, encoding, quantities=None, **extra):
+    """Rows 0..n−1 of two printed numbers (``pair(case)``) that must agree up to the rounding their digits show."""
+    return Claim(
+        id=cid,
+        title=title,
+        source=Source(SEED, where, quote),
+        variables=(integer("row", 0, n - 1),),
+        statement=sp.Le(sp.Symbol("printed_gap"), sp.Symbol("rounding")),
+        quantities=quantities or _gap(pair),
+        strategy=_rows(n),
+        exact_inputs=("row",),
+        encoding=encoding,
+        **extra,
+    )
+
+
 def parameter_count(cid, title, where):
     return Claim(
         id=cid,
@@ -118,37 +134,21 @@ def parameter_count(cid, title, where):
 
 def sigma_column(cid, title, where, quote, pairs):
     """A table's Gaussian σ against Table IV's σ in the row of the VMF κ it is paired with."""
-    return Claim(
-        id=cid,
-        title=title,
-        source=Source(SEED, where, quote),
-        variables=(integer("row", 0, len(pairs) - 1),),
-        statement=sp.Le(sp.Symbol("printed_gap"), sp.Symbol("rounding")),
-        quantities=_gap(_sigma_pair(pairs)),
-        strategy=_rows(len(pairs)),
-        exact_inputs=("row",),
-        encoding="the table's 'selected noises' are Table IV's pairs ('Mappings from ε to κ and σ used in our "
+    return _agree(
+        cid, title, where, quote, len(pairs), _sigma_pair(pairs),
+        "the table's 'selected noises' are Table IV's pairs ('Mappings from ε to κ and σ used in our "
                  "experiments', l.745): each Gaussian row is printed just before the VMF row of the same ε, so its σ "
                  "is Table IV's σ at that κ (1.23 at κ = 75, .174 at κ = 500 — the text's 'κ = 500 and σ = 0.17', "
-                 "l.446); printed numbers exact, allowed to differ by half a unit of the coarser last digit.",
-    )
+        "l.446); printed numbers exact, allowed to differ by half a unit of the coarser last digit.")
 
 
 def sigma_in_text(cid, title, where):
     """l.446's σ = 0.17 and ε = 173 at κ = 500 against Table IV's row of κ = 500."""
     pairs = [("0.17", table_iv_sigma(500)), ("173", table_iv_eps(500))]
-    return Claim(
-        id=cid,
-        title=title,
-        source=Source(SEED, where, QUOTE_SIGMA_TEXT),
-        variables=(integer("row", 0, len(pairs) - 1),),
-        statement=sp.Le(sp.Symbol("printed_gap"), sp.Symbol("rounding")),
-        quantities=_gap(_row(pairs)),
-        strategy=_rows(len(pairs)),
-        exact_inputs=("row",),
-        encoding="the text's σ = 0.17 and ε = 173 for κ = 500 against Table IV's row of κ = 500 (σ = .174, ε = 173), "
-                 "equal up to half a unit of the coarser printed digit.",
-    )
+    return _agree(
+        cid, title, where, QUOTE_SIGMA_TEXT, len(pairs), _row(pairs),
+        "the text's σ = 0.17 and ε = 173 for κ = 500 against Table IV's row of κ = 500 (σ = .174, ε = 173), "
+        "equal up to half a unit of the coarser printed digit.")
 
 
 def accuracy_in_text(cid, title, where):
@@ -159,20 +159,13 @@ def accuracy_in_text(cid, title, where):
     def gap(c, m):
         a, b = pair(c)
         return m.num(abs(exact(a) - exact(b)))
-    return Claim(
-        id=cid,
-        title=title,
-        source=Source(SEED, where, QUOTE_ACCURACY),
-        variables=(integer("row", 0, len(ACCURACY_TEXT) - 1),),
-        statement=sp.Le(sp.Symbol("printed_gap"), sp.Symbol("rounding")),
+    return _agree(
+        cid, title, where, QUOTE_ACCURACY, len(ACCURACY_TEXT), pair,
+        "ε = 0.49 is Table IV's row κ = 75, σ = 1.23; the experiments use batch size 128 (l.407), Table V's "
+        "Acc.128 column: each percentage of the text (÷100) against that cell, within half a unit of the "
+        "cell's last digit.",
         quantities={"printed_gap": gap,
-                    "rounding": lambda c, m: m.num(half_unit(TABLE_V_ACC128[ACCURACY_TEXT[int(c["row"])][:2]]))},
-        strategy=_rows(len(ACCURACY_TEXT)),
-        exact_inputs=("row",),
-        encoding="ε = 0.49 is Table IV's row κ = 75, σ = 1.23; the experiments use batch size 128 (l.407), Table V's "
-                 "Acc.128 column: each percentage of the text (÷100) against that cell, within half a unit of the "
-                 "cell's last digit.",
-    )
+                    "rounding": lambda c, m: m.num(half_unit(TABLE_V_ACC128[ACCURACY_TEXT[int(c["row"])][:2]]))})
 
 
 def table_i_against_table_iv(cid, title, where):
@@ -180,35 +173,19 @@ def table_i_against_table_iv(cid, title, where):
 
     def pair(c):
         return common[int(c["row"])][1:]
-    return Claim(
-        id=cid,
-        title=title,
-        source=Source(SEED, where, QUOTE_TI_TIV),
-        variables=(integer("row", 0, len(common) - 1),),
-        statement=sp.Le(sp.Symbol("printed_gap"), sp.Symbol("rounding")),
-        quantities=_gap(pair),
-        strategy=_rows(len(common)),
-        exact_inputs=("row",),
-        encoding="the six κ that both tables print (75, 100, 125, 150, 200, 300): Table I's ε against Table IV's, "
-                 "equal up to half a unit of the coarser printed digit (Table I prints 2.5 and 4.6 where Table IV "
-                 "prints 2.48 and 4.59).",
-    )
+    return _agree(
+        cid, title, where, QUOTE_TI_TIV, len(common), pair,
+        "the six κ that both tables print (75, 100, 125, 150, 200, 300): Table I's ε against Table IV's, "
+        "equal up to half a unit of the coarser printed digit (Table I prints 2.5 and 4.6 where Table IV "
+        "prints 2.48 and 4.59).")
 
 
 def table_ii_against_table_vi(cid, title, where):
     def pair(c):
         return TABLE_II_VS_VI[int(c["row"])][1:]
-    return Claim(
-        id=cid,
-        title=title,
-        source=Source(SEED, where, QUOTE_TII_TVI),
-        variables=(integer("row", 0, len(TABLE_II_VS_VI) - 1),),
-        statement=sp.Le(sp.Symbol("printed_gap"), sp.Symbol("rounding")),
-        quantities=_gap(pair),
-        strategy=_rows(len(TABLE_II_VS_VI)),
-        exact_inputs=("row",),
+    return _agree(
+        cid, title, where, QUOTE_TII_TVI, len(TABLE_II_VS_VI), pair,
+        "Table II's rows Gauss 1.23 and VMF 75 (IGA, batch 128, l.407) against Table VI's Batch=128 cells "
+        "at σ = 1.23 and κ = 75, for MNIST and Fashion MNIST, SSIM and MSE: the same experiment printed twice.",
         reconstructed="'0035' (Table II l.434 and Table VI l.774, MNIST SSIM at κ = 75, batch 128) has lost a sign "
-                      "or a point in both places; read as .0035 in both, which does not change the comparison.",
-        encoding="Table II's rows Gauss 1.23 and VMF 75 (IGA, batch 128, l.407) against Table VI's Batch=128 cells "
-                 "at σ = 1.23 and κ = 75, for MNIST and Fashion MNIST, SSIM and MSE: the same experiment printed twice.",
-    )
+                      "or a point in both places; read as .0035 in both, which does not change the comparison.")

@@ -10,9 +10,9 @@ from hypothesis import strategies as st
 
 from proofcheck.errors import OutsideDomain
 from proofcheck.claim import Claim, Source, channel, integer, real
+from proofcheck.claims.s003.model import count, number, tau, tau_printed
 from proofcheck.claims.s003.printed import composition_eps_printed, interpolate_printed, zhu_wang_bound_printed
 from proofcheck.claims.s003.strategies import P_ANY, SEED
-from proofcheck.claims.s003.vmf_renyi import tau, tau_printed
 from proofcheck.strategies import cases, channels
 
 QUOTE_T2 = ("Theorem 2 ([46]). For any ε_s > 0, 0 ≤ δ_s < 1 and 0 ≤ δ̃ < 1, the class of (ε_s, δ_s)-DP mechanisms "
@@ -120,14 +120,6 @@ def epochs_lower_bound(c, m):
     return subsampled_exact(c, m, gamma=m.value(Fraction(1, k))) * (int(c["N"]) * k)
 
 
-def _number(name):
-    return lambda c, m: m.num(c[name])
-
-
-def _count(name):
-    return lambda c, m: m.num(int(c[name]))
-
-
 # ----------------------------------------------------------------------------- claims
 def theorem_2(cid, title, where, eps_tilde, note):
     """Theorem 2 with ε̃ computed by eps_tilde(m, ε_s, N, δ̃): as printed, or KOV's."""
@@ -138,8 +130,8 @@ def theorem_2(cid, title, where, eps_tilde, note):
         variables=(integer("N", 1, 1000), real("eps_s", 0, 4), real("delta_s", 0, 1), real("delta_tilde", 0, 1)),
         statement=sp.Le(sp.Symbol("delta_of_composition"),
                         1 - (1 - sp.Symbol("delta_s")) ** sp.Symbol("N") * (1 - sp.Symbol("delta_tilde"))),
-        quantities={"delta_of_composition": composition_delta(eps_tilde), "delta_s": _number("delta_s"),
-                    "delta_tilde": _number("delta_tilde"), "N": _count("N")},
+        quantities={"delta_of_composition": composition_delta(eps_tilde), "delta_s": number("delta_s"),
+                    "delta_tilde": number("delta_tilde"), "N": count("N")},
         strategy=cases(N=st.one_of(st.sampled_from([1, 2, 3, 5, 10, 20, 50, 100, 200, 500, 1000]), st.integers(1, 300)),
                        eps_s=st.one_of(st.floats(0.01, 3), st.sampled_from([0.1, 0.5, 1.0, 2.0])),
                        delta_s=st.one_of(st.just(0.0), st.floats(0, 0.5)),
@@ -182,7 +174,7 @@ def kl_subsampling(cid, title, where):
         source=Source(SEED, where, QUOTE_KLS),
         variables=(integer("p", 2, 13700), real("kappa", 0, 300), real("gamma", 0, 1)),
         statement=sp.Le(sp.Symbol("KL_subsampled"), sp.Symbol("gamma") * sp.Symbol("tau_1")),
-        quantities={"KL_subsampled": subsampled_kl, "gamma": _number("gamma"), "tau_1": vmf_kl},
+        quantities={"KL_subsampled": subsampled_kl, "gamma": number("gamma"), "tau_1": vmf_kl},
         strategy=cases(direction=st.sampled_from(["mix||q", "q||mix"]), p=P_ANY,
                        kappa=st.one_of(st.floats(0.05, 20), st.floats(0.05, 300)),
                        gamma=st.one_of(st.floats(1e-4, 1), st.sampled_from([0.5, 0.9, 128 / 60000]))),
@@ -216,7 +208,7 @@ def composition_over_epochs(cid, title, where):
         variables=(integer("N", 1, 10), integer("k", 1, 1000), integer("alpha", 2, 64), integer("p", 2, 13700),
                    real("kappa", 0, 300), real("sigma", 0.05, 20)),
         statement=sp.Le(sp.Symbol("rdp_lower_bound_N_epochs"), sp.Symbol("N") * sp.Symbol("tau_s_upper_bound")),
-        quantities={"rdp_lower_bound_N_epochs": epochs_lower_bound, "N": _count("N"),
+        quantities={"rdp_lower_bound_N_epochs": epochs_lower_bound, "N": count("N"),
                     "tau_s_upper_bound": subsampled_bound(zhu_wang, gamma=lambda c, m: m.value(Fraction(1, int(c["k"]))))},
         strategy=cases(mechanism=st.sampled_from(["gaussian", "vmf"]), N=st.integers(1, 5),
                        k=st.one_of(st.integers(1, 20), st.sampled_from([468])), alpha=st.integers(2, 8),
@@ -272,7 +264,7 @@ def equation_9(cid, title, where):
         source=Source(SEED, where, QUOTE_EQ9),
         variables=(channel("K"), real("eps", 0, 6), real("gamma", 0, 1)),
         statement=sp.Le(sp.Symbol("delta_s_exact"), sp.Symbol("gamma") * sp.Symbol("delta_base")),
-        quantities={"delta_s_exact": subsampled_delta, "delta_base": base_delta, "gamma": _number("gamma")},
+        quantities={"delta_s_exact": subsampled_delta, "delta_base": base_delta, "gamma": number("gamma")},
         strategy=st.integers(2, 5).flatmap(lambda k: cases(
             K=channels(2, k), eps=st.one_of(st.floats(0, 6), st.sampled_from([0.0, 0.5, 1.0, 3.0])),
             gamma=st.one_of(st.floats(0, 1), st.sampled_from([1.0, 0.5, 128 / 60000])))),

@@ -1,4 +1,4 @@
-"""Tables I and IV of seed 003 as claims.
+"""Tables I (Section III-B) and IV (Appendix C) of seed 003 as claims.
 
 * primary reading (3 epochs = 1406 subsampled steps): the printed ε is a valid (ε, 1/60000)-DP guarantee of the
   VMF mechanism — refuted row by row by a certified lower bound of the true ε (the claim carries the table);
@@ -7,7 +7,7 @@
 * Table I's Approach column: the approach named gives the smaller ε (three-step reading);
 * Table IV's two columns are accounted over the same number of steps, and its σ column gives its ε.
 
-The tables and the two approaches are in :mod:`.tables`, the rows side by side in :mod:`.table_rows`."""
+The tables, the two approaches and the rows side by side are in :mod:`.tables`."""
 from __future__ import annotations
 
 from fractions import Fraction
@@ -18,10 +18,10 @@ from hypothesis import strategies as st
 from mechanisms.accounting.dpsgd_accountant import OPACUS_ORDERS
 from proofcheck.errors import OutsideDomain
 from proofcheck.claim import Claim, Source, integer, real
-import proofcheck.claims.s003.table_rows as table_rows
 from proofcheck.claims.s003.strategies import SEED
-from proofcheck.claims.s003.tables import (TABLE_I, TABLE_IV, TABLE_SETUP, approach1_boundary, approach1_eps,
-                                           approach2_eps, approach2_lower_bound_arb, table_best)
+from proofcheck.claims.s003.tables import (DELTA, GAMMA, P, STEPS, TABLE_I, TABLE_I_TABLE, TABLE_IV, TABLE_IV_TABLE,
+                                           TABLE_SETUP, approach1_boundary, approach1_eps, approach2_eps,
+                                           approach2_lower_bound_arb, primary_test, table_best)
 from proofcheck.strategies import cases
 from proofcheck.tables import half_unit
 
@@ -33,6 +33,7 @@ QUOTE_TIV = ("TABLE IV: Mappings from ε to κ and σ used in our experiments. e
              "38.84 41.02 64.98 79.68 95.44 112.28 173 | κ: 75 100 125 150 175 200 225 250 275 300 325 350 375 400 500 | "
              "σ: 1.23 .660 .544 .461 .435 .420 .367 .321 .287 .282 .245 .229 .214 .204 .174")
 QUOTES = {"I": QUOTE_TI, "IV": QUOTE_TIV}
+PAPER_TABLES = {"I": TABLE_I_TABLE, "IV": TABLE_IV_TABLE}  # the rows side by side, carried by the primary claim
 
 PRIMARY_TABLE = (
     "'number of epochs N = 3' (l.236) in its usual sense, three passes over the data set: with batches drawn at "
@@ -44,8 +45,7 @@ PREFACTOR_NOTES = {
 }
 
 
-STEPS = table_rows.STEPS  # the primary reading: 3 epochs = ⌊3/γ⌋ = 1406 subsampled steps
-P, GAMMA, DELTA = TABLE_SETUP["p"], TABLE_SETUP["gamma"], TABLE_SETUP["delta"]
+# STEPS: the primary reading, 3 epochs = ⌊3/γ⌋ = 1406 subsampled steps
 N_THREE = TABLE_SETUP["N"]  # the three-step readings: N = 3 compositions
 
 
@@ -221,13 +221,13 @@ def delta_lower_bound_at_printed(table):
 
     def q(c, m):
         kappa, e = printed_rows[int(c["row"])]
-        test, _ = table_rows.primary_test(kappa, e)
+        test, _ = primary_test(kappa, e)
         eps = Fraction(e) + half_unit(e)
         return m.profile_lower_bound(P, kappa, m.value(GAMMA), STEPS, m.value(eps), test)
     return q
 
 
-def printed_is_valid(cid, title, where, table, paper_table):
+def printed_is_valid(cid, title, where, table):
     return Claim(
         id=cid,
         title=title,
@@ -238,7 +238,7 @@ def printed_is_valid(cid, title, where, table, paper_table):
         strategy=cases(row=st.integers(0, len(rows(table)) - 1)),
         reading="N-epochs",
         primary=PRIMARY_TABLE,
-        table=paper_table,
+        table=PAPER_TABLES[table],
         encoding=f"each row κ: the VMF mechanism on S^{{p−1}}, p = 13,700, run for 3 epochs of Poisson-subsampled "
                  f"steps at γ = 128/60000, i.e. T = ⌊3/γ⌋ = {STEPS} compositions of the subsampled pair P = (1−γ)Q + "
                  "γP₀, Q = VMF(−x, κ), P₀ = VMF(x, κ) (the antipodal pair, where Proposition 1's τ_α is attained). "
@@ -305,7 +305,7 @@ def vmf_excess(c, m):
     true ε of T steps exceeds e + ½u, so no valid accounting of T (or more) steps gives the printed ε."""
     e, kappa, _ = TABLE_IV[int(c["row"])]
     T = int(c["T"])
-    test, _ = table_rows.primary_test(kappa, e, T, False)
+    test, _ = primary_test(kappa, e, T, False)
     eps = Fraction(e) + half_unit(e)
     lb = m.profile_lower_bound(P, kappa, m.value(GAMMA), T, m.value(eps), test)
     return lb / m.num(DELTA) - 1

@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 from proofcheck.errors import OutsideDomain
 from proofcheck.claim import Claim, Hypothesis, Source, integer, real, vector
 import proofcheck.claims.s003.mc_routes as mc_routes
+from proofcheck.claims.s003.model import number, tau, tau_printed
 from proofcheck.claims.s003.printed import vmf_log_normaliser_printed
 from proofcheck.claims.s003.strategies import ALPHA, ALPHA_LO, COS, KAPPA, KAPPA0, P_ANY, P_MODERATE, SEED
 from proofcheck.strategies import cases
@@ -48,21 +49,10 @@ QUOTE_D4 = ("Definition 4 (VMF mechanism). For any secret x ∈ S^{p−1} and an
             "is given by f^V_{p,κ}(x)(y) = e^{κ xᵀy}/C_{p,κ}, (4) where … C_{p,κ} = (2π)^{ν+1} I_ν(κ)/κ^ν is the "
             "normalisation factor, ν = p/2 − 1, and I_ν is the modified Bessel function of the first kind of order ν.")
 
-tau, D_sym, D_quad = sp.symbols("tau_alpha D_alpha D_alpha_quadrature", real=True)
+D_sym, D_quad = sp.symbols("D_alpha D_alpha_quadrature", real=True)
 
 
-# ----------------------------------------------------------------------------- quantities
-def tau_printed(c, m, kappa="kappa", alpha="alpha", p=None):
-    """Proposition 1's τ_α exactly as printed: [ν log(1/(2α−1)) + log(I_ν((2α−1)κ)/I_ν(κ))]/(α−1).
-
-    At κ = 0 the printed expression is 0/0 for p ≥ 3 (I_ν(0) = 0): outside its domain."""
-    pp = int(c["p"] if p is None else p)
-    k, a = m.value(c[kappa]), m.value(c[alpha])
-    if k == 0 and pp >= 3:
-        raise OutsideDomain(f"the printed tau_alpha is 0/0 at kappa=0 for p={pp}")
-    return m.vmf_rdp(pp, k, a)
-
-
+# ----------------------------------------------------------------------------- quantities (τ_α as printed: .model)
 def renyi_closed(c, m, cos="cos_theta"):
     """D_α(VMF(x, κ) ‖ VMF(x', κ)), x·x' = cos θ, by the closed form."""
     return m.vmf_renyi_divergence(int(c["p"]), m.value(c["kappa"]), m.value(c["alpha"]), m.value(c[cos]))
@@ -144,10 +134,6 @@ def tau_unsplit(c, m):
     return tau_printed({**c, "p": sum(c["parts"])}, m)
 
 
-def _number(name):
-    return lambda c, m: m.num(c[name])
-
-
 def _dimension_splits():
     return st.lists(st.one_of(st.integers(2, 12), st.sampled_from([50, 300, 6850])), min_size=1, max_size=5)
 
@@ -160,7 +146,7 @@ def metric_privacy(cid, title, where):
         source=Source(SEED, where, QUOTE_METRIC),
         variables=(real("kappa", 0, 500), real("theta", 0, math.pi)),
         statement=sp.Le(sp.Symbol("sup_log_ratio"), sp.Symbol("kappa") * sp.Symbol("theta")),
-        quantities={"sup_log_ratio": sup_log_ratio, "kappa": _number("kappa"), "theta": _number("theta")},
+        quantities={"sup_log_ratio": sup_log_ratio, "kappa": number("kappa"), "theta": number("theta")},
         strategy=cases(kappa=KAPPA, theta=st.one_of(st.floats(0, math.pi), st.just(math.pi), st.floats(0, 1e-3))),
         encoding="ε = κ; the privacy loss at output y is κ(x − x')·y, whose sup over y ∈ S^{p−1} is κ‖x − x'‖₂ "
                  "(any p ≥ 2: only the plane of x, x' matters); checked against κ·θ, θ ∈ [0, π] the angle.",
@@ -237,7 +223,7 @@ def kl_bound(cid, title, where):
         source=Source(SEED, where, QUOTE_KL),
         variables=(integer("p", 2, 13700), real("kappa", 0, 500)),
         statement=sp.Eq(sp.Symbol("KL_quadrature"), 2 * sp.Symbol("kappa") * sp.Symbol("A_p")),
-        quantities={"KL_quadrature": kl_quadrature, "kappa": _number("kappa"), "A_p": mean_resultant_length,
+        quantities={"KL_quadrature": kl_quadrature, "kappa": number("kappa"), "A_p": mean_resultant_length,
                     "KL_closed_form": lambda c, m: m.vmf_kl_antipodal(int(c["p"]), m.value(c["kappa"]))},
         strategy=cases(p=P_ANY, kappa=KAPPA0),
         digits=9,
@@ -275,7 +261,7 @@ def theorem_1_nu(cid, title, where):
         source=Source(SEED, where, QUOTE_T1),
         variables=(real("nu", 0, 7000), real("dnu", 0, 500), real("kappa", 0, 500), real("alpha", ALPHA_LO, 50)),
         statement=sp.Le(sp.Symbol("tau_at_larger_nu"), sp.Symbol("tau_at_nu")),
-        quantities={"tau_at_nu": tau_at_nu, "tau_at_larger_nu": tau_at_larger_nu, "kappa_value": _number("kappa")},
+        quantities={"tau_at_nu": tau_at_nu, "tau_at_larger_nu": tau_at_larger_nu, "kappa_value": number("kappa")},
         hypotheses=(Hypothesis("κ > 0", sp.Gt(sp.Symbol("kappa_value"), 0)),),
         strategy=cases(nu=st.one_of(st.floats(0, 10), st.floats(0, 7000), st.sampled_from([0.0, 0.5, 6849.0])),
                        dnu=st.one_of(st.floats(0, 1), st.floats(0, 500), st.just(0.0)), kappa=KAPPA, alpha=ALPHA),

@@ -1,4 +1,4 @@
-"""Quantities seed 002's claims share: privacy levels, posterior/prior ratios and their extremes.
+"""What seed 002's sections share (its model): privacy levels, posterior/prior ratios and their extremes.
 
 Each is a function ``(case, m)`` on both evaluation paths. Secrets of prior probability zero make
 f_{D|W}(d|w)/f_D(d) a 0/0: every prior-based claim assumes full support (:data:`FULL_SUPPORT`).
@@ -6,8 +6,6 @@ An undefined posterior entry (an output of probability zero) is NaN on the float
 certified path: :func:`proofcheck.claims.finite_quantities.undefined` tells either.
 """
 from __future__ import annotations
-
-import math
 
 import sympy as sp
 
