@@ -6,7 +6,7 @@ For each claim (four inline ones of dimension 1, 2, 3 and 2 with a positive but 
 the kinks of max and |·| all along a diagonal, and any built-in or textbook claims named with --builtin), in
 the same process:
 
-  * search — `proofcheck.engine.check_claim` with a counted budget of N cases (the peer: what `holds`
+  * search — `proofcheck.runs.engine.check_claim` with a counted budget of N cases (the peer: what `holds`
              meant before proofs, a search that found no counterexample);
   * prove  — `proofcheck.prove.prove_claim` with a counted budget of boxes: the time to proof, the boxes
              evaluated and decided, and boxes decided per second; once with everything beyond plain
@@ -78,7 +78,7 @@ def main():
     ap.add_argument("--boxes", type=int, default=20000, help="the prover's counted budget (boxes per domain)")
     ap.add_argument("--builtin", nargs="*", default=[], metavar="ID", help="built-in or textbook claims to add")
     args = ap.parse_args()
-    from proofcheck.engine import check_claim
+    from proofcheck.runs.engine import check_claim
     from proofcheck.prove import Budget, prove_claim
     from proofcheck.prove.domain import dimension
 

@@ -4,9 +4,9 @@ Run by hand:  .venv/bin/python benchmarks/bench_run_overhead.py [--claims 200] [
 
 N small claims (a counted budget of a few cases each) are checked two ways, in the same run:
 
-  * in-process  — `proofcheck.engine.check_claim` in a loop in this process (no isolation, no hard limit:
+  * in-process  — `proofcheck.runs.engine.check_claim` in a loop in this process (no isolation, no hard limit:
                   the peer);
-  * supervised  — the run's local workers (`proofcheck.executors.LocalPool`: forked workers, a pipe per
+  * supervised  — the run's local workers (`proofcheck.runs.executors.LocalPool`: forked workers, a pipe per
                   worker, each claim under a hard limit, each result journalled by the caller).
 
 It prints both wall times, the overhead per claim and the ratio supervised / in-process, and checks that
@@ -36,8 +36,8 @@ def main():
     ap.add_argument("--cases", type=int, default=5)
     ap.add_argument("--jobs", type=int, default=1)
     args = ap.parse_args()
-    from proofcheck.engine import check_claim
-    from proofcheck.executors import LocalPool
+    from proofcheck.runs.engine import check_claim
+    from proofcheck.runs.executors import LocalPool
 
     claims = make_claims(args.claims)
     check_claim(claims[0], cases=args.cases)  # warm both ways alike (imports, first Hypothesis run)

@@ -17,7 +17,7 @@ import statistics
 import time
 from pathlib import Path
 
-from proofcheck.margins import float_margin
+from proofcheck.stages.margins import float_margin
 from proofcheck.registry import builtin_claims, select
 
 # seconds of one float evaluation → the class whose counted budget takes about 1–3 s on one core

@@ -26,7 +26,7 @@
 import sympy as sp
 
 from proofcheck.claims.s000 import CLAIMS
-from proofcheck.engine import check_claim
+from proofcheck.runs.engine import check_claim
 
 claims = {c.id: c for c in CLAIMS}
 a, b, c = sp.symbols("a b c", positive=True)

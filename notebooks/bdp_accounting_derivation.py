@@ -27,7 +27,7 @@ from mechanisms.bayesian import bdp_subsampled_gaussian as bsg
 from mechanisms.numerics.context import fp
 from mechanisms.bayesian import privacy_cost  # noqa: F401  (registers gaussian_reference_cost_quadrature)
 from proofcheck.claims.s004 import CLAIMS
-from proofcheck.engine import check_claim
+from proofcheck.runs.engine import check_claim
 
 claims = {c.id: c for c in CLAIMS}
 RESULTS = {}

@@ -27,7 +27,7 @@
 import sympy as sp
 
 from proofcheck.claims.s001 import CLAIMS
-from proofcheck.engine import check_claim
+from proofcheck.runs.engine import check_claim
 
 claims = {c.id: c for c in CLAIMS}
 

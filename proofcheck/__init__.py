@@ -9,7 +9,7 @@ proofcheck.testing's assert_holds / assert_violated / assert_proved for pytest.
 from mechanisms.errors import InvalidInput
 from proofcheck.errors import OutsideDomain
 from proofcheck.claim import Claim, Hypothesis, Source, Var, channel, gain, integer, jointly, log_real, real, simplex, vector
-from proofcheck.engine import Result, check_claim
+from proofcheck.runs.engine import Result, check_claim
 from proofcheck.measures import CERTIFIED, FLOAT
 from proofcheck.prove import prove_claim
 from proofcheck.testing import check

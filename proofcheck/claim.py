@@ -3,7 +3,7 @@
 The statement is a sympy relation between symbols; each symbol is given a *quantity*, a pure
 function ``(case, m) -> value`` evaluated on the float path (``m = FLOAT``) during search and on
 the certified path (``m = CERTIFIED``, exact rationals and arb balls) for the verdict. The
-relation itself is evaluated by :func:`proofcheck.evaluation.evaluate`, a small tree walker, so the sympy object
+relation itself is evaluated by :func:`proofcheck.stages.evaluation.evaluate`, a small tree walker, so the sympy object
 printed in the report is the very one that is checked.
 """
 from __future__ import annotations
@@ -16,7 +16,7 @@ import sympy as sp
 from hypothesis.strategies import SearchStrategy
 
 from mechanisms.errors import InvalidInput
-from proofcheck.evaluation import pick, unknown_functions
+from proofcheck.stages.evaluation import pick, unknown_functions
 from proofcheck.measures import CERTIFIED, FLOAT
 
 KINDS = ("def", "lem", "thm", "prop", "cor", "eq", "rem", "table", "alg", "ex", "claim")
@@ -355,7 +355,7 @@ class Claim:
             text = " ".join(str(x).split())
             return text if len(text) <= n else text[: n - 1] + "…"
 
-        for h in self.hypotheses:  # the relations proofcheck.evaluation decides for a hypothesis, on both paths
+        for h in self.hypotheses:  # the relations proofcheck.stages.evaluation decides for a hypothesis, on both paths
             if not isinstance(h, Hypothesis):
                 raise InvalidInput(f"{self.id}: every hypothesis must be a proofcheck.Hypothesis, got "
                                    f"{type(h).__name__} {one_line(h)}")

@@ -19,7 +19,7 @@ What a verdict depends on in the user's own files is followed, within bounds:
 
 Library code — proofcheck's engine, mechanisms, the standard library and everything installed (site-packages)
 — is named, not hashed: the fingerprint stays fast, and stable across refactors of the libraries (the
-engine's own version is journalled beside it, see proofcheck.run.engine_version). The built-in claims
+engine's own version is journalled beside it, see proofcheck.runs.run.engine_version). The built-in claims
 (``proofcheck.claims``) are claim code and are hashed like a user's.
 
 Nothing depends on where the files lie: a claims file is imported as ``proofcheck_user_<digest of its

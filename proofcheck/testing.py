@@ -21,8 +21,8 @@ from __future__ import annotations
 import json
 
 from mechanisms.errors import InvalidInput
-from proofcheck.engine import BY_COST, Result, check_claim
-from proofcheck.executors import check_in_child
+from proofcheck.runs.engine import BY_COST, Result, check_claim
+from proofcheck.runs.executors import check_in_child
 from proofcheck.prove import Budget, against_search
 from proofcheck.prove.runner import prove_in_children
 

@@ -6,8 +6,8 @@ finds the statement undefined. Relations are named as in finite_oracle ("<=", "<
 """
 import sympy as sp
 
-from proofcheck.engine import check_claim
-from proofcheck.evaluation import Outside, sides
+from proofcheck.runs.engine import check_claim
+from proofcheck.stages.evaluation import Outside, sides
 from proofcheck.measures import CERTIFIED
 from proofcheck.numerics import precision
 

@@ -188,7 +188,7 @@ def test_vmf_kappa_above_zero_is_unchanged():
 # ----------------------------------------------------------------------------- user text in report.md
 def _claim_and_result(verdict):
     from proofcheck import Claim, Hypothesis, Source, real
-    from proofcheck.engine import Result
+    from proofcheck.runs.engine import Result
     from proofcheck.strategies import cases
 
     x = sp.Symbol("x")

@@ -45,7 +45,7 @@ def _cli(*args, timeout=120):
 @pytest.fixture(scope="module")
 def made(tmp_path_factory):
     """The claims file, the real certificates of its two true claims, and a hand-made document for the false one."""
-    from proofcheck.certificate import write_certificate
+    from proofcheck.prove.certificate import write_certificate
     from proofcheck.fingerprint import claim_fingerprint
     from proofcheck.prove import Budget, prove_claim
     from proofcheck.prove.domain import claim_domains
@@ -297,7 +297,7 @@ def test_the_worst_forgeries_each_in_a_process_of_their_own(made):
 
 def test_the_checker_in_process_refuses_the_integer_forgeries(made):
     """The same refusals from check_certificate itself, with what they say."""
-    from proofcheck.certificate import check_certificate
+    from proofcheck.prove.certificate import check_certificate
     from proofcheck.registry import load_claims_file
 
     folder, claims_path, docs = made

@@ -11,7 +11,8 @@ import pytest
 distributed = pytest.importorskip("distributed")
 
 from mechanisms.continuous import vmf_monte_carlo as vmc  # noqa: E402
-from proofcheck import cli, executors, registry  # noqa: E402
+from proofcheck import cli, registry  # noqa: E402
+from proofcheck.runs import executors  # noqa: E402
 
 ONLY = "s000.lem.5.*"
 SECONDS = 1.0  # per claim, for the CLI tests of cheap claims

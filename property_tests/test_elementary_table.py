@@ -12,7 +12,7 @@ from mechanisms.numerics.context import Ball, CONTEXTS, box, certified, enclosur
 from mechanisms.numerics.context.box import BOX_OWN
 from mechanisms.numerics.elementary import ELEMENTARY
 from mechanisms.numerics.exact import ExactInfinity, FloatOnCertifiedPath
-from proofcheck.evaluation import function_name
+from proofcheck.stages.evaluation import function_name
 from proofcheck.prove.ends import MONOTONE
 from proofcheck.prove.jets import JET_CONTEXT, SLOPES, Jet, JetContext
 from proofcheck.prove.symbolic import WRITTEN, FormulaPath

@@ -7,8 +7,8 @@ import sympy as sp
 from hypothesis import strategies as st
 
 from proofcheck import Claim, Source, check_claim, real
-from proofcheck.certify import certified_sides
-from proofcheck.rounding import exactify
+from proofcheck.stages.certify import certified_sides
+from proofcheck.stages.rounding import exactify
 from proofcheck.numerics import lower, upper
 from proofcheck.registry import load_claims_file
 from proofcheck.strategies import cases
@@ -249,7 +249,7 @@ def _ratio_claim():
 def test_the_ratio_search_raises_the_tightness_that_the_margin_search_leaves_low():
     import time
 
-    from proofcheck.optimise import optimise
+    from proofcheck.stages.optimise import optimise
 
     c = _ratio_claim()
     by_margin = optimise(c, {"x": 0.3}, time.monotonic() + 5, objective="margin")
@@ -269,7 +269,7 @@ def test_search_stage_counts_cases_exclusions_and_tracks_the_worst_case():
     import time
 
     from proofcheck.errors import OutsideDomain
-    from proofcheck.search import search
+    from proofcheck.stages.search import search
 
     def q(case, m):
         if case["x"] < 1:
@@ -399,7 +399,7 @@ def test_an_infinity_times_a_ball_straddling_zero_is_undecided_not_outside():
     # a ball around 0 times +∞ has no sign yet: a higher precision may decide it, the case is not excluded
     from flint import arb
 
-    from proofcheck.evaluation import Outside, evaluate
+    from proofcheck.stages.evaluation import Outside, evaluate
     from proofcheck.measures import CERTIFIED
     from proofcheck.numerics import Undecided
 
@@ -473,7 +473,7 @@ def test_a_violation_that_needs_a_tiny_probability_is_certified_at_significant_d
 def test_certified_tightness_keeps_a_tiny_weight_and_picks_the_best_rounding():
     from fractions import Fraction
 
-    from proofcheck.certify import certify_ratio, significant_case
+    from proofcheck.stages.certify import certify_ratio, significant_case
 
     c = _tiny_weight_claim(strategy=cases(p=st.just(np.array([1e-17, 1 - 1e-17]))))
     case = {"p": np.array([1.234567891e-17, 1 - 1.234567891e-17])}
@@ -485,8 +485,8 @@ def test_certified_tightness_keeps_a_tiny_weight_and_picks_the_best_rounding():
 
 def test_a_witness_on_a_hypothesis_boundary_gives_way_to_an_interior_one():
     from proofcheck import Hypothesis
-    from proofcheck.certify import witness_rank
-    from proofcheck.engine import interior_moves
+    from proofcheck.stages.certify import witness_rank
+    from proofcheck.runs.engine import interior_moves
 
     a = sp.Symbol("a", real=True)
     c = Claim(id="mine.boundary", title="t", source=Source("t", "t", "q"), variables=(real("a", 1, 40),),
@@ -505,7 +505,7 @@ def test_a_witness_on_a_hypothesis_boundary_gives_way_to_an_interior_one():
 
 
 def test_a_claim_says_in_which_limit_its_bound_is_attained():
-    from proofcheck.engine import tightness_limit
+    from proofcheck.runs.engine import tightness_limit
 
     c = _ratio_claim()
     assert tightness_limit(c) is None
@@ -517,7 +517,7 @@ def test_a_claim_says_in_which_limit_its_bound_is_attained():
 
 
 def test_the_ratio_optimiser_goes_as_deep_as_its_start():
-    from proofcheck.optimise import FLOOR, simplex_depth, unflatten, flatten
+    from proofcheck.stages.optimise import FLOOR, simplex_depth, unflatten, flatten
 
     c = _tiny_weight_claim(strategy=cases(p=st.just(np.array([0.5, 0.5]))))
     start = {"p": np.array([1e-30, 1 - 1e-30])}
@@ -575,7 +575,7 @@ def test_the_search_draws_the_same_cases_whatever_modules_are_loaded(tmp_path, m
     import sys
 
     from proofcheck.registry import builtin_claims, find
-    from proofcheck.search import search
+    from proofcheck.stages.search import search
 
     claim = find(builtin_claims(), "s001.thm.2.i")
 
@@ -608,7 +608,7 @@ def test_each_case_float_margin_is_computed_once_per_check_and_the_result_is_unc
     r = check_claim(c, cases=60, seed=3)
     assert r.verdict == "holds"
     assert len(calls) == len(set(calls)) > 20
-    import proofcheck.margins as margins
+    import proofcheck.stages.margins as margins
 
     monkeypatch.setattr(margins, "MEMO_SIZE", 0)  # nothing remembered: every request computed again
     calls.clear()
@@ -621,7 +621,7 @@ def test_each_case_float_margin_is_computed_once_per_check_and_the_result_is_unc
 def test_the_case_key_tells_apart_what_the_float_path_could():
     from fractions import Fraction
 
-    from proofcheck.margins import case_key
+    from proofcheck.stages.margins import case_key
 
     keys = [case_key({"x": v}) for v in (0.0, -0.0, np.float64(0.0), 0, np.int64(0), False, Fraction(0), [0.0],
                                          (0.0,), np.zeros(1))]

@@ -11,7 +11,7 @@ import sympy as sp
 
 from proofcheck import Claim, Source, real
 from proofcheck import strategies as pst
-from proofcheck.findings import DEPENDS, SEVERITIES, Finding, declared, findings, severity_for, witness_key
+from proofcheck.report.findings import DEPENDS, SEVERITIES, Finding, declared, findings, severity_for, witness_key
 
 
 def _st(sid, verdict, cx=None, variants=()):
@@ -29,7 +29,7 @@ def _f(fid="s9.F1", statements=("s9.thm.1",), link="", depends="contribution", i
 
 
 def test_severity_follows_what_depends_on_the_error_by_one_rule():
-    # the rule, written once in proofcheck.findings: critical when a claimed result or one the paper's numbers,
+    # the rule, written once in proofcheck.report.findings: critical when a claimed result or one the paper's numbers,
     # tables or theorems use is false; major when the paper's own results use a correct form or a proof step's
     # conclusion survives; minor for illustrations and what changes nothing
     assert DEPENDS == {"contribution": "critical", "used-by-results": "critical", "restated-unused": "major",
@@ -98,7 +98,7 @@ def test_every_declared_finding_names_statements_of_its_paper_once():
     # every paper package's FINDINGS: statements of that paper, each in one finding only, unique ids, and a
     # finding of several statements says how they are linked (no claim is checked)
     from proofcheck import registry
-    from proofcheck.findings import LINKS, declared
+    from proofcheck.report.findings import LINKS, declared
 
     ids = {c.statement_id for c in registry.builtin_claims()}
     seen = set()
@@ -115,7 +115,7 @@ def test_every_declared_finding_names_statements_of_its_paper_once():
 
 
 def test_the_report_opens_with_findings_and_writes_an_errata_sheet(tmp_path):
-    from proofcheck.engine import check_claim
+    from proofcheck.runs.engine import check_claim
     from proofcheck.report import write_report
 
     y = sp.Symbol("y")
@@ -137,7 +137,7 @@ def test_the_report_opens_with_findings_and_writes_an_errata_sheet(tmp_path):
 
 
 def test_the_report_shows_a_declared_findings_depends_and_impact(tmp_path, monkeypatch):
-    from proofcheck.engine import check_claim
+    from proofcheck.runs.engine import check_claim
     from proofcheck.report import write_report
 
     y = sp.Symbol("y")
@@ -146,7 +146,7 @@ def test_the_report_shows_a_declared_findings_depends_and_impact(tmp_path, monke
                   quantities={"y": lambda c, m: m.num(c["x"]) + 2}, strategy=pst.cases(x=pst.reals(0, 1)))
     mine = Finding("mine.F1", "off by two", ("mine.thm.1",), "", "Theorem 1 is off by two.",
                    depends="illustration", impact="Example 3's value 2 should be 4; nothing else changes.")
-    import proofcheck.findings as pf
+    import proofcheck.report.findings as pf
 
     monkeypatch.setattr(pf, "declared", lambda: [mine])
     doc = write_report([(claim, check_claim(claim, cases=20))], tmp_path, 0, 1.0, "proofcheck run")
@@ -263,7 +263,7 @@ def test_findings_cover_the_errata_once_in_the_paper_order(paper):
     only statements violated under a reading that is not primary)."""
     from importlib import import_module
 
-    from proofcheck.findings import LINKS
+    from proofcheck.report.findings import LINKS
 
     pkg = import_module(f"proofcheck.claims.{paper}")
     order = list(dict.fromkeys(c.statement_id for c in pkg.CLAIMS if c.variant is None))
@@ -287,7 +287,7 @@ def test_findings_cover_the_errata_once_in_the_paper_order(paper):
 
 # ----------------------------------------------------------------------------- the sentence's example, certified
 def test_a_printed_number_agrees_with_a_certified_value_only_to_the_digits_it_shows():
-    from proofcheck.findings import quote_agrees, quoted_number
+    from proofcheck.report.findings import quote_agrees, quoted_number
 
     assert quoted_number("0.4055") == (Fraction(811, 2000), Fraction(1, 20000))
     assert quoted_number("−0.109") == (Fraction(-109, 1000), Fraction(1, 2000))
@@ -311,7 +311,7 @@ def test_a_printed_number_agrees_with_a_certified_value_only_to_the_digits_it_sh
 
 
 def test_an_example_must_be_a_claim_of_the_finding_and_quote_the_sentence():
-    from proofcheck.findings import Example
+    from proofcheck.report.findings import Example
 
     with pytest.raises(ValueError, match="not a reading of its statements"):
         _f(example=Example("s9.thm.2#r", {"x": "1"}))
@@ -342,7 +342,7 @@ OTHER_CASES = {
 
 def _example_values(f):
     from proofcheck import registry
-    from proofcheck.certify import certify_example
+    from proofcheck.stages.certify import certify_example
 
     claim = registry.find(registry.builtin_claims(), f.example.claim)
     cx, why = certify_example(claim, f.example.objects)
@@ -356,7 +356,7 @@ def _example_values(f):
 def test_every_sentence_number_agrees_with_its_example(fid):
     # the sentence a reviewer pastes quotes the certified witness shown: each number it ties to a quantity is that
     # quantity's certified value rounded to the digits printed, and the example is a certified counterexample
-    from proofcheck.findings import quote_agrees, quoted_value
+    from proofcheck.report.findings import quote_agrees, quoted_value
 
     f = _by_id()[fid]
     assert f.example is not None, fid
@@ -379,7 +379,7 @@ def test_the_findings_without_an_example_are_the_ones_listed():
 
 def test_a_wrong_number_in_a_sentence_is_caught():
     # the check above is not vacuous: s002.F4's sentence with ξ misprinted as 0.5109 fails it
-    from proofcheck.findings import quote_agrees
+    from proofcheck.report.findings import quote_agrees
 
     values, _ = _example_values(_by_id()["s002.F4"])
     assert quote_agrees("0.5108", values["xi_23"]) and not quote_agrees("0.5109", values["xi_23"])
@@ -387,7 +387,7 @@ def test_a_wrong_number_in_a_sentence_is_caught():
 
 
 def test_a_capacity_compared_in_log_space_is_quoted_as_its_exponential():
-    from proofcheck.findings import quote_agrees, quoted_value
+    from proofcheck.report.findings import quote_agrees, quoted_value
 
     values = {"log_C": "[1.0288636176376491, 1.0288636176376494]"}  # ln(2 + √(2/π))
     assert quote_agrees("2.80", quoted_value("exp(log_C)", values)) and quote_agrees("2.7979", quoted_value("exp(log_C)", values))
@@ -410,8 +410,8 @@ def _errata_entry(sheet: str, fid: str) -> str:
 
 
 def test_an_errata_entry_a_reviewer_can_paste(tmp_path, monkeypatch):
-    from proofcheck.engine import check_claim
-    from proofcheck.findings import Example
+    from proofcheck.runs.engine import check_claim
+    from proofcheck.report.findings import Example
     from proofcheck.report import write_report
 
     claims = [_mine("mine.thm.1", 2, "x + 2 <= 2"), _mine("mine.thm.1+corrected", 3, "x + 2 <= 3"),
@@ -420,7 +420,7 @@ def test_an_errata_entry_a_reviewer_can_paste(tmp_path, monkeypatch):
                    "Theorem 1 fails at x = 3/4, where x + 2 = 2.75 > 2.", depends="contribution",
                    impact="Table 9's bound 2 should be 3; every row changes.",
                    example=Example("mine.thm.1", {"x": "3/4"}, {"3/4": "x", "2.75": "y"}))
-    import proofcheck.findings as pf
+    import proofcheck.report.findings as pf
 
     monkeypatch.setattr(pf, "declared", lambda: [mine])
     doc = write_report([(c, check_claim(c, cases=20)) for c in claims], tmp_path, 7,
@@ -469,14 +469,14 @@ def test_an_errata_entry_a_reviewer_can_paste(tmp_path, monkeypatch):
 
 
 def test_an_example_that_does_not_certify_is_said_and_the_engines_witness_shown(tmp_path, monkeypatch):
-    from proofcheck.engine import check_claim
-    from proofcheck.findings import Example
+    from proofcheck.runs.engine import check_claim
+    from proofcheck.report.findings import Example
     from proofcheck.report import write_report
 
     claim = _mine("mine.thm.1", 2, "x + 2 <= 2")
     wrong = Finding("mine.F1", "off by one", ("mine.thm.1",), "", "Theorem 1 fails at x = 0.", depends="contribution",
                     impact="Table 9 changes.", example=Example("mine.thm.1", {"x": "0"}, {"0": "x"}))
-    import proofcheck.findings as pf
+    import proofcheck.report.findings as pf
 
     monkeypatch.setattr(pf, "declared", lambda: [wrong])
     doc = write_report([(claim, check_claim(claim, cases=20))], tmp_path, 0, 1.0, "proofcheck run")
@@ -506,7 +506,7 @@ def test_only_repeated_selects_every_claim_a_reproduce_command_names():
 def test_an_example_of_a_claim_the_search_did_not_violate_says_so():
     # s002.F1's case: the theorem's primary reading holds at the main job's budget, its proof steps fail; the
     # sentence's example is a certified counterexample to the theorem itself, shown as such, and no verdict changes
-    from proofcheck.findings import Example
+    from proofcheck.report.findings import Example
     from proofcheck.report import _finding_lines
 
     statements = [_st("s9.thm.1", "depends-on-reading"), _st("s9.eq.2", "violated", _cx({"x": "1"}))]
@@ -527,7 +527,7 @@ def test_an_example_of_a_claim_the_search_did_not_violate_says_so():
 
 def test_show_labels_each_side_of_a_counterexample():
     from proofcheck.cli import _show_lines
-    from proofcheck.engine import check_claim
+    from proofcheck.runs.engine import check_claim
     from proofcheck.report import claim_record
 
     claim = _mine("mine.thm.1", 2, "x + 2 <= 2")

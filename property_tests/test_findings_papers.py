@@ -7,7 +7,7 @@ import importlib
 
 import pytest
 
-from proofcheck.findings import findings
+from proofcheck.report.findings import findings
 from synthetic_report import synthetic
 from test_findings import MAIN_JOB_ERRATA
 
@@ -66,7 +66,7 @@ def test_findings_group_a_synthetic_report_as_declared(paper):
         assert r["declared"] and r["statements"] == [s for s in f.statements if s in violated]
         assert r["sentence"] == f.sentence and r["link"] == (f.link or None)
         assert r["severity"] == f.severity and r["depends"] == f.depends and r["impact"] == f.impact
-    # severity follows what depends on the error (proofcheck.findings.DEPENDS), not the statement's kind
+    # severity follows what depends on the error (proofcheck.report.findings.DEPENDS), not the statement's kind
     assert {k: r["severity"] for k, r in out.items() if r["declared"]} == want["severity"]
     for fid, sids in want["statements"].items():
         assert out[fid]["statements"] == sids, fid

@@ -8,7 +8,7 @@ import sympy as sp
 from hypothesis import strategies as st
 
 from proofcheck import Claim, OutsideDomain, Source, check_claim, real, vector
-from proofcheck.certify import certified_sides, significant_case
+from proofcheck.stages.certify import certified_sides, significant_case
 from proofcheck.strategies import cases
 
 SRC = Source("test", "here", "a new user's claim")
@@ -223,7 +223,7 @@ def test_a_thin_holds_says_so_in_its_record_the_report_and_the_cli(tmp_path):
 
 
 def test_thin_search_rules():
-    from proofcheck.engine import thin_search
+    from proofcheck.runs.engine import thin_search
 
     c = _open_end_claim(5, "mine.rules")
 

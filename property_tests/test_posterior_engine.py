@@ -358,7 +358,7 @@ def test_a_crossing_enclosed_up_to_the_end_of_the_range_is_undecided_not_an_erro
 
     from mechanisms.numerics.exact import Undecided
     from proofcheck import registry
-    from proofcheck.certify import certified_sides
+    from proofcheck.stages.certify import certified_sides
 
     claim = registry.find(registry.builtin_claims(), "s001.claim.posterior-hockey-stick-quadrature")
     case = {"kind": 0, "u1": F(60), "v1": F(4748169, 100000), "u2": F(15768, 15625), "v2": F(2351777, 50000),

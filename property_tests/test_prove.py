@@ -22,7 +22,7 @@ from hypothesis import strategies as st
 from proofcheck.errors import OutsideDomain
 from proofcheck import Claim, Hypothesis, Source, integer, log_real, real, simplex
 from proofcheck import strategies as pst
-from proofcheck.certificate import certificate_of, check_certificate
+from proofcheck.prove.certificate import certificate_of, check_certificate
 from proofcheck.prove.cover import first_gap
 from proofcheck.measures import NoBoxForm
 from proofcheck.prove import Budget, prove_claim
@@ -610,7 +610,7 @@ def test_a_face_tree_is_re_checked_and_a_wrong_face_refused():
 
 
 def test_check_claim_with_prove_attaches_a_proof():
-    from proofcheck.engine import check_claim
+    from proofcheck.runs.engine import check_claim
 
     r = check_claim(EXP_ABOVE_LINE, cases=30, prove=SMALL)
     assert r.verdict == "holds" and r.evidence["proof"]["proved"] is True

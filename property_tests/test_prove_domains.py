@@ -25,7 +25,7 @@ from mechanisms.errors import InvalidInput
 from mechanisms.numerics.context import Ball
 from proofcheck import Claim, Hypothesis, Source, channel, gain, real, simplex, vector
 from proofcheck import strategies as pst
-from proofcheck.certificate import certificate_of, check_certificate
+from proofcheck.prove.certificate import certificate_of, check_certificate
 from proofcheck.claim import Var
 from proofcheck.errors import OutsideDomain
 from proofcheck.prove import Budget, against_search, prove_claim
@@ -184,7 +184,7 @@ BALL_REFUSED = claim("mine.ball-refused", (real("x", 0, 1),), sp.Ge(L, R),
 
 
 def test_a_vacuous_proof_of_a_claim_the_search_admits_is_not_accepted():
-    from proofcheck.engine import check_claim
+    from proofcheck.runs.engine import check_claim
 
     alone = prove_claim(BALL_REFUSED, SMALL)
     assert alone.status == "vacuous" and alone.leaves("outside") == 1

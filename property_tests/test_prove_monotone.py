@@ -191,7 +191,7 @@ def test_a_bad_declaration_is_refused_at_registration():
 
 def test_dwork_roth_is_proved_within_the_default_budget_and_its_certificate_accepted():
     from proofcheck import registry
-    from proofcheck.certificate import certificate_of, check_certificate
+    from proofcheck.prove.certificate import certificate_of, check_certificate
     from proofcheck.prove import Budget, prove_claim
 
     claims = registry.load_claims_file(str(ROOT / "examples" / "textbook_claims.py"))

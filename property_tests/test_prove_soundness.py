@@ -24,7 +24,7 @@ from mechanisms.numerics.exact import Undecided
 from mechanisms.numerics.record import attempt, closed
 from proofcheck import Claim, Source, real, simplex
 from proofcheck import strategies as pst
-from proofcheck.certificate import certificate_of, check_certificate
+from proofcheck.prove.certificate import certificate_of, check_certificate
 from proofcheck.errors import OutsideDomain
 from proofcheck.prove import Budget, prove_claim
 

@@ -18,8 +18,8 @@ import sympy as sp
 
 import finite_oracle as fo
 from proofcheck.claims import finite_quantities as fq
-from proofcheck.engine import check_claim
-from proofcheck.evaluation import sides
+from proofcheck.runs.engine import check_claim
+from proofcheck.stages.evaluation import sides
 from proofcheck.measures import CERTIFIED
 from proofcheck.numerics import lower, precision, upper
 from proofcheck.registry import builtin_claims
@@ -367,8 +367,8 @@ def test_the_report_flags_a_degenerate_primary_reading():
 def test_a_statement_whose_primary_reading_has_no_result_is_inconclusive_not_a_crash():
     # a run cut off (or --only) can leave a statement with results for other readings only: its record says so and
     # the report is still written (it raised "0 primary readings" and a run killed by its timeout wrote nothing)
-    from proofcheck.engine import Result
-    from proofcheck.report_records import statement_records
+    from proofcheck.runs.engine import Result
+    from proofcheck.report.records import statement_records
 
     sid, cs = next((sid, cs) for sid, cs in _readings().items() if len(cs) > 2)
     others = [c for c in cs if c.primary is None]

@@ -9,7 +9,7 @@ import sympy as sp
 from mechanisms.numerics.context import FORMULAS, formula
 from proofcheck import Claim, Source, check_claim, real, strategies as pst, vocabulary
 from proofcheck.cli import main
-from proofcheck.evaluation import evaluate
+from proofcheck.stages.evaluation import evaluate
 from proofcheck.measures import CERTIFIED, FLOAT, ROUTES
 from mechanisms.errors import InvalidInput
 

@@ -300,7 +300,7 @@ def test_claims_that_would_fail_the_report_are_refused_before_any_work(tmp_path,
 
 
 def test_a_total_budget_bounds_the_run_whatever_the_number_of_claims(tmp_path):
-    from proofcheck.run import overhead
+    from proofcheck.runs.run import overhead
 
     path = _slow_file(tmp_path, 16, 1.5, "c")
     out = tmp_path / "out"
@@ -319,7 +319,7 @@ def test_a_total_budget_bounds_the_run_whatever_the_number_of_claims(tmp_path):
 def test_a_total_budget_stops_a_claim_that_hangs(tmp_path):
     """--seconds S bounds the run's wall time with a stuck quantity too: the claim at work is stopped when the
     run's deadline (S + 10 % + 15 s) ends, not at its own hard limit of 120 s or more."""
-    from proofcheck.run import overhead
+    from proofcheck.runs.run import overhead
 
     path = _file(tmp_path, '''
         CLAIMS = [claim("mine.stuck", stuck), claim("mine.fine", healthy)]
@@ -352,8 +352,8 @@ def _x_value(c, m):
 
 
 def test_copies_of_one_formula_share_a_counterexample_and_the_best_tightness():
-    from proofcheck.engine import Result
-    from proofcheck.run import share_between_copies
+    from proofcheck.runs.engine import Result
+    from proofcheck.runs.run import share_between_copies
 
     a, b, c, other = _copy_claim("mine.thm.1"), _copy_claim("mine.thm.A.1"), _copy_claim("mine.eq.3"), \
         _copy_claim("mine.other", bound=3)
@@ -387,7 +387,7 @@ def test_copies_of_one_formula_share_a_counterexample_and_the_best_tightness():
 def test_a_time_budget_keeps_the_time_its_report_takes_to_write():
     # 10,000 claims at --seconds 120 took 26 s to write their report after the last claim stopped: the deadline
     # for starting and stopping claims comes that much earlier, never more than half the budget
-    from proofcheck.run import REPORT_SECONDS_PER_CLAIM, report_reserve
+    from proofcheck.runs.run import REPORT_SECONDS_PER_CLAIM, report_reserve
 
     assert report_reserve(120.0, 10_000) == pytest.approx(10_000 * REPORT_SECONDS_PER_CLAIM) == pytest.approx(40.0)
     assert report_reserve(4.0, 10_000) == 2.0

@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 import finite_oracle as fo
 import oracle_check
 from proofcheck.claims.s000 import CLAIMS
-from proofcheck.engine import check_claim
+from proofcheck.runs.engine import check_claim
 
 BY_ID = {c.id: c for c in CLAIMS}
 RELATION = oracle_check.RELATION

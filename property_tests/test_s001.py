@@ -16,9 +16,9 @@ from fractions import Fraction as F
 import pytest
 
 import test_s001_oracle as so
-from proofcheck.evaluation import sides
+from proofcheck.stages.evaluation import sides
 from proofcheck.claims.s001 import CLAIMS
-from proofcheck.engine import check_claim
+from proofcheck.runs.engine import check_claim
 from proofcheck.measures import CERTIFIED
 from proofcheck.numerics import precision
 

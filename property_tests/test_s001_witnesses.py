@@ -13,8 +13,8 @@ import pytest
 
 import test_s001_oracle as so
 from proofcheck.claims.s001 import CLAIMS, FINDINGS
-from proofcheck.engine import check_claim
-from proofcheck.evaluation import sides
+from proofcheck.runs.engine import check_claim
+from proofcheck.stages.evaluation import sides
 from proofcheck.measures import CERTIFIED
 from proofcheck.numerics import precision
 

@@ -340,7 +340,7 @@ EQ24_WITNESSES = {
 @pytest.fixture(scope="module")
 def eq24_statements():
     """Statement records of Eqs. (24) and (31) from every reading checked by the engine (cases=30, seed 0)."""
-    from proofcheck.engine import check_claim
+    from proofcheck.runs.engine import check_claim
     from proofcheck.report import statement_records
 
     pairs = [(c, check_claim(c, cases=30, seed=0)) for c in CLAIMS if c.statement_id in EQ24_WITNESSES]
@@ -379,7 +379,7 @@ def test_eq24_common_wstar_identical_rows():
     assert ok and _contains(lhs, 0.0) and _contains(rhs, 0.0)
     # a channel with distinct rows has no common w*: outside the reading's domain
     case = {"prior": [F(1, 2), F(1, 2)], "K": [[F(9, 10), F(1, 10)], [F(1, 10), F(9, 10)]]}
-    from proofcheck.evaluation import Outside
+    from proofcheck.stages.evaluation import Outside
 
     with pytest.raises(Outside, match="w\\*"):
         _claim_sides(BY_ID["s002.eq.24#wstar-common"], case)
@@ -442,7 +442,7 @@ ZERO_PRIOR_CASE = {
                                        ("s002.eq.7.i", "posterior_over_prior")])
 def test_ratio_over_a_zero_prior_is_outside_the_domain(cid, name):
     from proofcheck.errors import EXCLUSIONS  # OutsideDomain, or the library's Undefined
-    from proofcheck.evaluation import Outside
+    from proofcheck.stages.evaluation import Outside
 
     claim = BY_ID[cid]
     quantity = claim.quantities[name]
@@ -475,7 +475,7 @@ def test_pointwise_ldp_ratio_skips_a_zero_numerator():
 
 def test_m_over_b_with_a_zero_attacker_prior_is_outside_the_domain():
     # f^B(1) = 0 < f_D(1): no finite ε makes f^B ε-close to f_D (Theorem B.1's hypothesis), f^M/f^B is x/0
-    from proofcheck.evaluation import Outside
+    from proofcheck.stages.evaluation import Outside
 
     case = {"prior": [F(1, 2), F(1, 2)], "K": [[F(3, 4), F(1, 4)], [F(1, 4), F(3, 4)]],
             "belief": [F(1), F(0)], "law": [F(1, 2), F(1, 2)], "secret": 0}
@@ -549,7 +549,7 @@ def test_c1_last_step_witness_by_hand():
     """The engine's own witness (cases=100, seed 0): f_D = (67/100, 33/100), so 1/|D| = 1/2 > min f_D = 33/100 and the
     premise's bound e^(ξ+ε)/|D| exceeds the conclusion's e^(ξ+ε) f_D(d̃) by the factor (1/2)/(33/100) = 50/33, whatever
     ξ and ε; the conclusion itself holds there (each posterior/prior ratio is ≤ e^ξ ≤ e^(ξ+ε))."""
-    from proofcheck.engine import check_claim
+    from proofcheck.runs.engine import check_claim
 
     claim = BY_ID["s002.claim.C1-last-step"]
     r = check_claim(claim, cases=100, seed=0)
@@ -586,7 +586,7 @@ def test_c1_last_step_holds_under_the_uniform_prior():
 # for w ≠ d and ξ = ∞.
 @pytest.mark.parametrize("cid", ["s002.claim.robust-to-private", "s002.table.III.i"])
 def test_robustness_implies_privacy_is_violated(cid):
-    from proofcheck.engine import check_claim
+    from proofcheck.runs.engine import check_claim
 
     r = check_claim(BY_ID[cid], cases=100, seed=0)
     assert r.verdict == "violated"
@@ -735,7 +735,7 @@ def test_table_ii_dp_implies_cdp_only_for_pure_dp():
     # the engine's certified witness for the (ε, δ) reading (`proofcheck run --cases 100 --seed 0` gave rows
     # (1/3, 1/3, 1/3) and (2/3, 1/3, 0) at ε = 0: (0, 1/3)-DP, Σ (P − Q)₊ = 1/3 both ways, yet the first puts mass 1/3
     # where the second has none, KL = +∞): recomputed by hand with fractions
-    from proofcheck.engine import check_claim
+    from proofcheck.runs.engine import check_claim
 
     claim = BY_ID["s002.table.II.iv#approx-dp"]
     r = check_claim(claim, cases=100, seed=0)

@@ -28,9 +28,9 @@ from mechanisms.continuous import vmf_hockey_stick, vmf_renyi  # noqa: F401  (re
 from mechanisms.numerics.context import certified, fp
 from mechanisms.errors import InvalidInput
 from mechanisms.continuous.vmf import sample_vmf, sample_vmf_t
-from proofcheck.evaluation import sides
+from proofcheck.stages.evaluation import sides
 from proofcheck.claims.s003 import CLAIMS, printed, tables
-from proofcheck.engine import check_claim
+from proofcheck.runs.engine import check_claim
 from proofcheck.measures import CERTIFIED
 from proofcheck.numerics import lower, precision, upper
 

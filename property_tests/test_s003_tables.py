@@ -18,7 +18,7 @@ import accounting_oracle as ao
 from proofcheck import tables
 from proofcheck.claims.s003 import CLAIMS
 from proofcheck.claims.s003 import tables as s003_tables
-from proofcheck.engine import check_claim
+from proofcheck.runs.engine import check_claim
 from proofcheck.report import write_report
 
 BY_ID = {c.id: c for c in CLAIMS}
@@ -209,7 +209,7 @@ def test_equation_9_holds_and_is_tight_at_gamma_one():
 
 
 def test_definition_4_and_theorem_3_both_directions_against_quadrature():
-    from proofcheck.evaluation import sides
+    from proofcheck.stages.evaluation import sides
     from proofcheck.measures import CERTIFIED
     from proofcheck.numerics import precision
 
@@ -315,7 +315,7 @@ def test_text_and_tables_agree_elsewhere():
     assert all(abs(F(e) - F(SEED_TABLE_IV[k][0])) <= max(_half(e), _half(SEED_TABLE_IV[k][0])) for k, e in table_i.items())
     assert [k for k, e in table_i.items() if F(e) != F(SEED_TABLE_IV[k][0])] == [100, 125]  # 2.5 / 2.48, 4.6 / 4.59
     # Table II's κ = 75 and σ = 1.23 rows against Table VI's Batch=128 cells: every printed gap is exactly 0
-    from proofcheck.evaluation import sides
+    from proofcheck.stages.evaluation import sides
     from proofcheck.measures import CERTIFIED
     for row in range(8):
         gap, allowed, ok = sides(BY_ID["s003.table.VI.table-II-rows"], {"row": row}, CERTIFIED)

@@ -18,11 +18,11 @@ import pytest
 import bdp_oracle as bo
 import oracle_check
 from finite_oracle import exact_objects, interval_contains
-from proofcheck.evaluation import sides
+from proofcheck.stages.evaluation import sides
 from proofcheck.claims.s004 import CLAIMS
 from proofcheck.claims.s004.printed import TABLE_1
-from proofcheck.engine import check_claim
-from proofcheck.evaluation import Outside
+from proofcheck.runs.engine import check_claim
+from proofcheck.stages.evaluation import Outside
 from proofcheck.measures import CERTIFIED
 from proofcheck.numerics import precision
 

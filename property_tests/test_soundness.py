@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from mechanisms.numerics.exact import INF, NEG_INF, ExactInfinity, FloatOnCertifiedPath, check_certified
 from proofcheck import Claim, Source, channel, real
 from proofcheck import strategies as pst
-from proofcheck.engine import check_claim
+from proofcheck.runs.engine import check_claim
 
 CASES = 40  # a counted budget: the same draws on every machine
 y = sp.Symbol("y")
@@ -106,7 +106,8 @@ def test_exact_infinities_come_from_the_context_and_stay_exact():
 
 
 def test_a_claims_file_that_changes_when_imported_again_is_refused(tmp_path):
-    from proofcheck import executors, registry
+    from proofcheck import registry
+    from proofcheck.runs import executors
     from proofcheck.fingerprint import claim_fingerprint
 
     path = tmp_path / "drawn_at_import.py"

@@ -12,7 +12,7 @@ from hypothesis.errors import InvalidArgument
 from mechanisms.errors import InvalidInput
 from proofcheck import Claim, Source, channel, check_claim, real, simplex, strategies as pst
 from proofcheck.claim import gain, jointly
-from proofcheck.evaluation import quantity_values
+from proofcheck.stages.evaluation import quantity_values
 from proofcheck.measures import CERTIFIED, FLOAT
 
 P, Q = [F(3, 4), F(1, 4)], [F(1, 4), F(3, 4)]  # D_α(P ‖ Q) ≤ D_∞ = log 3 for every α > 1
@@ -69,7 +69,7 @@ def test_a_renyi_claim_over_an_open_range_gets_a_verdict_where_the_closed_one_di
 
 
 def test_a_case_at_an_excluded_end_is_outside_the_domain():
-    from proofcheck.evaluation import Outside
+    from proofcheck.stages.evaluation import Outside
 
     claim = _renyi_claim("mine.renyi-open", real("alpha", 1, 20, exclude_min=True), pst.reals(1, 20, exclude_min=True))
     with pytest.raises(Outside, match=r"excludes"):
@@ -157,7 +157,7 @@ def test_one_function_for_several_names_returning_a_dict_is_called_once():
 
 
 def test_a_joint_quantity_that_misses_a_symbol_is_an_error_of_the_claim():
-    from proofcheck.evaluation import ClaimError
+    from proofcheck.stages.evaluation import ClaimError
 
     claim = Claim(id="mine.missing", title="a < b", source=Source("mine", "joint", "a < b"),
                   variables=(real("x", 0, 1),), statement=sp.Lt(sp.Symbol("a"), sp.Symbol("b")),

@@ -16,7 +16,7 @@ directly as ``SeedSequence(seed, spawn_key=(i,))``; torch: a ``torch.Generator``
 first 64-bit word). Per-batch statistics are merged in batch order, so an estimate depends on
 (seed, n, batch_size, backend, device) and never on the order or the executor that ran the batches:
 ``mapper`` (default the builtin ``map``) may be any ordered map, e.g. a Dask client's
-(:func:`proofcheck.executors.dask_mapper`). A ``SeedSequence`` seed works the same, its spawn key
+(:func:`proofcheck.runs.executors.dask_mapper`). A ``SeedSequence`` seed works the same, its spawn key
 extended by the batch index (:func:`stream_seed` names a claim's own stream).
 
 Rounding. The sums are float64 (pairwise); the intervals are widened by 1e-12·max(|lo|, |hi|), far above

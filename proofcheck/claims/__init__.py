@@ -4,7 +4,7 @@
   Title", the report's title line), ``CLAIMS``, the table of the paper's statements in the paper's order (one
   entry per claim, ``builder(id, title, where printed, ...)``, or a section's list ``*section.NAME_CLAIMS`` in
   its place, under a comment naming the section), and ``FINDINGS``, its independent errors
-  (:mod:`proofcheck.findings`). Nothing else (a ``where`` that several entries print may be named): no
+  (:mod:`proofcheck.report.findings`). Nothing else (a ``where`` that several entries print may be named): no
   quantity, builder or helper.
 * a **section module** per section or theme of the paper (``definitions.py``, ``tail_bounds.py``, ...) — the
   section's quantities (functions ``(case, m)``), its quotes, then its builders or claim lists.

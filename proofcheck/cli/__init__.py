@@ -85,7 +85,7 @@ def build_parser() -> argparse.ArgumentParser:
     pr.add_argument("--device", choices=["auto", "cpu", "cuda"], default="auto",
                     help="torch device for the Monte Carlo routes ('auto': CUDA when present, else CPU)")
     pr.add_argument("--mc-samples", type=_positive(int), metavar="N",
-                    help="Monte Carlo samples per interval (default: the engine's, see proofcheck.mc_evidence)")
+                    help="Monte Carlo samples per interval (default: the engine's, see proofcheck.stages.mc_evidence)")
     _prove_options(pr)
     pr.set_defaults(fn=cmd_run)
 

@@ -10,7 +10,7 @@ import sys
 import proofcheck.registry as registry
 from mechanisms.errors import InvalidInput
 from mechanisms.finite.channels import to_fraction
-from proofcheck.engine import BY_COST
+from proofcheck.runs.engine import BY_COST
 from proofcheck.prove import Budget
 
 DEFAULT_SECONDS_PER_CLAIM = 3.0

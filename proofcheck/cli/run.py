@@ -9,10 +9,10 @@ import time
 from pathlib import Path
 
 import proofcheck.registry as registry
-import proofcheck.run as runs
+import proofcheck.runs.run as runs
 from mechanisms.errors import InvalidInput
 from proofcheck.cli.inputs import DEFAULT_SECONDS_PER_CLAIM, _cases, _load, _prove_budget
-from proofcheck.executors import LocalPool, make_executor
+from proofcheck.runs.executors import LocalPool, make_executor
 from proofcheck.report import thin_lines, write_report
 
 
@@ -24,7 +24,7 @@ def cmd_list(args) -> int:
 
 def run_claims(claims, claims_path, seconds_per_claim, seed, jobs, progress=True, *, executor=None,
                device="auto", mc_samples=None, cases=None, hard_limit=None):
-    """Check claims on ``executor`` (see proofcheck.executors; default the local pool of ``jobs``
+    """Check claims on ``executor`` (see proofcheck.runs.executors; default the local pool of ``jobs``
     processes); returns [(claim, result)] in the order given."""
     from tqdm import tqdm
 

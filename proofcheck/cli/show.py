@@ -9,9 +9,9 @@ from pathlib import Path
 import proofcheck.registry as registry
 import proofcheck.tables as tables
 from mechanisms.errors import InvalidInput
-from proofcheck.certificate import check_path
+from proofcheck.prove.certificate import check_path
 from proofcheck.cli.inputs import _cases, _json_kind, _load, _prove_budget, _short_text
-from proofcheck.executors import check_in_child
+from proofcheck.runs.executors import check_in_child
 from proofcheck.prove import against_search
 from proofcheck.prove.runner import prove_in_children
 from proofcheck.report import claim_record

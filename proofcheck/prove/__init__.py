@@ -14,7 +14,7 @@ outside (the hypotheses admit no point) is ``vacuous``, never a proof. A distrib
 that declares no size (``simplex("P")`` rather than ``simplex("P", size=2)``) is covered at the sizes its
 strategy draws only: every box decided there is ``proved-for-sizes`` (the sizes listed), never a proof. An
 equality is never proved by intervals (its evidence stays two independent routes). A gain function has no
-cover by boxes (``not-provable``). ``proofcheck check-certificate`` (:mod:`proofcheck.certificate`) re-checks
+cover by boxes (``not-provable``). ``proofcheck check-certificate`` (:mod:`proofcheck.prove.certificate`) re-checks
 a proof from its certificate alone.
 """
 from __future__ import annotations
@@ -22,12 +22,12 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass, field, replace
 
-from proofcheck.certify import certified_sides
+from proofcheck.stages.certify import certified_sides
 from proofcheck.fingerprint import claim_fingerprint
 from proofcheck.prove.branch import Budget, Outcome, branch_and_bound
 from proofcheck.prove.domain import Domain, NotProvable, claim_domains, dimension
 from proofcheck.prove.report import box_text, proof_evidence
-from proofcheck.rounding import exactify
+from proofcheck.stages.rounding import exactify
 from proofcheck.texts import sizes_text  # noqa: F401  (the proof's sizes in words: proofcheck.prove.sizes_text)
 
 MAX_DIMENSION = 4  # coordinates split as reals in one domain (more: not attempted)

@@ -30,7 +30,7 @@ import numpy as np
 
 from mechanisms.numerics.context import Ball
 from proofcheck.prove.jets import Jet
-from proofcheck.rounding import show_exact
+from proofcheck.stages.rounding import show_exact
 
 ENUMERATE = 64  # an integer with at most this many values is checked value by value
 SHAPE_DRAWS = 200  # draws of the strategy that tell the sizes of distributions, channels, vectors

@@ -16,7 +16,7 @@ import sympy as sp
 from mechanisms.numerics.context import enclosure
 from mechanisms.numerics.exact import ExactInfinity, to_arb
 from mechanisms.numerics.record import Failed, attempt
-from proofcheck.evaluation import evaluate, quantity_values
+from proofcheck.stages.evaluation import evaluate, quantity_values
 from proofcheck.measures import BOX
 from proofcheck.prove.jets import Jet, is_exact, path
 

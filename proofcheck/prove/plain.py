@@ -12,7 +12,7 @@ import sympy as sp
 from mechanisms.numerics.context import enclosure
 from mechanisms.numerics.exact import Undecided, is_infinity
 from mechanisms.numerics.record import closed
-from proofcheck.evaluation import ClaimError, Outside, decided, evaluate, quantity_values
+from proofcheck.stages.evaluation import ClaimError, Outside, decided, evaluate, quantity_values
 from proofcheck.measures import NoBoxForm
 from proofcheck.numerics import fmt, lower, precision
 from proofcheck.prove.tight import floor_of, path as box_path, relation_decided

@@ -14,7 +14,7 @@ from multiprocessing import Pipe
 from multiprocessing.connection import wait
 
 from mechanisms.numerics.exact import Undecided
-from proofcheck.certificate import write_certificate
+from proofcheck.prove.certificate import write_certificate
 from proofcheck.files import safe_name
 from proofcheck.fingerprint import claim_fingerprint
 from proofcheck.prove import Proof, against_search, prove_claim, unprovable

@@ -17,7 +17,7 @@ import sympy as sp
 
 from mechanisms.numerics.context import enclosure
 from mechanisms.numerics.exact import is_infinity
-from proofcheck.evaluation import decided
+from proofcheck.stages.evaluation import decided
 # the prover's box context and what it is built from, importable from here as before
 from proofcheck.prove.ends import (MONOTONE, TightContext, context_path, corner_enclosure, floor_of,  # noqa: F401
                                    library_lemma, monotone_route)
@@ -33,7 +33,7 @@ def path():
 
 
 def relation_decided(rel, a, b) -> bool | None:
-    """:func:`proofcheck.evaluation.decided`, and where it is undecided, ``small ≤ big`` (``<``) also decided
+    """:func:`proofcheck.stages.evaluation.decided`, and where it is undecided, ``small ≤ big`` (``<``) also decided
     true when ``big`` has a floor (:func:`floor_of`) and the upper end of ``small`` is at most (below) it. It
     never decides a relation false that ``decided`` leaves open."""
     out = decided(rel, a, b)

@@ -17,7 +17,7 @@ from __future__ import annotations
 PAPER = "000 — Zhang, Fei, Chen: LDP, Average and Maximum Bayesian Privacy"
 
 from proofcheck.claims.s000 import abp, definitions, estimators, w_star
-from proofcheck.findings import Example, Finding
+from proofcheck.report.findings import Example, Finding
 from proofcheck.claims.s000.ldp_mbp import (QUOTE_L51, QUOTE_L52, ldp_implies_mbp, mbp_implies_2ldp,
                                            posterior_lower_bound, posterior_upper_bound, upper_by_e_xi_over_n)
 
@@ -112,7 +112,7 @@ CLAIMS = [
         normalised=True, reading="normalised-estimate"),
 ]
 
-# ---------------------------------------------------------------------- findings (proofcheck.findings)
+# ---------------------------------------------------------------------- findings (proofcheck.report.findings)
 # Eqs. (11)/(18) are violated under their primary reading (w* per secret; one common w* forces ξ = 0). Lemma C.1
 # fails only for ε > 1 (the literal reading; the paper uses ε ∈ (0, 1]), not its primary reading.
 # 002's errors (Theorem IV.7 / E.1, Appendix G's 'upper bound') are 002's own: 000 prints neither.

@@ -4,7 +4,7 @@ The paper's statements in its order. The text is OCR: where a display is garbled
 claim says what was rebuilt from the proofs of Appendices B–C (``reconstructed``). Readings of an ambiguous
 statement are registered side by side, one of them primary (``primary`` says why); corrected forms the suite
 establishes are separate ``+corrected`` statements. ``FINDINGS`` groups the errata (statements violated under their
-primary reading) into independent errors (:mod:`proofcheck.findings`).
+primary reading) into independent errors (:mod:`proofcheck.report.findings`).
 
 ==============================  ==========================================================================
 section                         claims
@@ -35,7 +35,7 @@ from __future__ import annotations
 
 PAPER = "001 — Dimitrakakis et al.: robust and private Bayesian inference"
 
-from proofcheck.findings import Example, Finding
+from proofcheck.report.findings import Example, Finding
 
 from . import assumptions, definitions, distinguish, engine_checks, examples, robustness, sampling
 

@@ -112,7 +112,7 @@ def _fs_claim(cid, title, where, quote, statement, quantities, encoding, reconst
     )
 
 
-# Where a bound that holds is attained only in a limit, the claim says which (proofcheck.engine copies
+# Where a bound that holds is attained only in a limit, the claim says which (proofcheck.runs.engine copies
 # Claim.limit into the evidence of its tightness). ℓ = Lρ(x, y) below; θ₊, θ₋ two atoms with log-likelihood
 # ratios ln p_θ(x)/p_θ(y) = +ℓ and −ℓ (the largest Assumption 1 allows); q = ξ(θ₊ | y).
 LIMIT_T2I = ("the sup of D_∞/(2Lρ) is 1, reached only as q → 0 (e.g. as the prior weight of θ₊ → 0): "

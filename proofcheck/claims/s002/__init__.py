@@ -283,10 +283,10 @@ CLAIMS = [
         normalised=True, reading="eps-C1.normalised-estimate"),
 ]
 
-# ---------------------------------------------------------------------- findings (proofcheck.findings)
+# ---------------------------------------------------------------------- findings (proofcheck.report.findings)
 # The independent errors of 002, in the paper's order. Statements that fail only in a non-primary reading
 # (Eqs. (24), (31) with w* per secret, Lemma F.1 for ε > 1) are `depends-on-reading`, not findings.
-from proofcheck.findings import Example, Finding  # noqa: E402
+from proofcheck.report.findings import Example, Finding  # noqa: E402
 
 FINDINGS = [
     Finding(

@@ -33,7 +33,7 @@ Shared by several sections: :mod:`.model` (readers of a case, Proposition 1's τ
 (Tables I and IV: the set-up, the printed rows, the two approaches, the rows under each reading), :mod:`.printed`
 (the paper's formulas as printed, where they differ from the library's correct ones), :mod:`.mc_routes` (Monte
 Carlo routes), :mod:`.strategies`, :mod:`.costs`; :mod:`.commands` declares its own subcommand, ``proofcheck vmf``.
-``FINDINGS`` at its end groups the errata into independent errors (:mod:`proofcheck.findings`).
+``FINDINGS`` at its end groups the errata into independent errors (:mod:`proofcheck.report.findings`).
 """
 
 from __future__ import annotations
@@ -42,7 +42,7 @@ PAPER = "003 — Biswas et al.: privacy notions against reconstruction (VMF)"
 
 from proofcheck.claims.s003 import (capacity, capacity_proof, eps_delta, finite_channels, printed_numbers, subsampling,
                                     table_claims, vmf_renyi)
-from proofcheck.findings import Example, Finding
+from proofcheck.report.findings import Example, Finding
 
 CLAIMS = [
     # ------------------------------------------------------------------ Section II: footnote 1
@@ -408,7 +408,7 @@ CLAIMS = [
         "Appendix C, Table VI (lines 771–792); Section VII-B, Table II (lines 429–438)"),
 ]
 
-# ---------------------------------------------------------------------- findings (proofcheck.findings)
+# ---------------------------------------------------------------------- findings (proofcheck.report.findings)
 # The independent errors of 003, ordered by where each finding's leading statement is printed.
 
 FINDINGS = [

@@ -2,7 +2,7 @@
 
 Each route estimates one quantity of a claim with a rigorous interval (:mod:`mechanisms.continuous.vmf_monte_carlo`; no
 Bessel function evaluated): the engine checks that the closed form lies inside at confidence 1 − 10⁻⁶ at the
-tightest case and at a few cases the search chose (:mod:`proofcheck.mc_evidence`). Every estimate costs well
+tightest case and at a few cases the search chose (:mod:`proofcheck.stages.mc_evidence`). Every estimate costs well
 under a second on one CPU core at the default 200,000 samples (tens of milliseconds at p = 13,700); where the
 two distributions coincide (κ = 0, equal centres) the value is exactly 0 and no sampling is done.
 """

@@ -32,7 +32,7 @@ Corollary 1                     c_t(λ, T), its sum, the tail bound and ε_μ
 Each section module holds its own quantities above its claims; what the sections share (the finite model's variables
 and readers, sympy symbols) is in :mod:`.model`, what the search draws in :mod:`.strategies`, the numbers the paper
 prints in :mod:`.printed`.
-``FINDINGS`` at its end groups the errata into independent errors (:mod:`proofcheck.findings`).
+``FINDINGS`` at its end groups the errata into independent errors (:mod:`proofcheck.report.findings`).
 """
 
 from __future__ import annotations
@@ -41,7 +41,7 @@ PAPER = "004 — Triastcyn, Faltings: Bayesian differential privacy"
 
 from proofcheck.claims.s004 import (accounting, attack, definitions, discussion, estimators, experiments,
                                     subsampled_gaussian, tail_bounds)
-from proofcheck.findings import Example, Finding
+from proofcheck.report.findings import Example, Finding
 
 CLAIMS = [
     # §3: Eq. (1) and the figures after it

@@ -18,9 +18,9 @@ from typing import NamedTuple
 from hypothesis import HealthCheck, Phase, find, settings
 from hypothesis.errors import FlakyFailure, NoSuchExample, Unsatisfiable
 
-from proofcheck.certify import noise_check
-from proofcheck.evaluation import ClaimError
-from proofcheck.margins import float_margin, is_degenerate, is_violation, ratio, scaled
+from proofcheck.stages.certify import noise_check
+from proofcheck.stages.evaluation import ClaimError
+from proofcheck.stages.margins import float_margin, is_degenerate, is_violation, ratio, scaled
 from mechanisms.numerics.exact import Undecided
 
 CHUNK = 100  # Hypothesis examples per chunk; each chunk has its own derived seed

@@ -9,10 +9,10 @@ from dataclasses import dataclass
 import sympy as sp
 
 from mechanisms.numerics.exact import is_infinity
-from proofcheck.evaluation import Outside, certainly_less, sides
+from proofcheck.stages.evaluation import Outside, certainly_less, sides
 from proofcheck.measures import CERTIFIED
 from proofcheck.numerics import DEFAULT_PREC, Undecided, precision, to_arb
-from proofcheck.rounding import exactify
+from proofcheck.stages.rounding import exactify
 
 CERT_PRECISIONS = (DEFAULT_PREC, 512)
 

@@ -15,7 +15,7 @@ from typing import NamedTuple
 import numpy as np
 import sympy as sp
 
-from proofcheck.evaluation import ClaimError, Outside, sides
+from proofcheck.stages.evaluation import ClaimError, Outside, sides
 from proofcheck.measures import FLOAT
 
 IDENTITY_FLOOR = 1.0  # identities: |lhs - rhs| <= 10^-digits * max(1, |lhs|, |rhs|)

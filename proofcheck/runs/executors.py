@@ -4,7 +4,7 @@ A claim's result depends on (claim, budget, seed) only — not on the executor, 
 claims finish in. With a counted budget (``cases``) that holds on any machine; with a time budget, how far
 the search gets depends on the machine and its load.
 
-* :class:`LocalPool` — ``jobs`` worker processes forked from this process (proofcheck.supervisor): they
+* :class:`LocalPool` — ``jobs`` worker processes forked from this process (proofcheck.runs.supervisor): they
   check the very claim objects loaded here, each under a hard limit, and a claim that hangs, exits or
   kills its worker costs that claim only.
 * :class:`DaskExecutor` — ``dask.distributed``: a ``Client`` on the scheduler at ``scheduler``, or, without
@@ -29,8 +29,8 @@ from pathlib import Path
 
 from mechanisms.errors import InvalidInput
 import proofcheck.registry as registry
-import proofcheck.supervisor as supervisor
-from proofcheck.engine import Result
+import proofcheck.runs.supervisor as supervisor
+from proofcheck.runs.engine import Result
 from proofcheck.fingerprint import claim_fingerprint
 
 __all__ = ["check_by_id", "LocalPool", "DaskExecutor", "make_executor", "dask_mapper", "EXECUTORS",
@@ -116,7 +116,7 @@ def _noop(_cid, _result=None):
 class LocalPool:
     """``jobs`` worker processes on this machine, forked from this process (so they check the very claim
     objects loaded here); each claim under a hard limit, a claim that hangs or kills its worker costs
-    that claim only (proofcheck.supervisor)."""
+    that claim only (proofcheck.runs.supervisor)."""
 
     name = "local"
 

@@ -27,8 +27,8 @@ from dataclasses import dataclass, field
 from multiprocessing import Pipe
 from multiprocessing.connection import wait
 from mechanisms.numerics.exact import Undecided
-import proofcheck.engine as engine
-from proofcheck.engine import CERT_MIN_SECONDS, Result, check_claim
+import proofcheck.runs.engine as engine
+from proofcheck.runs.engine import CERT_MIN_SECONDS, Result, check_claim
 
 POLL_S = 0.2  # how often the parent looks at the clock and at a stop request
 # what each claim's process may hold in memory (address space), so that one claim that allocates
@@ -43,7 +43,7 @@ _INHERITED: dict = {}
 class Task:
     cid: str
     key: str  # which inherited claim set holds it
-    params: dict  # keyword arguments of proofcheck.engine.check_claim
+    params: dict  # keyword arguments of proofcheck.runs.engine.check_claim
 
 
 @dataclass

@@ -36,7 +36,7 @@ import re
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, Mapping
-from proofcheck.certify import witness_rank
+from proofcheck.stages.certify import witness_rank
 from proofcheck.numerics import fmt
 from proofcheck.registry import builtin_claims, paper_packages
 from proofcheck.texts import variant_why
@@ -195,7 +195,7 @@ def declared() -> list[Finding]:
 
 def witness_key(cx: dict | None) -> tuple:
     """Sort key, most convincing first: the engine's own ranking of certified witnesses
-    (proofcheck.certify.witness_rank: the largest relative violation, then the fewest and smallest
+    (proofcheck.stages.certify.witness_rank: the largest relative violation, then the fewest and smallest
     objects); a statement without a counterexample last."""
     return (0, *witness_rank(cx)) if cx else (1,)
 

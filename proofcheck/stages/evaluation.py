@@ -27,7 +27,7 @@ from mechanisms.numerics.elementary import ELEMENTARY
 from mechanisms.numerics.exact import FloatOnCertifiedPath, infinity
 from proofcheck.errors import EXCLUSIONS
 from proofcheck.numerics import Undecided
-from proofcheck.rounding import show_exact
+from proofcheck.stages.rounding import show_exact
 
 
 class ClaimError(Exception):

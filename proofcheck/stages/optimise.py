@@ -14,7 +14,7 @@ from dataclasses import dataclass
 import numpy as np
 from scipy.optimize import minimize  # imported here, not inside the timed budget of a claim
 
-from proofcheck.margins import float_margin, ratio, scaled
+from proofcheck.stages.margins import float_margin, ratio, scaled
 
 
 @dataclass

@@ -21,9 +21,9 @@ report.json, schema "proofcheck.report/2":
 
     Non-finite numbers are the strings "inf", "-inf", "nan" (the file is standard JSON).
 
-    FindingRecord = {                        one per independent error of a paper (proofcheck.findings)
+    FindingRecord = {                        one per independent error of a paper (proofcheck.report.findings)
       "id", "paper", "severity": "critical" | "major" | "minor" | "unassessed", "title",
-      "depends": what of the paper depends on the error (proofcheck.findings.DEPENDS; the severity follows from it
+      "depends": what of the paper depends on the error (proofcheck.report.findings.DEPENDS; the severity follows from it
                  by the rule written there), null for an undeclared finding (severity "unassessed"),
       "impact": which results, tables and numbers depend on it and by how much (an undeclared finding: a note
                 that nobody has assessed it),
@@ -108,18 +108,18 @@ import datetime as _dt
 import json
 from pathlib import Path
 
-import proofcheck.findings as finding_rules
-from proofcheck.certify import certify_example
+import proofcheck.report.findings as finding_rules
+from proofcheck.stages.certify import certify_example
 from proofcheck.claim import Claim
-from proofcheck.engine import Result
+from proofcheck.runs.engine import Result
 from proofcheck.files import json_safe, safe_name, write_atomic
-from proofcheck.findings import SEVERITIES
-from proofcheck.findings import findings as independent_errors
+from proofcheck.report.findings import SEVERITIES
+from proofcheck.report.findings import findings as independent_errors
 # the markdown and the records, importable from here as before the split (write_report calls markdown_table
 # through this module's name, so a test may replace it here)
-from proofcheck.report_markdown import (REPRODUCE_CASES, _figure, _finding_lines, counterexample_markdown, errata_markdown,
+from proofcheck.report.markdown import (REPRODUCE_CASES, _figure, _finding_lines, counterexample_markdown, errata_markdown,
                                         findings_markdown, markdown_table, reproduce_cases, reproduce_lines, thin_lines)
-from proofcheck.report_records import (claim_record, degenerate_primary_warning, primary_of, side_labels,
+from proofcheck.report.records import (claim_record, degenerate_primary_warning, primary_of, side_labels,
                                        statement_records)
 
 __all__ = ["SCHEMA", "VERDICTS", "write_report", "certify_examples", "claim_record", "side_labels", "statement_records",
@@ -196,7 +196,7 @@ def write_report(pairs: list[tuple[Claim, Result]], out: Path, seed: int, second
 
 
 def certify_examples(pairs) -> dict:
-    """Each declared finding's example (proofcheck.findings.Example) whose claim this run checked, certified at its
+    """Each declared finding's example (proofcheck.report.findings.Example) whose claim this run checked, certified at its
     exact objects: {finding id: (counterexample record, None) or (None, why not)}. The sentence a reviewer pastes
     quotes this case, so the report shows it, certified here, as the finding's witness."""
     by_id = {c.id: c for c, _ in pairs}

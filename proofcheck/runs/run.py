@@ -11,7 +11,7 @@
 * ``resume=True`` takes from ``results.jsonl`` every claim whose fingerprint, engine version, seed and
   budget match, and checks only the others. A result taken that says ``proved`` is carried only when its
   certificate (``OUT/certificates/<id>.json``) still proves the claim as it is now
-  (proofcheck.certificate.check_certificate, in a child process under the hard limit); otherwise the claim
+  (proofcheck.prove.certificate.check_certificate, in a child process under the hard limit); otherwise the claim
   is checked, and proved, again — the fingerprint decides what is re-checked, the certificate what is
   carried as proved.
 """
@@ -29,8 +29,8 @@ from pathlib import Path
 
 import mechanisms
 from mechanisms.errors import InvalidInput
-from proofcheck.certificate import check_certificate, read_certificate
-from proofcheck.engine import result_from_state, result_state
+from proofcheck.prove.certificate import check_certificate, read_certificate
+from proofcheck.runs.engine import result_from_state, result_state
 from proofcheck.files import json_safe, safe_name
 from proofcheck.fingerprint import claim_fingerprints, formula_fingerprints
 from proofcheck.prove.runner import each_in_child, fork_call, prove_results
@@ -329,7 +329,7 @@ def recheck_proofs(claims, results: dict, fingerprints: dict, out: Path, *, jobs
                    stopping=lambda: False) -> dict:
     """{claim id: why} of the results taken from the journal that say ``proved`` but whose certificate does not
     prove the claim as it is now (missing, made for other code, a box that no longer decides, ...). Each
-    certificate is re-checked by :func:`proofcheck.certificate.check_certificate` in a forked child under the
+    certificate is re-checked by :func:`proofcheck.prove.certificate.check_certificate` in a forked child under the
     hard limit (claim code runs there: a claim that hangs or exits costs that claim only), ``jobs`` at a time.
     A claim not re-checked because ``stopping()`` became true is in the answer with ``why`` None."""
     by_id = {c.id: c for c in claims}
@@ -387,7 +387,7 @@ def _warm_checker():
     from hypothesis import find, settings
     from hypothesis import strategies as st
 
-    for name in ("proofcheck.certificate", "proofcheck.evaluation", "proofcheck.prove", "proofcheck.prove.tight",
+    for name in ("proofcheck.prove.certificate", "proofcheck.stages.evaluation", "proofcheck.prove", "proofcheck.prove.tight",
                  "proofcheck.prove.cover", "proofcheck.prove.decide", "proofcheck.prove.mean_value",
                  "proofcheck.prove.faces", "proofcheck.prove.symbolic"):
         try:

@@ -8,11 +8,11 @@ import numpy as np
 import sympy as sp
 
 from mechanisms.numerics.exact import is_infinity
-from proofcheck.certify_sides import certified_sides, enclosure
-from proofcheck.evaluation import ClaimError, Outside
-from proofcheck.margins import float_margin, ratio
+from proofcheck.stages.certify_sides import certified_sides, enclosure
+from proofcheck.stages.evaluation import ClaimError, Outside
+from proofcheck.stages.margins import float_margin, ratio
 from proofcheck.numerics import Undecided, fmt, lower, precision
-from proofcheck.rounding import exactify, round_significant, show_exact, significant_within
+from proofcheck.stages.rounding import exactify, round_significant, show_exact, significant_within
 
 def certify_ratio(claim, case: dict, denominators=(10**6, 10**9, None), digits=(6, 9)) -> dict | None:
     """How tight a bound that holds is, certified: at a rounding of the float case, the enclosure of

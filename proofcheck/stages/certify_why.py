@@ -7,11 +7,11 @@ import math
 import numpy as np
 
 from mechanisms.numerics.exact import is_infinity
-from proofcheck.certify_sides import enclosure
-from proofcheck.evaluation import ClaimError, Outside, _holds, quantity_values
+from proofcheck.stages.certify_sides import enclosure
+from proofcheck.stages.evaluation import ClaimError, Outside, _holds, quantity_values
 from proofcheck.measures import CERTIFIED, FLOAT
 from proofcheck.numerics import Undecided, fmt, lower, precision, upper
-from proofcheck.rounding import show_exact
+from proofcheck.stages.rounding import show_exact
 
 
 FLOAT_PATH = "float"

@@ -10,10 +10,10 @@ import sympy as sp
 
 import proofcheck.tables as tables
 from proofcheck.claim import Claim
-from proofcheck.engine import Result
-from proofcheck.findings import SEVERITIES
+from proofcheck.runs.engine import Result
+from proofcheck.report.findings import SEVERITIES
 from proofcheck.registry import paper_title
-from proofcheck.report_records import side_labels
+from proofcheck.report.records import side_labels
 from proofcheck.texts import (cx_line, holds_text, mc_text, md_code, md_line, md_row, one_line, short, thin_text,
                               variant_why)
 

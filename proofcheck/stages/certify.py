@@ -3,7 +3,7 @@
 Only this stage can make a claim `violated`: the hypotheses must hold on the exact case and the
 enclosures of both sides must be disjoint on the wrong side. Every value a quantity hands to it has
 passed the certificate boundary (exact numbers, arb balls, exact infinities; a float is an error of
-the claim, see proofcheck.evaluation).
+the claim, see proofcheck.stages.evaluation).
 """
 from __future__ import annotations
 
@@ -17,16 +17,16 @@ import sympy as sp
 from mechanisms.numerics.exact import is_infinity
 # the certified sides, the tightness ratio and the reasons of an inconclusive verdict live in their own modules;
 # their names stay importable from here
-from proofcheck.certify_tightness import certify_ratio, significant_case
-from proofcheck.certify_sides import (CERT_PRECISIONS, Certified, agree_closely, certified_margin, certified_sides,
-                                      decide, enclosure, noise_check)
-from proofcheck.certify_why import FLOAT_PATH, _failing_hypothesis, _why_outside, why_uncertified
-from proofcheck.evaluation import ClaimError, Outside, certainly_less, evaluate, exactly_equal, quantity_values
-from proofcheck.margins import float_margin, is_violation, relative
+from proofcheck.stages.certify_tightness import certify_ratio, significant_case
+from proofcheck.stages.certify_sides import (CERT_PRECISIONS, Certified, agree_closely, certified_margin, certified_sides,
+                                             decide, enclosure, noise_check)
+from proofcheck.stages.certify_why import FLOAT_PATH, _failing_hypothesis, _why_outside, why_uncertified
+from proofcheck.stages.evaluation import ClaimError, Outside, certainly_less, evaluate, exactly_equal, quantity_values
+from proofcheck.stages.margins import float_margin, is_violation, relative
 from proofcheck.measures import CERTIFIED
-from proofcheck.mc_evidence import statistical_overrides
+from proofcheck.stages.mc_evidence import statistical_overrides
 from proofcheck.numerics import Undecided, fmt, lower, precision, upper
-from proofcheck.rounding import exactify, floatify, show_exact
+from proofcheck.stages.rounding import exactify, floatify, show_exact
 
 __all__ = ["CERT_PRECISIONS", "Certified", "enclosure", "certified_sides", "decide", "certified_margin", "agree_closely",
            "noise_check", "certify_violation", "witness_rank", "witness_summary", "merge_witnesses",
@@ -343,7 +343,7 @@ def certified_violation_at(claim, objects: dict, label) -> dict | None:
 
 
 def certify_example(claim, objects: dict) -> tuple[dict | None, str | None]:
-    """A counterexample given by hand (a finding's example, proofcheck.findings.Example) certified as the engine
+    """A counterexample given by hand (a finding's example, proofcheck.report.findings.Example) certified as the engine
     certifies its own: (the counterexample record, None) when the hypotheses hold on the exact objects and the
     enclosures are disjoint on the wrong side, else (None, why not)."""
     if claim.statistical:

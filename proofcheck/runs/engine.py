@@ -1,11 +1,11 @@
 """From a claim to a verdict with its evidence: search → optimise → round → certify.
 
-1. search    (proofcheck.search)   — Hypothesis draws cases from the claim's strategy, seeded, in
+1. search    (proofcheck.stages.search)   — Hypothesis draws cases from the claim's strategy, seeded, in
                chunks until the time budget; a float violation is shrunk to a small case.
-2. optimise  (proofcheck.optimise) — Nelder–Mead pushes the worst case further (largest violation),
+2. optimise  (proofcheck.stages.optimise) — Nelder–Mead pushes the worst case further (largest violation),
                and, for a bound that holds, pushes lhs/rhs up from the tightest case found.
-3. round     (proofcheck.rounding) — the case is rounded to exact rationals with small denominators.
-4. certify   (proofcheck.certify)  — hypotheses and both sides on the certified path; a violation
+3. round     (proofcheck.stages.rounding) — the case is rounded to exact rationals with small denominators.
+4. certify   (proofcheck.stages.certify)  — hypotheses and both sides on the certified path; a violation
                needs disjoint enclosures. Floats alone never make a violation. A witness on a
                hypothesis' boundary is moved inward and the interior one shown when it certifies; a
                bound that holds gets its tightness certified at an exact case (and, where the claim
@@ -24,16 +24,16 @@ from typing import NamedTuple
 import numpy as np
 import sympy as sp
 
-import proofcheck.mc_evidence as mc_evidence
-from proofcheck.certify import (certified_violation_at, certify_case, certify_ratio, certify_violation,
+import proofcheck.stages.mc_evidence as mc_evidence
+from proofcheck.stages.certify import (certified_violation_at, certify_case, certify_ratio, certify_violation,
                                merge_witnesses, noise_check, why_uncertified)
 from proofcheck.claim import COST_CLASSES
-from proofcheck.evaluation import ClaimError
-from proofcheck.margins import (RATIO_FLOOR, float_margin, is_degenerate, is_violation, ratio, relative, remembered,
+from proofcheck.stages.evaluation import ClaimError
+from proofcheck.stages.margins import (RATIO_FLOOR, float_margin, is_degenerate, is_violation, ratio, relative, remembered,
                                scaled)
-from proofcheck.optimise import flatten, optimise, unflatten
-from proofcheck.rounding import show_exact
-from proofcheck.search import search
+from proofcheck.stages.optimise import flatten, optimise, unflatten
+from proofcheck.stages.rounding import show_exact
+from proofcheck.stages.search import search
 from mechanisms.numerics.exact import Undecided
 from mechanisms.errors import InvalidInput
 import proofcheck.tables as tables

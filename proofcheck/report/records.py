@@ -5,7 +5,7 @@ from __future__ import annotations
 import sympy as sp
 
 from proofcheck.claim import Claim
-from proofcheck.engine import Result
+from proofcheck.runs.engine import Result
 
 
 def claim_record(claim: Claim, result: Result) -> dict:

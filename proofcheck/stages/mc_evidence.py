@@ -15,7 +15,7 @@ from __future__ import annotations
 import math
 import zlib
 
-from proofcheck.evaluation import ClaimError, Outside, quantity_values
+from proofcheck.stages.evaluation import ClaimError, Outside, quantity_values
 from proofcheck.measures import FLOAT
 from mechanisms.numerics.exact import Undecided
 

@@ -1,0 +1,1 @@
+"""The stages of one claim's check: search, optimise, round, certify (and the evaluation they share)."""
