@@ -16,6 +16,11 @@ strategy draws only: every box decided there is ``proved-for-sizes`` (the sizes 
 equality is never proved by intervals (its evidence stays two independent routes). A gain function has no
 cover by boxes (``not-provable``). ``proofcheck check-certificate`` (:mod:`proofcheck.prove.certificate`) re-checks
 a proof from its certificate alone.
+
+Beside the names in ``__all__``, the runs and the command line use :mod:`proofcheck.prove.runner` (proofs in
+child processes under a hard limit, each writing its certificate) and :mod:`proofcheck.prove.certificate`
+(certificates, and the checker that trusts nothing in them). Proofs use the stages (:mod:`proofcheck.stages`)
+and the claim model, never a run or the report.
 """
 from __future__ import annotations
 

@@ -1,6 +1,13 @@
 """Reports: report.json (stable schema), report.md (one table), one Markdown file and one figure
 per counterexample.
 
+The package: this module writes them all (:func:`write_report`, and ``__all__`` below); ``records`` builds the
+records of report.json (one per claim, one per printed statement), ``markdown`` the markdown a reader sees
+(report.md, the errata sheets, the counterexample pages) and ``findings`` groups a paper's errata into its
+independent errors (``Finding``, ``Example``: what a paper's package declares in ``FINDINGS``). The report reads
+the results of :mod:`proofcheck.runs` and certifies a finding's example with :mod:`proofcheck.stages`; nothing
+in those imports it.
+
 report.json, schema "proofcheck.report/2":
 
     {

@@ -37,9 +37,10 @@ from proofcheck.prove.runner import each_in_child, fork_call, prove_results
 
 RESULTS = "results.jsonl"
 LOCK = ".proofcheck.lock"
-_ENGINE_FILES = ("engine.py", "search.py", "optimise.py", "rounding.py", "certify.py", "certify_sides.py",
-                 "certify_tightness.py", "certify_why.py", "evaluation.py", "margins.py", "numerics.py", "measures.py",
-                 "mc_evidence.py", "claim.py", "strategies.py", "tables.py")
+_ENGINE_FILES = ("runs/engine.py", "stages/search.py", "stages/optimise.py", "stages/rounding.py", "stages/certify.py",
+                 "stages/certify_sides.py", "stages/certify_tightness.py", "stages/certify_why.py",
+                 "stages/evaluation.py", "stages/margins.py", "numerics.py", "measures.py", "stages/mc_evidence.py",
+                 "claim.py", "strategies.py", "tables.py")  # under proofcheck/
 
 
 def engine_version() -> str:
@@ -51,7 +52,7 @@ def engine_version() -> str:
     except PackageNotFoundError:
         v = "0"
     h = hashlib.sha256()
-    here = Path(__file__).parent
+    here = Path(__file__).parent.parent
     for name in _ENGINE_FILES:
         p = here / name
         if p.is_file():
