@@ -18,7 +18,4 @@ _NAMES = {
     "engine": ("Result", "check_claim", "BY_COST", "result_state", "result_from_state"),
     "executors": ("LocalPool", "make_executor", "check_in_child"),
 }
-_WHERE = {name: module for module, names in _NAMES.items() for name in names}
-
-__all__ = sorted(_WHERE)
-__getattr__, __dir__ = exports(__name__, _WHERE, MODULES)
+__all__, __getattr__, __dir__ = exports(__name__, _NAMES, MODULES)

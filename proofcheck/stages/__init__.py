@@ -24,7 +24,4 @@ _NAMES = {
     "rounding": ("exactify", "show_exact"),
     "certify": ("certified_sides", "certify_example", "witness_rank"),
 }
-_WHERE = {name: module for module, names in _NAMES.items() for name in names}
-
-__all__ = sorted(_WHERE)
-__getattr__, __dir__ = exports(__name__, _WHERE, MODULES)
+__all__, __getattr__, __dir__ = exports(__name__, _NAMES, MODULES)
