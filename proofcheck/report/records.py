@@ -62,7 +62,7 @@ def _statement(sid: str, members) -> dict:
     variants = [(c, r) for c, r in members if c.variant is not None]
     if not readings:  # only a variant was selected (e.g. --only 'x+corrected'): it stands for itself
         readings, variants = variants, []
-    if not any(c.primary for c, _ in readings) and any(c.reading is not None for c, _ in readings):
+    if len(readings) > 1 and not any(c.primary for c, _ in readings):  # (one reading alone stands for itself)
         return _unsettled(sid, readings, variants)
     primary = primary_of([c for c, _ in readings])
     p_result = next(r for c, r in readings if c is primary)
