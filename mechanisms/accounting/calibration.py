@@ -28,6 +28,8 @@ from fractions import Fraction
 import numpy as np
 
 from mechanisms.errors import InvalidInput
+from mechanisms.accounting.dpsgd_accountant import OPACUS_ORDERS, _check, dpsgd_epsilon, dpsgd_epsilon_arb
+from mechanisms.accounting.subsampled_gaussian import log_binomial_excess
 from mechanisms.numerics.checks import exact_real, real
 from mechanisms.numerics.context import certified, fp
 from mechanisms.numerics.exact import Undecided
@@ -163,8 +165,6 @@ def dpsgd_sigma_float(eps, delta, q, steps, orders=None):
     """The smallest noise multiplier with DP-SGD's RDP ε(δ) ≤ eps, to float accuracy: min over the orders of each
     order's root (:func:`_dpsgd_root`: ~10 ms where a bisection on the full accountant took ~1–10 s); the bisection
     where that does not apply (q = 1, no order meeting eps with finite σ among the integer ones)."""
-    from mechanisms.accounting.dpsgd_accountant import OPACUS_ORDERS, _check, dpsgd_epsilon
-
     orders = OPACUS_ORDERS if orders is None else orders
     fname = "dpsgd_sigma"
     e = real(eps, "eps", fname, lo=0, lo_open=True)
@@ -179,8 +179,6 @@ def dpsgd_sigma_float(eps, delta, q, steps, orders=None):
 def dpsgd_sigma(eps, delta, q, steps, orders=None, digits=4) -> Calibration:
     """DP-SGD's noise multiplier for (ε, δ) through the RDP curve and the improved conversion, certified and tight
     to ``digits`` digits (each evaluation: :func:`~mechanisms.accounting.dpsgd_accountant.dpsgd_epsilon_arb`)."""
-    from mechanisms.accounting.dpsgd_accountant import OPACUS_ORDERS, dpsgd_epsilon_arb
-
     fname = "dpsgd_sigma"
     orders = OPACUS_ORDERS if orders is None else orders
     e = _exact(eps, "eps", fname, lo=0, lo_open=True)
@@ -233,8 +231,6 @@ def _log_a_fraction(a, sigma, q):
     z ∼ N(0, σ²): a non-negative integrand, no cancellation), 16-point Gauss–Legendre panels of width σ on
     [−12σ − 1, a + 12σ + 1] (outside, the integrand is below e^{−70} of its peak)."""
     global _GL16
-    from mechanisms.accounting.subsampled_gaussian import log_binomial_excess
-
     if _GL16 is None:
         _GL16 = np.polynomial.legendre.leggauss(16)
     x, w = _GL16

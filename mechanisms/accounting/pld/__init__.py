@@ -104,7 +104,7 @@ import numpy as np
 from mechanisms.errors import InvalidInput
 from mechanisms.numerics.checks import exact_real
 from mechanisms.numerics.context import certified
-from mechanisms.accounting.pld.compose import _SCALE_BITS, _delta_of, _float_delta, _product
+from mechanisms.accounting.pld.compose import _SCALE_BITS, _delta_of, _float_delta, _float_product, _product
 from mechanisms.accounting.pld.discretise import _upper_parts  # noqa: F401 (reached on the package by tests)
 from mechanisms.accounting.pld.laws import _laws  # noqa: F401 (as _upper_parts)
 # (PARAMETERS and the private names are reached on the package by proofcheck.measures and the tests)
@@ -329,8 +329,6 @@ def pld_compose_epsilon_bounds(events, delta, h=DEFAULT_H):
 
 def _float_composed_events(events, h):
     """The float twin of :func:`_composed_events`, every direction: ([pessimistic pmfs], [optimistic pmfs])."""
-    from mechanisms.accounting.pld.compose import _float_product
-
     parts = [_float_composed(mechanism, p, k, h) for mechanism, p, k in events]
     n = max(len(ups) for ups, _ in parts)
     uppers, lowers = [], []

@@ -11,7 +11,7 @@ from fractions import Fraction
 import numpy as np
 
 from mechanisms.errors import InvalidInput
-from mechanisms.numerics.checks import exact_real
+from mechanisms.numerics.checks import exact_real, real
 from mechanisms.numerics.context import certified, fp
 from mechanisms.numerics.exact import to_arb
 from mechanisms.accounting.pld.compose import _delta_of, _float_delta, _float_power, _integer_pmf, _power
@@ -64,8 +64,6 @@ def _args(mechanism, params, k, fname, exact):
 
 
 def _float_real(x, name, fname, **bounds):
-    from mechanisms.numerics.checks import real
-
     return real(x, name, fname, **bounds)
 
 
