@@ -8,6 +8,7 @@ from __future__ import annotations
 import numpy as np
 from hypothesis import strategies as st
 
+from mechanisms.numerics.context import fp
 from proofcheck.strategies import channels, log_reals, priors
 
 from .model import CJ_FAMILIES, FS_FAMILIES, FS_KNOWN
@@ -159,8 +160,6 @@ def _peaked_rows(k: int, r: int, eps: float, peaks: list) -> np.ndarray:
 
 def _log_likelihood_gap(family, lik, atoms, data) -> float | None:
     """ln p_θ0(data) − max_{i>0} ln p_θi(data) (float), None where it is not finite."""
-    from mechanisms.numerics.context import fp
-
     if family == "table":
         params, records = [list(row) for row in lik], [int(v) for v in data]
     else:

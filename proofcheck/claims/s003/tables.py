@@ -51,7 +51,7 @@ from mechanisms.numerics.checks import check_alpha, check_dimension, check_kappa
 from mechanisms.numerics.context import certified, fp
 from mechanisms.numerics.exact import to_arb, to_fraction
 from proofcheck.claims.s003.printed import composition_eps_printed, interpolate_printed, zhu_wang_bound_printed
-from proofcheck.measures import FLOAT
+from proofcheck.measures import CERTIFIED, FLOAT
 from proofcheck.numerics import fmt, precision
 from proofcheck.tables import Column, PaperTable, classify, half_unit, relative_difference
 
@@ -217,16 +217,14 @@ def exact_rdp_best(kappa, steps, integer_only=False, p=TABLE_SETUP["p"], gamma=T
     fractional orders (unless integer_only) by quadrature of both directions around the best integer and in (1, 2)."""
     from scipy.optimize import minimize_scalar
 
-    from mechanisms.accounting.vmf_subsampled_composition import vmf_subsampled_renyi_both
-
     g, d = float(gamma), float(delta)
     taus = fp.vmf_taus(p, kappa, EXACT_TOP_ORDER)
     ints = sorted((fp.eps_from_rdp(steps * fp.subsampled_renyi(taus, a, g), a, d), a)
                   for a in range(2, EXACT_TOP_ORDER + 1))
-    best = min((fp.eps_from_rdp(steps * vmf_subsampled_renyi_both(p, kappa, a, g), a, d), a) for _, a in ints[:3])
+    best = min((fp.eps_from_rdp(steps * composed.vmf_subsampled_renyi_both(p, kappa, a, g), a, d), a) for _, a in ints[:3])
     if not integer_only:
         def frac(a):
-            return fp.eps_from_rdp(steps * vmf_subsampled_renyi_both(p, kappa, a, g), a, d)
+            return fp.eps_from_rdp(steps * composed.vmf_subsampled_renyi_both(p, kappa, a, g), a, d)
 
         a0 = best[1]
         for lo, hi in {(1 + 1e-4, 2.0) if a0 <= 3 else (a0 - 1.0, a0 + 1.0), (max(1 + 1e-4, a0 - 1.0), a0 + 1.0)}:
@@ -246,8 +244,6 @@ def approach2_lower_bound_arb(kappa, target, prefactor="zw", p=TABLE_SETUP["p"],
     first three terms is at least log(1/2) − 3/2 · log(3/2)/(1/2) − 2 log δ > 19 for δ = 1/60000 (log x + c/x is
     decreasing for x < c; N τ^s ≥ 0); on [3/2, TOP_ORDER] each unit interval [k, k+1] is covered by balls on which
     the expression (τ^s linear in α there) is enclosed in interval arithmetic, bisected where needed."""
-    from proofcheck.measures import CERTIFIED
-
     g, d = to_fraction(gamma), to_fraction(delta)
     taus = certified.vmf_taus(p, to_fraction(kappa), TOP_ORDER)
     ts = {1: to_arb(g) * certified.vmf_kl_antipodal(p, to_fraction(kappa))}

@@ -6,6 +6,7 @@ from __future__ import annotations
 import sympy as sp
 from hypothesis import strategies as st
 
+from mechanisms.bayesian.bayesian_dp import bdp_tail_monte_carlo
 from proofcheck.claim import Claim, Hypothesis, MonteCarloRoute, Source, channel, integer, real, simplex
 from proofcheck.claims.s004.model import (adjacency, bdp_delta, model, MODEL_NOTE, MODEL_VARS, num, pairs, S,
                                           says_nothing, tail, x0)
@@ -100,8 +101,6 @@ def composed_delta(reading):
 
 def strong_tail_route(case, n, seed, device, confidence):
     """Monte Carlo for Definition 1's tail: draw x' ∼ μ and w ∼ p(·|D), count L ≥ ε (Clopper–Pearson)."""
-    from mechanisms.bayesian.bayesian_dp import bdp_tail_monte_carlo
-
     return bdp_tail_monte_carlo(np.asarray(case["K"], float), np.asarray(case["mu"], float), float(case["eps"]),
                                 adjacency(case), x0(case), n, seed, confidence)
 

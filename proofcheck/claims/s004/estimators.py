@@ -8,6 +8,7 @@ from fractions import Fraction
 import sympy as sp
 from hypothesis import strategies as st
 
+from mechanisms.bayesian.coverage import gaussian_reference_failure_monte_carlo
 from proofcheck.claim import Claim, Hypothesis, MonteCarloRoute, Source, channel, integer, log_real, real
 from proofcheck.claims.s004.model import num, reference_cost_closed_form, S
 from proofcheck.claims.s004.strategies import (SEED, binary_coverage_cases, estimator_error_cases, fold_cases,
@@ -97,8 +98,6 @@ def monte_carlo_seed(c) -> int:
 def reference_failure_estimate(variant, n=4000):
     """The float path's estimate of Pr[ĉ < c_t(λ, T)] (n replications, seeded by the case); the certified
     path has no exact route: a statistical claim takes the Monte Carlo interval there."""
-    from mechanisms.bayesian.coverage import gaussian_reference_failure_monte_carlo
-
     def q(c, m):
         return m.statistical_estimate(lambda: gaussian_reference_failure_monte_carlo(
             float(c["lam"]), int(c["T"]), float(c["s"]), float(c["sigma"]), int(c["d"]), int(c["m"]),
@@ -108,8 +107,6 @@ def reference_failure_estimate(variant, n=4000):
 
 def reference_failure_route(variant):
     def estimate(case, n, seed, device, confidence):
-        from mechanisms.bayesian.coverage import gaussian_reference_failure_monte_carlo
-
         return gaussian_reference_failure_monte_carlo(float(case["lam"]), int(case["T"]), float(case["s"]),
                                                       float(case["sigma"]), int(case["d"]), int(case["m"]),
                                                       float(case["gamma"]), n, seed, confidence, variant=variant)
