@@ -18,6 +18,7 @@ import sympy as sp
 from scipy import integrate
 
 import accounting_oracle as ao
+from finite_oracle import exact_objects
 from mechanisms.continuous import capacity as cap
 from mechanisms.finite import channel_ops, leakage  # noqa: F401  (register their formulas)
 from mechanisms.accounting import composition, rdp_conversion, subsampling  # noqa: F401  (register formulas)
@@ -53,22 +54,11 @@ def half_unit(printed: str) -> F:
     return F(1, 2 * 10 ** len(printed.split(".")[1])) if "." in printed else F(1, 2)
 
 
-def _exact(x):
-    if isinstance(x, list):
-        return [_exact(y) for y in x]
-    if isinstance(x, str):
-        try:
-            return F(x)
-        except ValueError:
-            return x
-    return x
-
-
 def _violation(cid, cases=300):
     """The engine's verdict and exact counterexample objects (strings → Fractions), on a counted budget."""
     r = check_claim(BY_ID[cid], cases=cases, seed=0)
     assert r.verdict == "violated", (cid, r.verdict, r.evidence.get("reason"))
-    return {k: _exact(v) for k, v in r.counterexample["objects"].items()}, r.counterexample
+    return exact_objects(r.counterexample["objects"]), r.counterexample
 
 
 def _reported(text: str):
