@@ -14,7 +14,7 @@ from vocabulary_claims import CLAIMS, FALSE  # noqa: E402
 LIMIT = 30.0  # seconds a claim may take at --cases 100 (a hard limit of 3x this: the child is stopped after it)
 # Not yet right the first time, each for a stated reason (none today: the subsampled Gaussian's float PLD at
 # h = 1/100 was 50-200 ms a call over the optimiser's 1,800 evaluations until the engine remembered each case's
-# float margin and the PLD its one-step pmfs; vocab.pld.subsampling-helps took 168 s at --cases 100, now 20 s):
+# float margin and the PLD its one-step pmfs; vocab.pld.subsampling-helps took 168 s at --cases 100, now 29 s):
 OVER_LIMIT_AT_100: set[str] = set()
 NOT_YET_DECIDED: set[str] = set()
 
