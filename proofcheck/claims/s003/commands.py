@@ -4,7 +4,13 @@ from __future__ import annotations
 
 import json
 
+from mechanisms.accounting import rdp_conversion  # noqa: F401  (registers the conversion)
+from mechanisms.continuous import capacity, vmf_renyi  # noqa: F401  (register the VMF formulas)
 from mechanisms.errors import InvalidInput
+from mechanisms.numerics import checks
+from mechanisms.numerics.context import certified
+from proofcheck.cli.inputs import exact_arg, int_arg
+from proofcheck.numerics import fmt, precision, to_printed_digits
 from proofcheck.registry import Command
 
 
@@ -21,13 +27,6 @@ def run_vmf(args) -> int:
 
     κ = 0 is the uniform law on the sphere: τ_α = 0 and log capacity = 0 exactly (the limits of the
     printed formulas, which are 0/0 there), and ε at δ is the conversion of τ = 0."""
-    from mechanisms.continuous import capacity, vmf_renyi  # noqa: F401  (register the formulas)
-    from mechanisms.numerics import checks
-    from mechanisms.accounting import rdp_conversion  # noqa: F401  (register the formulas)
-    from mechanisms.numerics.context import certified
-    from proofcheck.cli import exact_arg, int_arg
-    from proofcheck.numerics import fmt, precision, to_printed_digits
-
     p = checks.check_dimension(int_arg(args.p, "p"), "vmf")
     kappa = checks.check_kappa(exact_arg(args.kappa, "kappa"), "vmf")
     where = f"at p = {p}, kappa = {args.kappa}"
