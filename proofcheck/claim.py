@@ -18,6 +18,9 @@ from hypothesis.strategies import SearchStrategy
 from mechanisms.errors import InvalidInput
 from proofcheck.stages.evaluation import pick, unknown_functions
 from proofcheck.measures import CERTIFIED, FLOAT
+import math
+import numbers
+import numpy as np
 
 KINDS = ("def", "lem", "thm", "prop", "cor", "eq", "rem", "table", "alg", "ex", "claim")
 
@@ -71,9 +74,6 @@ class Var:
         """Why a drawn value is outside this variable's declared domain (None when it is inside): a
         distribution with a negative, non-finite entry or a sum other than 1 (to 1e-9), a channel whose
         row is not one, a real or a vector entry outside [lo, hi], an integer that is not one."""
-        import math
-
-        import numpy as np
 
         try:
             a = np.asarray(x, dtype=float)
@@ -152,8 +152,6 @@ def _declared_sizes(name: str, kind: str, sizes) -> tuple:
         raise InvalidInput(f"variable {name!r}: sizes=() declares no size (leave it out, or name at least one)")
 
     def whole(n) -> bool:
-        import numbers
-
         return isinstance(n, numbers.Integral) and not isinstance(n, bool) and n >= 1
 
     out = []

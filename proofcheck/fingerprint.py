@@ -43,6 +43,8 @@ import types
 from fractions import Fraction
 
 import sympy as sp
+import site
+import sysconfig
 
 DEPTH = 4  # how far into called functions, objects and containers the code of a quantity is followed
 LIMIT = 64  # entries of one container, object or class followed
@@ -127,8 +129,6 @@ def _modname(name) -> str:
 
 @functools.lru_cache(maxsize=1)
 def _library_roots() -> tuple:
-    import site
-    import sysconfig
 
     roots = set()
     paths = sysconfig.get_paths()

@@ -45,8 +45,6 @@ def _float_js_by_entropies(p, q):
     code with the js formula of mechanisms.finite.channels (scipy.spatial.distance.jensenshannon is its square root,
     which turns the rounding noise of two equal distributions into NaN). A JS is ≥ 0: noise below 0 is
     clamped."""
-    from scipy.special import rel_entr
-
     p, q = np.asarray(p, float), np.asarray(q, float)
     mid = (p + q) / 2
     return float(max(np.sum(rel_entr(p, mid)) / 2 + np.sum(rel_entr(q, mid)) / 2, 0.0))
@@ -65,8 +63,6 @@ def _c_js_by_entropies(p, q):
 def _float_binomial_within_relative_error(T, kappa, eps):
     """P(|X/T − κ| ≤ εκ), X ~ Binomial(T, κ), by scipy's CDF and survival function (the complement's
     two tails, which keeps digits near 1); the interval's ends widened by 1e−12·T against rounding."""
-    from scipy.stats import binom
-
     lo = math.ceil(T * kappa * (1 - eps) - 1e-12 * T)
     hi = math.floor(T * kappa * (1 + eps) + 1e-12 * T)
     if max(lo, 0) > min(hi, T):
@@ -242,9 +238,6 @@ EXACT_ARGS: dict = {
 def _refuse_balls(name, fn, args, kwargs, float_path=False):
     """InvalidInput at the call when an argument of EXACT_ARGS[name] is (or holds) an arb ball (on the float path:
     a float read with m.num)."""
-    import inspect
-
-    import flint
 
     ball = NumOfCase if float_path else flint.arb
 
@@ -370,6 +363,10 @@ def _path(name: str, which: int) -> Path:
 # NoBoxForm (an Undecided): a route, or a context operation such as ctx.integral, without a form over boxes was
 # given a Ball (mechanisms.numerics.context.box)
 from mechanisms.numerics.context.box import NoBoxForm  # noqa: E402
+import flint
+import inspect
+from scipy.special import rel_entr
+from scipy.stats import binom
 
 
 def _box_route(name, certified_route):

@@ -13,14 +13,15 @@ from typing import Callable, NamedTuple
 import proofcheck.claims as claims_pkg
 from mechanisms.errors import InvalidInput
 from proofcheck.claim import COST_CLASSES, PAPER_ID, Claim
+import hashlib
+import pkgutil
+import warnings
 
 
 def paper_packages() -> list:
     """The papers' claims packages: every sub-package sNNN of proofcheck.claims, in order. Each declares
     PAPER (its title line), CLAIMS (its statements in the paper's order) and FINDINGS, and may have a
     `commands` module (see paper_commands); the engine knows no paper beyond what these packages say."""
-    import pkgutil
-
     names = sorted(i.name for i in pkgutil.iter_modules(claims_pkg.__path__) if i.ispkg and PAPER_ID.match(i.name))
     return [importlib.import_module(f"proofcheck.claims.{name}") for name in names]
 
@@ -164,8 +165,6 @@ def load_claims_file(path: str, check_draws: bool = True) -> list[Claim]:
 
 def _stable_digest(text: str) -> str:
     """The same in every process (hash() of a str is salted per process)."""
-    import hashlib
-
     return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()[:16]
 
 
@@ -225,8 +224,6 @@ def check_primary_readings(claims) -> None:
     careful reader's, never one whose hypotheses force a degenerate case (Claim.forces_degenerate): beside a
     reading that is neither degenerate nor vacuous it is refused; with none, registered with a
     DegeneratePrimaryWarning (the report flags it too)."""
-    import warnings
-
     groups: dict[str, list[Claim]] = {}
     for c in claims:
         if c.variant is None:

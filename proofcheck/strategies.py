@@ -14,6 +14,7 @@ from fractions import Fraction
 import numpy as np
 from hypothesis import strategies as st
 from hypothesis.errors import InvalidArgument
+from scipy.special import gammaincinv
 
 SIZES = st.integers(min_value=2, max_value=6)
 
@@ -73,8 +74,6 @@ def close_to_uniform_priors(n: int, eps: float):
 def dirichlet_priors(n: int, alpha: float = 1.0):
     """Dirichlet(alpha, ..., alpha) priors, drawn as normalised Gamma(alpha) variates by the inverse
     CDF of Hypothesis-drawn uniforms (so that draws shrink like any other)."""
-    from scipy.special import gammaincinv
-
     _check_size("n", n)
     _check_real("alpha", alpha, lo=0, lo_open=True)
 

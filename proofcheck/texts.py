@@ -4,6 +4,7 @@ Markdown line (a newline becomes a space, a leading '#' cannot open a heading, a
 from __future__ import annotations
 
 import re
+from decimal import Decimal, InvalidOperation, ROUND_CEILING, ROUND_FLOOR
 
 
 
@@ -138,8 +139,6 @@ SHORT_DIGITS = 8
 def short_enclosure(text: str, digits: int = SHORT_DIGITS) -> str:
     """An enclosure '[lo, hi]' as the report writes it (17 digits), with each end rounded outward to `digits`
     significant digits: shorter to read and still certain to contain the value; other text as it is."""
-    from decimal import ROUND_CEILING, ROUND_FLOOR, Decimal, InvalidOperation
-
     text = str(text)
     if not (text.startswith("[") and text.endswith("]")) or text.count(",") != 1:
         return text

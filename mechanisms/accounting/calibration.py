@@ -206,8 +206,6 @@ class _IntegerMoments:
     positive (the float form of ctx.subsampled_gaussian_integer_log_moment); log A_1 = 0."""
 
     def __init__(self, top, q):
-        from scipy.special import gammaln
-
         k = np.arange(1, top + 1, dtype=float)[:, None]
         self.j = np.arange(2, max(top, 2) + 1, dtype=float)
         with np.errstate(invalid="ignore"):
@@ -278,8 +276,6 @@ def _secant_root(h, hi, fhi, step):
 
 def _dpsgd_root(eps, delta, q, steps, orders):
     """min over the orders of σ_α (see above): the root of dpsgd_epsilon(σ) = eps, to float accuracy."""
-    from scipy.optimize import brentq
-
     a_all = np.array([float(a) for a in orders])
     c = np.log1p(-1 / a_all) - (math.log(delta) + np.log(a_all)) / (a_all - 1)
     target = (eps - c) * (a_all - 1) / steps  # L_α; ≤ 0: the order never meets eps
@@ -402,6 +398,8 @@ def dpsgd_sigma_exact(eps, delta, q, steps, orders=None, digits=4):
 # calibration: float bisection (Laplace: the closed form) against the certified d-digit grid search on the privacy
 # profile with ball evaluations
 from mechanisms.numerics.context.routes import route  # noqa: E402  (the declaration beside the two algorithms)
+from scipy.optimize import brentq
+from scipy.special import gammaln
 
 route("gaussian_sigma", gaussian_sigma_grid, gaussian_sigma_exact)
 route("laplace_scale", laplace_scale_grid, laplace_scale_exact)

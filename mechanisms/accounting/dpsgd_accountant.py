@@ -90,8 +90,6 @@ def dpsgd_epsilon_arb(sigma, gamma, steps, delta, orders=OPACUS_ORDERS):
     pair (fractional orders by quadrature, not the float route's series): the order attaining the float min gives
     the upper end; every order gives a certified lower bound (exact at integer orders, the
     integer order below for fractional orders, a quadrature where that bound is not enough)."""
-    from flint import arb
-
     _check(sigma, gamma, steps, delta, orders, "dpsgd_epsilon_arb")
     s, g, d = to_fraction(sigma, "sigma"), to_fraction(gamma, "gamma"), to_fraction(delta, "delta")
     steps, orders = int(steps), tuple(orders)
@@ -118,5 +116,6 @@ def dpsgd_epsilon_arb(sigma, gamma, steps, delta, orders=OPACUS_ORDERS):
 # m.dpsgd_epsilon: the DP-SGD accountant over the subsampled Gaussian's RDP, whose two methods differ at fractional
 # orders (the float two-series against the certified quadrature of the definition; integer orders: the binomial sum)
 from mechanisms.numerics.context.routes import route  # noqa: E402  (the declaration beside the two algorithms)
+from flint import arb
 
 route("dpsgd_epsilon", dpsgd_epsilon, dpsgd_epsilon_arb)

@@ -90,8 +90,6 @@ def _rdp(ctx, alpha, sigma, q, diff, fname):
 def forward_difference_quadrature(sigma: float, k: int) -> float:
     """log D_k, D_k = Δ^k f(−1), f(x) = e^{x(x+1)/(2σ²)}, k even, by quadrature of its positive integral form
     e^{−1/(8σ²)} ∫ φ(z) e^{−z/(2σ)} (e^{z/σ} − 1)^k dz (scipy quad in log scale, each side of 0 scaled by its peak)."""
-    from scipy import integrate, optimize
-
     s = float(sigma)
 
     def h(z):  # log of the integrand
@@ -150,6 +148,7 @@ def sampled_without_replacement_gaussian_rdp_arb(alpha, sigma, q):
 # Gaussian on a sample without replacement (Wang, Balle & Kasiviswanathan 2019, Theorem 27): the forward differences
 # of e^{x(x+1)/(2σ²)} by float quadrature of their positive integral form against the exact alternating sum in arb
 from mechanisms.numerics.context.routes import route  # noqa: E402  (the declaration beside the two algorithms)
+from scipy import integrate, optimize
 
 route("sampled_without_replacement_gaussian_rdp", sampled_without_replacement_gaussian_rdp,
       sampled_without_replacement_gaussian_rdp_arb)

@@ -262,8 +262,6 @@ def _window(alpha, sigma, q):
 
 
 def _log_a_quadrature_arb(alpha, s, q):
-    from flint import acb, arb
-
     a_f, s_f, q_f = float(alpha), float(s.mid()) if isinstance(s, arb) else float(s), float(q)
     lo, hi, peak = _window(a_f, s_f, q_f)
     sa, qa, aa = to_arb(s), to_arb(q), to_arb(alpha)
@@ -285,8 +283,6 @@ def _log_a_quadrature_arb(alpha, s, q):
 
 
 def _log_a_arb(alpha, s, q, quadrature):
-    from flint import arb
-
     if alpha is INF:  # D_∞: the likelihood ratio (u + v(z)) is unbounded in z for q > 0
         return INF if q > 0 else 0
     if q == 0:
@@ -296,7 +292,6 @@ def _log_a_arb(alpha, s, q, quadrature):
     if alpha.denominator == 1 and not quadrature:
         return certified.subsampled_gaussian_integer_log_moment(int(alpha), s, q)
     # the quadrature encloses A_α to the working precision; log A_α ≈ 1e−k needs about 3.3k more bits
-    import flint
 
     s_f = float(s.mid()) if isinstance(s, arb) else float(s)
     small = _log_a(float(alpha), s_f, float(q))
@@ -334,5 +329,7 @@ def subsampled_gaussian_rdp_quadrature_arb(alpha, sigma, q):
 # conversion, composition and subsampling formulas are written once over the context (gaussian_dp, rdp_conversion,
 # composition, ...)
 from mechanisms.numerics.context.routes import route  # noqa: E402  (the declaration beside the two algorithms)
+import flint
+from flint import acb, arb
 
 route("subsampled_gaussian_rdp", subsampled_gaussian_rdp, subsampled_gaussian_rdp_arb)

@@ -77,8 +77,6 @@ def vmf_dlog_delta_quadrature(ctx, p, kappa, eps, alpha):
 
 def vmf_alpha_star(p, kappa, eps):
     """The root α* > 1 of g (None when ε ≥ 2κ: g < 0 everywhere, δ_α decreases to 0)."""
-    from scipy.optimize import brentq
-
     p = check_dimension(p, "vmf_alpha_star")
     kappa = float(check_kappa(kappa, "vmf_alpha_star"))
     eps = float(check_nonneg(eps, "eps", "vmf_alpha_star"))
@@ -154,5 +152,6 @@ def vmf_min_log_delta_arb(p, kappa, eps):
 # m.vmf_dlog_delta_quadrature, m.vmf_subsampled_kl_quadrature — Gauss–Legendre on floats, acb.integral with interval
 # tail bounds — and so is the exact (ε, δ) curve of the antipodal VMF pair, m.vmf_hockey_stick_antipodal.)
 from mechanisms.numerics.context.routes import route  # noqa: E402  (the declaration beside the two algorithms)
+from scipy.optimize import brentq
 
 route("vmf_min_log_delta", vmf_min_log_delta, vmf_min_log_delta_arb)

@@ -131,8 +131,6 @@ def vmf_subsampled_renyi_directions_arb(p, kappa, alpha, gamma):
     (r^a = exp(a log r), r > 0 on the real segment): the certified method of the pair (the float one,
     :func:`vmf_subsampled_renyi_directions`, integrates in floats). A direction whose integral acb.integral cannot
     enclose at the working precision is returned as the ball [0, +∞] (no information)."""
-    from flint import acb, arb
-
     fname = "vmf_subsampled_renyi_directions_arb"
     p = _setting(p, kappa, gamma, fname, minimum=2)
     k, a, g = to_fraction(kappa), to_fraction(check_alpha(alpha, fname)), to_fraction(gamma)
@@ -186,8 +184,6 @@ def _lf_t(p, kappa):
 
 
 def _build_t(p, kappa):
-    from flint import acb
-
     ka = to_arb(kappa)
     half = Fraction(p - 3, 2)
     ha = to_arb(half)
@@ -233,8 +229,6 @@ def _log_t_normaliser_arb(p, kappa, prec):
 
 def vmf_t_tail_arb(p, kappa, c):
     """Certified twin of :func:`vmf_t_tail` (κ, c exact)."""
-    import flint
-
     p, k, c = _t_tail_args(p, kappa, c, "vmf_t_tail_arb", to_fraction)
     num = certified_log_integral(_build_t(p, k), _lf_t(p, float(k)), float(c), 1.0, c, 1)
     return (num - _log_t_normaliser_arb(p, k, flint.ctx.prec)).exp()
@@ -297,8 +291,6 @@ def _degrees(losses, l0, h, cap, exact):
 
 
 def _saturating_power_float(coeffs, T, D):
-    from scipy import signal
-
     def mul(a, b):
         c = signal.fftconvolve(a, b)
         if len(c) <= D + 1:
@@ -319,8 +311,6 @@ def _saturating_power_float(coeffs, T, D):
 
 
 def _saturating_power_arb(coeffs, T, D):
-    from flint import arb, arb_poly
-
     def fold(poly):
         c = poly.coeffs()
         if len(c) <= D + 1:
@@ -401,8 +391,6 @@ def profile_lower_bound_arb(p, kappa, gamma, steps, eps, test):
 
 def profile_lower_eps(p, kappa, gamma, steps, delta, test, hi=4096.0):
     """The largest ε at which the binned test still shows δ(ε) > δ (float): the true ε at δ is at least this."""
-    from scipy.optimize import brentq
-
     f = lambda e: profile_lower_bound(p, kappa, gamma, steps, e, test) - float(delta)  # noqa: E731
     if f(0.0) <= 0:
         return 0.0
@@ -448,6 +436,10 @@ def choose_bins(p, kappa, gamma, steps, eps, delta, ladder=True):
 # of the mixture: float quadrature against acb.integral. A lower bound on δ(ε) after T steps (binned test): float
 # quadrature and scipy's FFT convolution against acb.integral and exact arb_poly products
 from mechanisms.numerics.context.routes import route  # noqa: E402  (the declaration beside the two algorithms)
+import flint
+from flint import acb, arb, arb_poly
+from scipy import signal
+from scipy.optimize import brentq
 
 route("vmf_subsampled_renyi_directions", vmf_subsampled_renyi_directions, vmf_subsampled_renyi_directions_arb)
 route("profile_lower_bound", profile_lower_bound, profile_lower_bound_arb)

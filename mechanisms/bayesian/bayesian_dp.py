@@ -45,6 +45,7 @@ from mechanisms.numerics.checks import real
 from mechanisms.numerics.context import formula, fp
 from mechanisms.errors import InvalidInput
 from mechanisms.numerics.rigorous_intervals import clopper_pearson
+import time
 
 __all__ = [
     "ADJACENCIES", "READINGS", "bdp_neighbour_pairs", "bdp_tail", "bdp_pointwise_tails", "bdp_delta",
@@ -305,8 +306,6 @@ def bdp_tail_monte_carlo(K, mu, eps, adjacency="add", x0=0, n=200_000, seed=0, c
     """Definition 1's tail by simulation: n draws of x' ∼ μ and then w ∼ p(·|D), counting L(w, D, D') ≥ ε;
     an exact Clopper–Pearson interval (mechanisms.numerics.rigorous_intervals.Interval). Shares nothing with
     the formula :func:`bdp_tail` but the model."""
-    import time
-
     fname = "bdp_tail_monte_carlo"
     k, m = _check_model(fp, K, mu, fname)
     _check_adjacency(adjacency, x0, len(m), fname)

@@ -101,8 +101,6 @@ def binary_estimate(n0, n1, gamma):
 def binary_estimate_arb(n0, n1, gamma):
     """Certified ρ̂: a ball [lo, hi] with F(lo) < 1 − γ ≤ F(hi) certified (F is continuous and increasing on
     [0, 1]), narrowed by bisection on dyadic points to about the working precision."""
-    import flint
-    from flint import arb
 
     fname = "binary_estimate_arb"
     a, b = _counts(n0, n1, fname)
@@ -163,6 +161,8 @@ def continuous_estimate(log_values, gamma, scale=1, ddof=1):
 # Beta(a, b), a' > a, is ∝ x^(a'−a), increasing), so each quantile increases with N₁ and decreases with N₀; and F⁻¹
 # increases with its level 1 − γ
 from mechanisms.numerics.context.routes import route  # noqa: E402  (the declaration beside the two algorithms)
+import flint
+from flint import arb
 
 route("binary_posterior_cdf", binary_posterior_cdf, binary_posterior_cdf_exact)
 route("binary_estimate", binary_estimate, binary_estimate_arb, monotone={"n0": -1, "n1": 1, "gamma": -1})

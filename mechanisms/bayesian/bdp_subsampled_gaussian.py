@@ -118,8 +118,6 @@ def _moment_float(alpha, s, q):
 def _reverse_arb(lam, s, q):
     """Certified twin: acb.integral on the window where the integrand is within e^{−92} of its peak, plus
     the analytic tails (base ≥ 1 − q on both sides; ≥ q e^{(2z−1)/(2s²)} on the right)."""
-    from flint import acb, arb
-
     sf, qf = float(s), float(q)
     c_f = 1 / (2 * sf * sf)
 
@@ -164,8 +162,6 @@ def scaled_renyi(direction, lam, q, sigma, delta):
 
 def scaled_renyi_arb(direction, lam, q, sigma, delta):
     """Certified λD_{λ+1} by arb quadrature with analytic tail bounds (q, σ, Δ exact rationals)."""
-    import flint
-
     fname = "scaled_renyi_arb"
     _check_direction(direction, fname)
     la, qq, s = _args(certified, lam, q, sigma, fname)
@@ -214,6 +210,8 @@ def exact_cost_arb(direction, lam, T, q, sigma, deltas, weights):
 # and Eq. (10) over them (one function of the context, the two methods only in the moments). The binomial terms
 # are a formula over the context (m.subsampled_gaussian_binomial_cost)
 from mechanisms.numerics.context.routes import route  # noqa: E402  (the declaration beside the two algorithms)
+import flint
+from flint import acb, arb
 
 route("subsampled_gaussian_scaled_renyi", scaled_renyi, scaled_renyi_arb)
 route("subsampled_gaussian_exact_cost", exact_cost, exact_cost_arb)

@@ -323,8 +323,6 @@ def prior_mass_lipschitz_set_quadrature_arb(family: str, prior: Sequence, L, kno
     The second method for ξ(Θ_L), against the closed form :func:`prior_mass_lipschitz_set` (regularised
     incomplete functions); it has no form over boxes (arb's integral of a density whose parameters are wide
     balls is not the point of an independent check: the closed form is the one the box path evaluates)."""
-    from flint import arb
-
     Lq = to_arb(L)
 
     def integrate(law, lo, hi):
@@ -490,8 +488,6 @@ def hamming_matrix(size: int) -> list[list[int]]:
 def prior_mass_lipschitz_set_quadrature(family: str, prior: Sequence, L, known=None) -> float:
     """Float ξ(Θ_L) by quadrature of the prior density over Θ_L (scipy's quad): the float half of the second
     method for ξ(Θ_L) (see :func:`prior_mass_lipschitz_set_quadrature_arb`)."""
-    from scipy import integrate
-
     L = float(L)
     if family in ("bernoulli", "binomial"):
         half = L - (math.log(float(known)) if family == "binomial" else 0.0)
@@ -518,6 +514,8 @@ def prior_mass_lipschitz_set_quadrature(family: str, prior: Sequence, L, known=N
 # formula over the context: m.product_lipschitz, m.network_lipschitz.) ξ(Θ_L) by quadrature of the prior density, the
 # second method for the closed form m.prior_mass_lipschitz_set: scipy's quad against acb.integral
 from mechanisms.numerics.context.routes import route  # noqa: E402  (the declaration beside the two algorithms)
+from flint import arb
+from scipy import integrate
 
 route("product_lipschitz_mass_rate", product_lipschitz_mass_rate, product_lipschitz_mass_rate_arb)
 route("prior_mass_lipschitz_set_quadrature", prior_mass_lipschitz_set_quadrature,

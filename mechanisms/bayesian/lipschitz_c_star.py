@@ -32,8 +32,6 @@ def _bernoulli_g(a, b, L):
 
 
 def _bernoulli_c_star_float(a, b) -> float:
-    from scipy.optimize import minimize_scalar
-
     f_half = math.exp((a + b - 2) * math.log(0.5) - float(sc.betaln(a, b)))
     limits = [f_half / 2, min(a, b)]
     grid = np.logspace(-4, 4, 161)
@@ -96,8 +94,6 @@ def _bernoulli_c_star_arb_cached(a: Fraction, b: Fraction, prec: int):
 
 def _bernoulli_c_star_arb(a: Fraction, b: Fraction, budget: int = 120):
     """Enclosure of c* for a beta(a, b) prior on the Bernoulli family (Hamming metric)."""
-    from flint import arb
-
     A, B = to_arb(a), to_arb(b)
     lbeta = A.lgamma() + B.lgamma() - (A + B).lgamma()
 
@@ -186,5 +182,7 @@ def _candidate_points(a: float, b: float):
 # c* of a named family: closed forms alike; for the beta prior a float minimisation (grid + Brent) against a
 # certified optimisation enclosing the infimum
 from mechanisms.numerics.context.routes import route  # noqa: E402  (the declaration beside the two algorithms)
+from flint import arb
+from scipy.optimize import minimize_scalar
 
 route("lipschitz_mass_rate", lipschitz_mass_rate, lipschitz_mass_rate_arb)

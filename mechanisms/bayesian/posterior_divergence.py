@@ -241,8 +241,6 @@ def _outward(f, x, direction, want):
 
 
 def _crossings_t(kind, a, b, eps) -> list[float]:
-    from scipy.optimize import brentq
-
     exact_a = [Fraction(x) for x in a]
     exact_b = [Fraction(x) for x in b]
     stat, lo_lim, hi_lim = _shape(kind, exact_a, exact_b)
@@ -414,8 +412,6 @@ def hockey_stick_delta_arb(P, Q, eps):
     regularised incomplete beta / gamma functions and erfc; inside an enclosure the integrand may have
     either sign, so its absolute mass is added as slack. A sign that cannot be decided at the working
     precision gives the valid enclosure [0, 1]."""
-    from flint import arb
-
     kind, a, b = _pair(P, Q, "hockey_stick_delta_arb")
     if kind == "dirichlet":
         raise InvalidInput("hockey_stick_delta_arb: one-dimensional laws only")
@@ -473,8 +469,6 @@ def _exact_ends(kind):
 
 
 def _hockey_stick_arb(kind, a, b, e, E):
-    from flint import arb
-
     lo, hi = _exact_ends(kind)
     g = _log_ratio_fn_arb(kind, a, b, E)
     cuts = _enclosures(kind, a, b, e, E)
@@ -524,8 +518,6 @@ def _probe(u, v):
 
 
 def _cdf_arb(kind, params, x):
-    from flint import arb
-
     X = to_arb(x)
     if kind == "beta":
         if x <= 0:
@@ -542,8 +534,6 @@ def _cdf_arb(kind, params, x):
 
 
 def _mass_arb(kind, params, u, v):
-    from flint import arb
-
     if u is not None and v is not None and u >= v:
         return arb(0)
     lo = arb(0) if u is None else _cdf_arb(kind, params, u)
@@ -561,6 +551,8 @@ def tv_arb(P, Q):
 # changes (bisection on rationals) with the mass inside each enclosure as slack. (KL and D_α between posteriors in
 # closed form are formulas over the context.)
 from mechanisms.numerics.context.routes import route  # noqa: E402  (the declaration beside the two algorithms)
+from flint import arb
+from scipy.optimize import brentq
 
 route("posterior_tv", tv, tv_arb)
 route("posterior_hockey_stick_delta", hockey_stick_delta, hockey_stick_delta_arb)

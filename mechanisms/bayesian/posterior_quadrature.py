@@ -97,8 +97,6 @@ class LogDensityT:
 def log_concave_tail_bound(h, dh, T, side, r_abs=None, slopes=None):
     """A rigorous upper bound of ∫ e^{h(t)} (|r(t)| or 1) dt beyond T (side +1: [T, ∞), −1: (−∞, T]) for a concave
     h with dh its derivative (h past its mode at T); r_abs = |r(T)| and slopes from the ratio's derivative bounds."""
-    from flint import arb
-
     s = -dh(T) if side > 0 else dh(T)
     if not s > 0:
         return arb("inf")
@@ -132,8 +130,6 @@ def _quad(f, lo, hi, **kw):
 def integral_arb(f, lo, hi):
     """``acb.integral`` of f(x, analytic) on [lo, hi] (exact ends or arb balls), real part, at relative and
     absolute tolerance 2^{−min(prec − 10, 200)}: the window part of this module's certified integrals."""
-    import flint
-    from flint import acb, arb
 
     tol = arb(2) ** -(min(flint.ctx.prec - 10, 200))
     return acb.integral(lambda x, an: f(x, an), to_arb(lo), to_arb(hi), rel_tol=tol, abs_tol=tol,
@@ -222,8 +218,6 @@ def _law_t(kind, c, eta):
 
 def _ratio_slopes(kind, d_eta, T, side):
     """(c0, c1, c2) with |r'(T ± u)| ≤ c0 + c1 u + c2 e^{±T} e^{u} for u ≥ 0, r = log g₁ − log g₂ = Δc + Δη·φ."""
-    from flint import arb
-
     zero = arb(0)
     d = [abs(x) for x in d_eta]
     if kind == "beta":
@@ -265,8 +259,6 @@ def kl_quadrature(ctx, P, Q):
         return I.kl_div(c + _dot(eta[:n], phi), d + _dot(eta[n:], phi))
 
     def tail(c, d, *eta):
-        from flint import arb
-
         h1, dh1 = _law_t(kind, c, eta[:n])
         h2, dh2 = _law_t(kind, d, eta[n:])
         d_eta = [x - y for x, y in zip(eta[:n], eta[n:])]
@@ -361,8 +353,6 @@ def _dyadic(x) -> Fraction:
 
 def hockey_stick_quadrature_arb(P, Q, eps):
     """Certified δ(ε) by quadrature in t between certified crossing enclosures (beta / gamma / normal)."""
-    from flint import arb
-
     kind, a, b = _check(P, Q, "hockey_stick_quadrature_arb")
     if kind == "gig":
         raise InvalidInput("hockey_stick_quadrature_arb: beta, gamma or normal laws")
@@ -421,6 +411,8 @@ def tv_quadrature_arb(P, Q):
 # quadrature between the crossings: float quadrature (scipy's quad between float crossings) against acb.integral
 # between certified crossing enclosures, the mass inside each enclosure as slack
 from mechanisms.numerics.context.routes import route  # noqa: E402  (the declaration beside the two algorithms)
+import flint
+from flint import acb, arb
 
 route("posterior_tv_quadrature", tv_quadrature, tv_quadrature_arb)
 route("posterior_hockey_stick_quadrature", hockey_stick_quadrature, hockey_stick_quadrature_arb)

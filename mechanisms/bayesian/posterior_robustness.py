@@ -27,23 +27,17 @@ __all__ = ["shell_root", "shell_root_arb", "shell_root_bisection_arb", "kappa_co
 
 def shell_root() -> float:
     """w > 0 with e^w = 2w + 1, the root behind κ of paper 001's Theorem 1 (ii) (float, Brent's method)."""
-    from scipy.optimize import brentq
-
     return brentq(lambda w: math.expm1(w) - 2 * w, 0.5, 2.0, xtol=1e-16, rtol=1e-15)
 
 
 def shell_root_arb():
     """w = −W_{−1}(−e^{−1/2}/2) − 1/2 (arb Lambert W, lower branch)."""
-    from flint import arb
-
     z = -(arb(-1) / 2).exp() / 2
     return -z.lambertw(-1) - arb(1) / 2
 
 
 def shell_root_bisection_arb():
     """w by bisection on rationals with certified signs of e^w − 2w − 1 (no Lambert W)."""
-    import flint
-
     lo, hi = Fraction(1), Fraction(2)  # f(1) = e − 3 < 0 < f(2) = e² − 5
 
     def f(w):
@@ -92,8 +86,6 @@ def shell_bound(ctx, alpha, c, rho=1):
 
 def shell_bound_minimum(c, rho=1) -> float:
     """min over α > 0 of :func:`shell_bound` by numerical minimisation (float)."""
-    from scipy.optimize import minimize_scalar
-
     c = float(c)
     r = minimize_scalar(lambda u: fp.shell_bound(math.exp(u) / c, c, rho), bounds=(-8.0, 8.0), method="bounded",
                         options={"xatol": 1e-12})
@@ -104,6 +96,9 @@ def shell_bound_minimum(c, rho=1) -> float:
 # w, the root of e^w = 2w + 1 behind κ (paper 001, Theorem 1 (ii)): Brent's method; Lambert W; bisection (κ itself is
 # the formula m.kappa_constant(w), or m.kappa_constant_algebraic(w))
 from mechanisms.numerics.context.routes import route  # noqa: E402  (the declaration beside the two algorithms)
+import flint
+from flint import arb
+from scipy.optimize import brentq, minimize_scalar
 
 route("shell_root", shell_root, shell_root_arb)
 route("shell_root_bisection", shell_root, shell_root_bisection_arb)

@@ -252,8 +252,6 @@ def gamma_best_test_error_arb(k, r1, r2, n: int):
 def gamma_threshold(k, r1, r2, n) -> float:
     """The threshold t on the sum S of the n samples where the two errors of the test 'larger rate iff S < t'
     are equal, P(S ≥ t | larger rate) = P(S < t | smaller rate) (float, Brent)."""
-    from scipy.optimize import brentq
-
     big, small = max(r1, r2), min(r1, r2)
     K = n * k
     f = lambda t: sc.gammaincc(K, big * t) - sc.gammainc(K, small * t)  # noqa: E731
@@ -293,8 +291,6 @@ def sample_law(law, size: int, rng):
 
 
 def _log_density(law, theta):
-    from scipy import stats
-
     kind, p = law
     p = [float(x) for x in p]
     if kind == "beta":
@@ -324,5 +320,7 @@ def hockey_stick_monte_carlo(P, Q, eps, n: int, *, confidence: float, seed, batc
 # the best test between two gamma posteriors: its threshold by Brent's method in floats; a rational bracket of it
 # certified by the signs of the two errors, bisected
 from mechanisms.numerics.context.routes import route  # noqa: E402  (the declaration beside the two algorithms)
+from scipy import stats
+from scipy.optimize import brentq
 
 route("gamma_best_test_error", gamma_best_test_error, gamma_best_test_error_arb)

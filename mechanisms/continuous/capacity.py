@@ -33,6 +33,7 @@ from mechanisms.numerics.checks import check_dimension, check_kappa
 from mechanisms.numerics.context import formula, fp
 from mechanisms.errors import InvalidInput
 from mechanisms.continuous.vmf_sphere_quadrature import vmf_sphere_integrand
+from scipy.stats import vonmises_fisher
 
 __all__ = [
     "gaussian_capacity", "gaussian_capacity_quadrature",
@@ -140,8 +141,6 @@ def vmf_capacity_quadrature(ctx, p, kappa):
 
 def vmf_capacity_scipy(p, kappa):
     """A third route (float only): scipy.stats.vonmises_fisher's log density at its mean + log area(S^{p−1})."""
-    from scipy.stats import vonmises_fisher
-
     p = check_dimension(p, "vmf_capacity_scipy")
     kappa = float(check_kappa(kappa, "vmf_capacity_scipy"))
     mu = np.zeros(p)

@@ -19,6 +19,7 @@ import numpy as np
 
 from mechanisms.numerics.context import formula
 from mechanisms.errors import InvalidInput
+import math as _m
 
 __all__ = ["discrete_laplace_delta", "discrete_laplace_rdp", "discrete_laplace_kl", "discrete_gaussian_delta",
            "discrete_gaussian_kl", "discrete_gaussian_rdp", "discrete_gaussian_rdp_bound"]
@@ -92,8 +93,6 @@ def _gauss_tail(ctx, n, sigma):
 def _lattice_sum(ctx, sigma, shift, upper, width):
     """Σ_{x ∈ Z, x ≤ upper} e^{−(x + shift)²/(2σ²)} (upper None: every x), the terms with |x + shift| ≤ width
     summed and the rest bounded; shift an exact rational or a float, upper an integer or None."""
-    import math as _m
-
     lo_x = _m.floor(-shift - width)
     hi_x = _m.ceil(-shift + width) if upper is None else min(upper, _m.ceil(-shift + width))
     xs = range(lo_x, hi_x + 1)
@@ -112,8 +111,6 @@ def _dg_args(ctx, sigma, sensitivity, fname):
 
 
 def _width(sigma, extra=0):
-    import math as _m
-
     return _m.ceil(40 * float(sigma) + abs(float(extra))) + 2  # tails below e^{−800} of the peak
 
 
@@ -122,8 +119,6 @@ def discrete_gaussian_delta(ctx, sigma, eps, sensitivity=1):
     """δ(ε) = P(X < c) − e^ε P(X < c − Δ) of the discrete Gaussian mechanism N_Z(0, σ²), integer sensitivity Δ,
     c = (Δ² − 2σ²ε)/(2Δ), for every real ε (Canonne, Kamath & Steinke 2020, Theorem 7): lattice sums cut where the
     terms are below e^{−800} of the peak, the tails bounded rigorously (a ball on the certified context)."""
-    import math as _m
-
     fname = "discrete_gaussian_delta"
     s, d = _dg_args(ctx, sigma, sensitivity, fname)
     e = ctx.real(eps, "eps", fname)

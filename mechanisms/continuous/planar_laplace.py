@@ -24,6 +24,7 @@ import numpy as np
 from mechanisms.errors import InvalidInput
 from mechanisms.numerics.context import formula
 from mechanisms.numerics.exact import Undecided
+from scipy.special import lambertw
 
 __all__ = ["planar_laplace_density", "planar_laplace_log_ratio", "planar_laplace_radial_cdf",
            "planar_laplace_radius", "planar_laplace_sample"]
@@ -94,8 +95,6 @@ def planar_laplace_radial_cdf(ctx, eps, r):
 @formula(args={"eps": "scalar", "p": "scalar"}, domain="eps > 0, 0 <= p < 1")
 def planar_laplace_radius(ctx, eps, p):
     """C_ε⁻¹(p) = −(W₋₁((p − 1)/e) + 1)/ε, the radius below which the report falls with probability p."""
-    from scipy.special import lambertw
-
     fname = "planar_laplace_radius"
     e = _eps(ctx, eps, fname)
     prob = ctx.real(p, "p", fname, lo=0, hi=1, hi_open=True)

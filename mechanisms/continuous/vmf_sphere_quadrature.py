@@ -24,6 +24,7 @@ from mechanisms.numerics.checks import check_dimension
 from mechanisms.numerics.context import formula, fp
 from mechanisms.numerics.exact import to_arb
 from mechanisms.numerics.quadrature import certified_log_integral, float_log_integral
+from flint import arb
 
 __all__ = ["log_sphere_integral", "log_sphere_integral_arb", "log_vmf_normaliser_quadrature",
            "vmf_sphere_integrand"]
@@ -50,8 +51,6 @@ def _lf_vmf(p, A, b):
 
 def _f_vmf_acb(p, A, b):
     """The same integrand, shifted by e^{−M}, for acb (integration) and arb (tail bounds)."""
-    from flint import arb
-
     q = p - 2
     Aa, ba = to_arb(A), to_arb(b)
     half = arb(p - 1) / 2
@@ -86,8 +85,6 @@ def log_sphere_integral(p, A, b):
 
 def log_sphere_integral_arb(p, A, b):
     """Certified twin of :func:`log_sphere_integral`: A exact, b exact or an arb ball."""
-    from flint import arb
-
     A_f = float(A) if not isinstance(A, arb) else float(A.mid())
     b_f = float(b) if not isinstance(b, arb) else float(b.mid())
     return certified_log_integral(_f_vmf_acb(p, A, b), _lf_vmf(p, A_f, b_f), 0.0, _PI, 0, arb.pi())

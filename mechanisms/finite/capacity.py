@@ -39,6 +39,9 @@ import numpy as np
 from mechanisms.errors import InvalidInput
 from mechanisms.finite.leakage import _gains, _log_of_base
 from mechanisms.numerics.context import formula
+import flint
+from scipy.optimize import linprog
+from scipy.special import rel_entr
 
 __all__ = ["shannon_capacity", "shannon_capacity_bounds", "multiplicative_g_capacity", "MAX_DECISION_RULES"]
 
@@ -59,8 +62,6 @@ _SNAP = 1 << 20  # the denominator the linear programs' solutions are also round
 
 # ----------------------------------------------------------------------------- Shannon capacity
 def _divergences(k: np.ndarray, p: np.ndarray) -> np.ndarray:
-    from scipy.special import rel_entr
-
     return rel_entr(k, p @ k).sum(axis=1)
 
 
@@ -287,8 +288,6 @@ def _decision_rules(g: np.ndarray, k: np.ndarray, fname: str):
 
 def _solve(c: np.ndarray, g: np.ndarray):
     """max c·π s.t. Gπ ≤ 1, π ≥ 0 by HiGHS: (π, u), u the dual of the rows of G (≥ 0)."""
-    from scipy.optimize import linprog
-
     res = linprog(-c, A_ub=g, b_ub=np.ones(g.shape[0]), bounds=(0, None), method="highs")
     if res.status != 0:
         return None
@@ -356,8 +355,6 @@ def _vertex_maximum(g: np.ndarray, k: np.ndarray) -> float:
 def _exact_vertices(g: np.ndarray) -> list[np.ndarray]:
     """The non-zero vertices of {π ≥ 0 : Gπ ≤ 1} for an exact G, each an exact vector (object array of
     Fractions): every choice of n active constraints solved in rationals, the feasible solutions kept once."""
-    import flint
-
     n = g.shape[1]
     gq = [[Fraction(x) for x in row] for row in g]
     a = [[Fraction(-int(i == j)) for j in range(n)] for i in range(n)] + gq

@@ -41,6 +41,8 @@ from scipy import special as _sc
 from mechanisms.errors import InvalidInput
 from mechanisms.numerics.checks import exact_real, real, real_array
 from mechanisms.numerics.exact import NEG_INF, Undecided, to_arb, to_fraction
+import flint
+from flint import arb
 
 __all__ = [
     "float_log_bessel_i",
@@ -286,8 +288,6 @@ def _is_exact_zero(a):
 
 def _exact_key(v):
     """A hashable exact value, or None for a ball (balls are not cached)."""
-    import flint
-
     return None if isinstance(v, flint.arb) else to_fraction(v)
 
 
@@ -297,8 +297,6 @@ def _cached_log_i(nu, x, prec):
 
 
 def _log_i_enclosure(nu, x, prec):
-    import flint
-
     p = int(prec)
     while True:
         with flint.ctx.workprec(p):
@@ -316,8 +314,6 @@ def _log_i_enclosure(nu, x, prec):
 
 def _certified_arg(v, name, fname, lo):
     """An exact number (checked ≥ lo) or a ball: one certainly below lo is an error, one across lo undecided."""
-    import flint
-
     if isinstance(v, flint.arb) and v.is_finite() and not v >= lo:
         if v < lo:
             raise InvalidInput(f"{fname}: {name} must be >= {lo}, got {name}={v}")
@@ -331,8 +327,6 @@ def _certified_args(nu, x, fname, nu_name="nu", x_name="x", nu_lo=0):
 
 def _is_ball(v):
     """An arb ball of positive radius (a value known only to lie in an interval)."""
-    import flint
-
     return isinstance(v, flint.arb) and not v.is_exact()
 
 
@@ -356,8 +350,6 @@ def certified_log_bessel_i(nu, x):
     Working precision starts at the context's (at least 53 bits) and is doubled (up to 16 times that) until
     the ball is finite; exact arguments are cached per precision. Over balls, by monotonicity (I_ν(x) increases
     in x > 0 and decreases in ν ≥ 0): the values at the corners."""
-    import flint
-
     nu, x = _certified_args(nu, x, "log_bessel_i")
     if _is_ball(nu) or _is_ball(x):
         return _monotone_enclosure(certified_log_bessel_i, nu, x, "log_bessel_i")
@@ -376,8 +368,6 @@ def certified_log_normalised_bessel_i(nu, s):
     (``certified.log_normalised_bessel_i``); exactly 0 at s = 0; ν ≥ 0 or −1/2 (log cosh s), s ≥ 0, exact or
     balls. Over balls, by monotonicity (Λ_ν(s) = Σ_k (s²/4)^k/((ν+1)_k k!) increases in s and decreases in ν):
     the values at the corners, free of the dependency between ν log(2/s) and log I_ν(s)."""
-    from flint import arb
-
     nu, s = _certified_args(nu, s, _FNAME_NORMALISED, x_name="s", nu_lo=-1)
     if isinstance(nu, arb) and not nu >= 0:
         raise InvalidInput(f"{_FNAME_NORMALISED}: nu must be >= 0 with certainty, got nu={nu}")

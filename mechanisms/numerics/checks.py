@@ -29,6 +29,7 @@ import numpy as np
 
 from mechanisms.errors import InvalidInput
 from mechanisms.numerics.exact import FloatOnCertifiedPath, to_fraction
+import flint
 
 __all__ = ["real", "real_array", "exact_real", "integer", "is_arb", "same_length", "distribution",
            "channel", "ROW_TOL", "check_dimension", "check_kappa", "check_alpha", "check_nonneg", "check_probability",
@@ -96,8 +97,6 @@ def real_array(x, name, fname, *, lo=None, lo_open=False, hi=None, hi_open=False
 
 
 def is_arb(x):
-    import flint
-
     return isinstance(x, flint.arb)
 
 
@@ -105,8 +104,6 @@ def exact_real(x, name, fname, *, lo=None, lo_open=False, hi=None, hi_open=False
     """An exact number as a Fraction (an arb ball is returned as it is; +inf as float('inf') when allowed).
 
     Bounds are checked exactly on a Fraction and with certainty on an arb ball."""
-    import flint
-
     if isinstance(x, flint.arb):
         if not x.is_finite():
             raise InvalidInput(f"{fname}: {name} must be a finite ball, got {name}={x}")

@@ -21,6 +21,7 @@ import numpy as np
 
 from mechanisms.errors import InvalidInput
 from mechanisms.numerics.record import Undecided, note  # noqa: F401  (Undecided: the library imports it from here)
+from flint import acb, arb, fmpq
 
 
 class FloatOnCertifiedPath(TypeError):
@@ -114,8 +115,6 @@ def infinity(sign: int) -> ExactInfinity:
 def _finite_sign(x):
     """The sign of an exact number or a finite arb ball (raising Undecided for a ball straddling 0),
     None for anything else (a machine number, an infinite ball)."""
-    from flint import arb
-
     if isinstance(x, bool) or isinstance(x, ExactInfinity):
         return None
     if isinstance(x, (int, Fraction)) or type(x).__name__ in ("fmpz", "fmpq"):
@@ -178,8 +177,6 @@ def to_fraction(x, name: str = "value") -> Fraction:
 def to_arb(x, name: str = "value"):
     """The certified enclosure of an exact number (an arb is returned as is, an exact infinity too; a
     float infinity is refused like any float)."""
-    from flint import arb, fmpq
-
     if isinstance(x, (arb, ExactInfinity)):
         return x
     q = to_fraction(x, name)
@@ -190,8 +187,6 @@ def machine_number(x) -> str | None:
     """What x is, when it is a machine number or a value the certified path never takes: a float (finite
     or not), a numpy integer or bool, a bool, a string, None, a complex ball, an array of machine numbers,
     an unknown object; None for an exact number, an arb ball, an exact infinity or a container of them."""
-    from flint import acb, arb
-
     if isinstance(x, (arb, Fraction, ExactInfinity)):
         return None
     if type(x).__name__ == "Ball" and type(x).__module__ == "mechanisms.numerics.context.box":

@@ -36,6 +36,7 @@ import numpy as np
 
 from mechanisms.errors import InvalidInput
 from mechanisms.numerics.backend import resolve_device
+from scipy.stats import beta, norm
 
 __all__ = ["MonteCarloEstimate", "bounded_mean", "bernoulli_rate", "clt_mean", "stream_seed", "batch_generator",
            "resolve_backend_device", "check_confidence", "seed_label", "bernstein_half_width",
@@ -284,8 +285,6 @@ def bounded_mean(draw, integrand, n, *, lo, hi, confidence, seed, batch_size=DEF
 
 def clopper_pearson(k, n, confidence):
     """The exact two-sided Clopper–Pearson interval for k successes in n trials (beta quantiles)."""
-    from scipy.stats import beta
-
     a = 1.0 - confidence
     lo = 0.0 if k == 0 else float(beta.ppf(a / 2, k, n - k + 1))
     hi = 1.0 if k == n else float(beta.ppf(1 - a / 2, k + 1, n - k))
@@ -320,7 +319,6 @@ def clt_mean(draw, integrand, n, *, confidence, seed, batch_size=DEFAULT_BATCH_S
                                                                  mapper, fname)
     if n < 2:
         raise InvalidInput(f"{fname}: a CLT interval needs n >= 2, got n={n}")
-    from scipy.stats import norm
 
     t0 = time.perf_counter()
     count, mean, m2, xmin, xmax = _moments(draw, integrand, n, ss, batch_size, backend, dev, mapper, fname)

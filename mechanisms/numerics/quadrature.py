@@ -20,6 +20,9 @@ import numpy as np
 from mechanisms.errors import InvalidInput
 from mechanisms.numerics.bessel import float_log_normalised_bessel_i
 from mechanisms.numerics.exact import to_arb, to_fraction
+import flint
+from flint import acb, arb
+from scipy.optimize import minimize_scalar
 
 __all__ = ["float_log_integral", "integrand_window", "certified_integral", "certified_log_integral",
            "certified_shifted_integral",
@@ -48,8 +51,6 @@ def _gl(lf, a, b, shift, panels, n=48):
 
 def integrand_window(lf, lo, hi, drop, grid=4097):
     """Where exp(lf) is within e^{-drop} of its maximum on [lo, hi]: (a, b, argmax, max)."""
-    from scipy.optimize import minimize_scalar
-
     xs = np.linspace(lo, hi, grid)
     with np.errstate(all="ignore"):
         vals = lf(xs)
@@ -112,8 +113,6 @@ def _ball(u, v):
 
 def _tail_bound(f, u, v, scale, budget):
     """A rigorous upper bound of ∫_u^v |f| from interval evaluation on bisected pieces."""
-    from flint import arb
-
     if v <= u:
         return arb(0)
     stack = [(to_fraction(u), to_fraction(v), 0)]
@@ -148,8 +147,6 @@ def certified_integral(f, lo, hi, a=None, b=None, nonnegative=True):
     window ends, or None for the end of the interval itself (then there is no tail on that side).
     For a non-negative integrand the tails only add [0, bound]; otherwise [−bound, bound].
     """
-    import flint
-    from flint import acb, arb
 
     tol_bits = min(flint.ctx.prec - 16, 200)
     left = to_arb(lo) if a is None else to_arb(a)
@@ -172,16 +169,12 @@ def certified_integral(f, lo, hi, a=None, b=None, nonnegative=True):
 
 def _upper_end(x) -> Fraction:
     """An exact number >= x (x exact, or an arb constant such as π)."""
-    from flint import arb
-
     if isinstance(x, arb):
         return Fraction(float(x.mid())) + Fraction(1, 10**9)
     return to_fraction(x)
 
 
 def _lower_end(x) -> Fraction:
-    from flint import arb
-
     if isinstance(x, arb):
         return Fraction(float(x.mid())) - Fraction(1, 10**9)
     return to_fraction(x)
@@ -200,8 +193,6 @@ def certified_log_integral(build, lf, lo_f, hi_f, lo_exact, hi_exact):
 def certified_shifted_integral(build, lf, lo_f, hi_f, lo_exact, hi_exact):
     """(M, v) with ∫_lo^hi f ∈ e^M·v, as :func:`certified_log_integral` (v not required to be positive: the
     enclosure of a non-negative integral that is nearly 0 may reach below 0)."""
-    from flint import arb
-
     a, b, xm, fm = integrand_window(lf, lo_f, hi_f, 92.0)
     span = hi_f - lo_f
     qa = None if a <= lo_f + 1e-12 * span else Fraction(a).limit_denominator(10**12)
@@ -384,8 +375,6 @@ class BallIntegrandOps:
 
     def log(self, z):
         """log z: the principal branch, cut along (−∞, 0] (indeterminate on a ball meeting it, analytic set)."""
-        from flint import acb
-
         return z.log(analytic=self.analytic) if isinstance(z, acb) else z.log()
 
     def log_mixture(self, w, x):
@@ -395,8 +384,6 @@ class BallIntegrandOps:
     def positive_part(self, z):
         """max(z, 0): on an acb, z where Re z > 0 and 0 where Re z < 0 (holomorphic on a ball that Re z = 0 does
         not meet; indeterminate on one that it does, analytic set); on an arb ball, the ball of max(z, 0)."""
-        from flint import acb, arb
-
         if isinstance(z, acb):
             return z.real_max(acb(0), analytic=self.analytic)
         return z.max(arb(0))

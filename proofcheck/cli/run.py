@@ -14,6 +14,7 @@ from mechanisms.errors import InvalidInput
 from proofcheck.cli.inputs import DEFAULT_SECONDS_PER_CLAIM, _cases, _load, _prove_budget
 from proofcheck.runs.executors import LocalPool, make_executor
 from proofcheck.report import thin_lines, write_report
+from tqdm import tqdm
 
 
 def cmd_list(args) -> int:
@@ -26,8 +27,6 @@ def run_claims(claims, claims_path, seconds_per_claim, seed, jobs, progress=True
                device="auto", mc_samples=None, cases=None, hard_limit=None):
     """Check claims on ``executor`` (see proofcheck.runs.executors; default the local pool of ``jobs``
     processes); returns [(claim, result)] in the order given."""
-    from tqdm import tqdm
-
     bar = tqdm(total=len(claims), desc="checking claims", unit="claim", disable=not progress, file=sys.stderr)
 
     def done(cid, _result=None):

@@ -31,6 +31,9 @@ import numpy as np
 from mechanisms.numerics.context import Ball
 from proofcheck.prove.jets import Jet
 from proofcheck.stages.rounding import show_exact
+import numpy as _np
+from hypothesis import HealthCheck, Phase, find, settings
+from hypothesis.errors import NoSuchExample, Unsatisfiable
 
 ENUMERATE = 64  # an integer with at most this many values is checked value by value
 SHAPE_DRAWS = 200  # draws of the strategy that tell the sizes of distributions, channels, vectors
@@ -213,8 +216,6 @@ def _same(a, b) -> bool:
 def _exact(x):
     """A number of a case as an exact Fraction: a 'p/q' text (show_exact's), a float by its exact binary value
     (a float's repr read back as a float first), a list entry by entry."""
-    import numpy as _np
-
     if isinstance(x, (list, tuple, _np.ndarray)):
         return [_exact(y) for y in (x.tolist() if isinstance(x, _np.ndarray) else x)]
     if isinstance(x, bool):
@@ -420,8 +421,6 @@ def claim_domains(claim, undeclared: str = "refuse") -> list[Domain]:
 
 def drawn_shapes(claim, n: int = SHAPE_DRAWS, seed: int = 0) -> list[dict]:
     """`n` draws of the claim's strategy (seeded: the same draws on every machine)."""
-    from hypothesis import HealthCheck, Phase, find, settings
-    from hypothesis.errors import NoSuchExample, Unsatisfiable
 
     got = []
 

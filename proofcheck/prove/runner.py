@@ -18,6 +18,8 @@ from proofcheck.prove.certificate import write_certificate
 from proofcheck.files import safe_name
 from proofcheck.fingerprint import claim_fingerprint
 from proofcheck.prove import Proof, against_search, prove_claim, unprovable
+from hypothesis import find, settings, strategies as st
+from tqdm import tqdm
 
 POLL_S = 0.2
 HARD_LIMIT_S = 300.0  # default: what one claim's proof attempt may take, from outside it
@@ -77,8 +79,6 @@ def each_in_child(items, start, *, jobs: int, limit: float, answer, late, done, 
 
 def _warm():
     """What every child would otherwise set up again: Hypothesis's engine, done once here before forking."""
-    from hypothesis import find, settings
-    from hypothesis import strategies as st
 
     find(st.integers(0, 1), lambda x: True, settings=settings(database=None, max_examples=1))
 
@@ -153,8 +153,6 @@ def prove_results(claims, results: dict, budget, *, jobs: int, out, hard_limit=N
     """Attach a proof attempt (``evidence['proof']``) to each claim whose result holds, write its certificate
     (``OUT/certificates/<id>.json``; a stale one is removed) and call ``record(cid, result)`` as each ends.
     Returns how many claims were attempted."""
-    from tqdm import tqdm
-
     todo = [c for c in claims if c.id in results and wants_proof(c, results[c.id], budget)]
     bar = tqdm(total=len(todo), desc="proving claims", unit="claim", disable=not progress, file=sys.stderr)
 

@@ -40,6 +40,7 @@ from proofcheck.stages.certify import witness_rank
 from proofcheck.numerics import fmt
 from proofcheck.registry import builtin_claims, paper_packages
 from proofcheck.texts import variant_why
+from flint import arb
 
 # depends -> severity: the rule, once
 DEPENDS = {
@@ -180,7 +181,6 @@ def quoted_value(spec: str, values: Mapping[str, str]) -> str:
     m = _EXP.match(spec)
     if not m:
         return values[spec]
-    from flint import arb
 
     text = values[m["name"]].strip()
     ends = text[1:-1].split(",") if text.startswith("[") else [text, text]

@@ -32,6 +32,7 @@ import proofcheck.registry as registry
 import proofcheck.runs.supervisor as supervisor
 from proofcheck.runs.engine import Result
 from proofcheck.fingerprint import claim_fingerprint
+import warnings
 
 __all__ = ["check_by_id", "LocalPool", "DaskExecutor", "make_executor", "dask_mapper", "EXECUTORS",
            "CONNECT_TIMEOUT_S"]
@@ -67,8 +68,6 @@ def check_by_id(claims_path, cid, seconds, seed, device="auto", mc_samples=None,
     id ``cid`` in a child process under the hard limit. The claim must have ``fingerprint`` (the one the
     run computed where it loaded the claims): a claims file that is not the same when imported again is
     refused for that claim, never checked as another statement."""
-    import warnings
-
     warnings.filterwarnings("ignore")
 
     claim = registry.find(_claims(claims_path, source), cid)

@@ -34,6 +34,12 @@ from proofcheck.runs.engine import result_from_state, result_state
 from proofcheck.files import json_safe, safe_name
 from proofcheck.fingerprint import claim_fingerprints, formula_fingerprints
 from proofcheck.prove.runner import each_in_child, fork_call, prove_results
+import dataclasses
+import importlib
+import threading
+from hypothesis import find, settings, strategies as st
+from importlib.metadata import PackageNotFoundError, version
+from tqdm import tqdm
 
 RESULTS = "results.jsonl"
 LOCK = ".proofcheck.lock"
@@ -45,8 +51,6 @@ _ENGINE_FILES = ("runs/engine.py", "stages/search.py", "stages/optimise.py", "st
 
 def engine_version() -> str:
     """The package version and a hash of the engine's own source: a result of another engine is not reused."""
-    from importlib.metadata import PackageNotFoundError, version
-
     try:
         v = version("proofcheck")
     except PackageNotFoundError:
@@ -202,8 +206,6 @@ def run(claims, *, executor, seconds_per_claim: float, seed: int, out: Path, cas
     (a proofcheck.prove.Budget), each claim that holds then gets a proof attempt (proofcheck.prove.runner),
     journalled again with it; a result reused by ``resume`` keeps a proof made under the same budget, once its
     certificate is re-checked against the claim as it is now (:func:`recheck_proofs`)."""
-    from tqdm import tqdm
-
     fingerprints = claim_fingerprints(claims)
     budget = budget_key(seconds_per_claim, cases)
     engine = engine_version()
@@ -279,8 +281,6 @@ def share_between_copies(claims, results: dict) -> None:
     Theorems IV.5, IV.6, B.1 and D.1; proofcheck.fingerprint.formula_fingerprints) share what any of them found — a
     certified counterexample of one is a counterexample of each (a copy that held takes it, evidence.found_on naming
     the copy, evidence.own the copy's own search), and copies that hold all show the best certified tightness."""
-    import dataclasses
-
     groups: dict = {}
     for cid, key in formula_fingerprints([c for c in claims if c.id in results]).items():
         groups.setdefault(key, []).append(cid)
@@ -381,10 +381,6 @@ def _number(x) -> float:
 def _warm_checker():
     """Set up once here what each child would otherwise set up again: the checker's and the box path's modules,
     and Hypothesis's engine (the checker draws a case to find a claim's shapes; a first draw costs ~0.2 s)."""
-    import importlib
-
-    from hypothesis import find, settings
-    from hypothesis import strategies as st
 
     for name in ("proofcheck.prove.certificate", "proofcheck.stages.evaluation", "proofcheck.prove", "proofcheck.prove.tight",
                  "proofcheck.prove.cover", "proofcheck.prove.decide", "proofcheck.prove.mean_value",
@@ -441,8 +437,6 @@ def report_reserve(total_seconds: float, claims: int) -> float:
 
 
 def _main_thread() -> bool:
-    import threading
-
     return threading.current_thread() is threading.main_thread()
 
 

@@ -29,6 +29,8 @@ from multiprocessing.connection import wait
 from mechanisms.numerics.exact import Undecided
 import proofcheck.runs.engine as engine
 from proofcheck.runs.engine import CERT_MIN_SECONDS, Result, check_claim
+import gc
+import tempfile
 
 POLL_S = 0.2  # how often the parent looks at the clock and at a stop request
 # what each claim's process may hold in memory (address space), so that one claim that allocates
@@ -153,8 +155,6 @@ class Supervisor:
 
     # ------------------------------------------------------------------------- workers
     def _spawn(self) -> _Worker:
-        import gc
-
         parent, child = Pipe()
         gc.freeze()  # the objects loaded so far stay put: the child's collector does not copy their pages
         pid = os.fork()
@@ -278,8 +278,6 @@ def run_one(claim, params: dict):
 
 
 def _traceback_file(e: BaseException) -> str:
-    import tempfile
-
     fd, path = tempfile.mkstemp(prefix="proofcheck-traceback-", suffix=".txt")
     with os.fdopen(fd, "w") as f:
         traceback.print_exception(e, file=f)

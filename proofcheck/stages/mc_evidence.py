@@ -18,6 +18,7 @@ import zlib
 from proofcheck.stages.evaluation import ClaimError, Outside, quantity_values
 from proofcheck.measures import FLOAT
 from mechanisms.numerics.exact import Undecided
+from flint import arb
 
 EVIDENCE_CONFIDENCE = 1 - 1e-6
 STATISTICAL_CONFIDENCE = 1 - 1e-9
@@ -61,8 +62,6 @@ def disagreement(records: list[dict]) -> dict | None:
 
 def statistical_overrides(claim, float_case, seed: int, n: int | None, device: str):
     """For a statistical claim: {quantity: arb ball [lo, hi]} at confidence 1 − 1e−9, and the record."""
-    from flint import arb
-
     n = n or DEFAULT_SAMPLES
     overrides, records = {}, []
     for j, route in enumerate(claim.monte_carlo):

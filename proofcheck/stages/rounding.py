@@ -12,6 +12,7 @@ from fractions import Fraction
 import numpy as np
 
 from proofcheck.numerics import round_scalar, round_simplex
+import math
 
 
 def exactify(claim, case: dict, q: int | None) -> dict:
@@ -76,8 +77,6 @@ def _typed(bound):
 
 def round_significant(x: float, q: int) -> Fraction:
     """x as an exact decimal with 1 + ⌊log10 q⌋ significant digits (1e-10 stays 1/10^10)."""
-    import math
-
     digits = 1 + int(math.log10(max(q, 1)))
     return Fraction(f"{x:.{digits - 1}e}")
 

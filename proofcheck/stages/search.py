@@ -22,6 +22,7 @@ from proofcheck.stages.certify import noise_check
 from proofcheck.stages.evaluation import ClaimError
 from proofcheck.stages.margins import float_margin, is_degenerate, is_violation, ratio, scaled
 from mechanisms.numerics.exact import Undecided
+from hypothesis.internal.conjecture import providers
 
 CHUNK = 100  # Hypothesis examples per chunk; each chunk has its own derived seed
 TIGHT_STARTS = 3  # starts of the ratio optimiser (multi-start: the tightest cases the search found)
@@ -101,8 +102,6 @@ def strategy_alone():
     "local constants"): the cases drawn would depend on which modules happen to be loaded (a run's worker has the
     CLI's, a notebook not), on whether proofcheck is installed editable, and on any constant edited anywhere in the
     tree. The search draws from the claim's strategy and its seed alone."""
-    from hypothesis.internal.conjecture import providers
-
     original = getattr(providers, "_get_local_constants", None)
     if original is None or not hasattr(providers, "CONSTANTS_CACHE"):
         yield

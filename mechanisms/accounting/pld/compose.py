@@ -11,6 +11,7 @@ import numpy as np
 
 from mechanisms.numerics.context import certified
 from mechanisms.numerics.exact import to_arb
+from scipy.signal import fftconvolve
 
 _SCALE_BITS = 80  # masses are integers in units of 2^−80
 _CUT_BITS = 60  # each product's cut tails hold ≤ 2^−60 (≈ 9e−19): ~1e−17 on δ_upper over a composition
@@ -152,8 +153,6 @@ def _fft_convolve(a, b):
     (measured: ≤ 4.4 at 8,000 points), ~1e−16 of the peak, where the tails that decide small δ hold ~1e−20.
     So a ∗ b = head_a ∗ head_b (its noise confined to its own support) + tail_a ∗ b + head_a ∗ tail_b, the last
     two with noise ~1e−16 · 2^−26 of the peak."""
-    from scipy.signal import fftconvolve
-
     ha, ta, ia = _split(a)
     hb, tb, ib = _split(b) if b is not a else (ha, ta, ia)
     c = np.zeros(a.size + b.size - 1)

@@ -54,6 +54,7 @@ from proofcheck.claims.s003.printed import composition_eps_printed, interpolate_
 from proofcheck.measures import CERTIFIED, FLOAT
 from proofcheck.numerics import fmt, precision
 from proofcheck.tables import Column, PaperTable, classify, half_unit, relative_difference
+from scipy.optimize import brentq, minimize_scalar
 
 TABLE_SETUP = {"p": 13700, "delta": Fraction(1, 60000), "gamma": Fraction(128, 60000), "N": 3}
 
@@ -140,8 +141,6 @@ def approach2_eps(p, kappa, alpha, gamma, N, delta, prefactor="printed", m=FLOAT
 def approach1_boundary(p, kappa, gamma, N, delta_target, composition="printed"):
     """Smallest admissible ε₀ of approach 1 (δ̃ ≥ 0): the root in ε₀ of inf_α log δ_α(ε₀) = log δ_max,
     δ_max = (1 − (1 − δ_target)^{1/N})/γ (inf_α δ_α is decreasing in ε₀); None if δ_max ≥ 1 never binds."""
-    from scipy.optimize import brentq
-
     log_dmax = math.log(-math.expm1(math.log1p(-delta_target) / N) / gamma)
     h = lambda e0: vmf_min_log_delta(p, kappa, e0) - log_dmax  # noqa: E731
     hi = 2.0 * float(kappa) * (1 - 1e-12)
@@ -166,8 +165,6 @@ def table_best(kappa, prefactor="zw", p=TABLE_SETUP["p"], gamma=TABLE_SETUP["gam
     the fractional α (printed interpolation) around the best integer and in (1, 3), by bounded
     scalar minimisation on each unit interval.
     """
-    from scipy.optimize import minimize_scalar
-
     g, d = float(gamma), float(delta)
     e0 = approach1_boundary(p, kappa, g, N, d, composition)
     eps1 = approach1_eps(p, kappa, e0, g, N, d, composition=composition) if e0 is not None else math.inf
@@ -215,8 +212,6 @@ def exact_rdp_best(kappa, steps, integer_only=False, p=TABLE_SETUP["p"], gamma=T
     compositions, line 232's conversion (float): {'eps', 'alpha'}. Integer orders 2..256 by the binomial
     expansion of D_α(P‖Q) (the larger direction: D_α(Q‖P) by quadrature is checked at the best order);
     fractional orders (unless integer_only) by quadrature of both directions around the best integer and in (1, 2)."""
-    from scipy.optimize import minimize_scalar
-
     g, d = float(gamma), float(delta)
     taus = fp.vmf_taus(p, kappa, EXACT_TOP_ORDER)
     ints = sorted((fp.eps_from_rdp(steps * fp.subsampled_renyi(taus, a, g), a, d), a)

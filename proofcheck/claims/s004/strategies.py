@@ -14,6 +14,7 @@ import numpy as np
 from hypothesis import strategies as st
 
 from proofcheck.strategies import cases, channels, log_reals, priors, reals
+from scipy import special as sc
 
 SEED = "004_722b9292ce89250b.txt"
 
@@ -153,8 +154,6 @@ def reference_estimator_cases(max_m: int = 50):
 def binary_coverage_cases():
     """N, ρ, γ: ρ uniform, and ρ just above the estimate ρ̂(k) for a small count k (where the Bayesian bound
     and the exact Clopper–Pearson bound differ, the coverage is lowest)."""
-    from scipy import special as sc
-
     def near_estimate(t):
         N, k, g, u = t
         k = min(k, N)
@@ -169,8 +168,6 @@ def binary_coverage_cases():
 def fold_cases():
     """Eqs. (16)–(17): K with rows (without the point, with 0, with 1), the point 0 leaking nothing (so c_t
     increases with ρ and {ĉ < c} = {ρ̂ < ρ}); ρ just above the estimate ρ̂(k) for a small count k."""
-    from scipy import special as sc
-
     def build(t):
         K, eps, N, k, g, u = t
         k = min(k, N)

@@ -9,6 +9,7 @@ from proofcheck.claims.s004.model import S
 from proofcheck.claims.s004.strategies import SEED, subsampled_gaussian_cases, substitution_cases
 from fractions import Fraction
 import numpy as np
+from scipy import stats
 
 
 # ----------------------------------------------------------------------------- quantities
@@ -57,8 +58,6 @@ def _mixture_cells(edges, centre, q, sg, m):
 def _cells_to_keep(edges, a, b, q, sigma, floor=1e-30):
     """The cells both of whose probabilities are above ``floor`` in floats (a choice of the witness, the same on
     both paths): far smaller cells would be enclosures too wide for a logarithm at working precision."""
-    from scipy import stats
-
     def cells(centre):
         cdf = (1 - q) * stats.norm.cdf(np.array(edges, float) / sigma) + q * stats.norm.cdf((np.array(edges, float) - centre) / sigma)
         sf = (1 - q) * stats.norm.sf(np.array(edges, float) / sigma) + q * stats.norm.sf((np.array(edges, float) - centre) / sigma)
