@@ -84,12 +84,10 @@ def _statement(sid: str, members) -> dict:
         "vacuous": p_result.vacuous if verdict == "holds" else None,
         "primary": {"id": primary.id, "reading": primary.reading,
                     "why": primary.primary or ("the only reading" if len(readings) == 1 else None)},
-        "readings": [{"id": c.id, "reading": c.reading, "verdict": r.verdict, "vacuous": r.vacuous,
-                      "forces_degenerate": r.forces_degenerate or c.forces_degenerate, "primary": c is primary}
-                     for c, r in readings],
+        "readings": _readings(readings, primary),
         "primary_degenerate": degenerate is not None,
         "warnings": [degenerate] if degenerate else [],
-        "variants": [{"id": c.id, "variant": c.variant, "verdict": r.verdict, "vacuous": r.vacuous} for c, r in variants],
+        "variants": _variants(variants),
         "counterexample": p_result.counterexample,
         "table": _table_summary(p_result),
     }
@@ -106,13 +104,20 @@ def _unsettled(sid: str, readings, variants) -> dict:
         "source": {"seed": first.source.seed, "where": first.source.where},
         "verdict": "inconclusive", "proved": False, "vacuous": None,
         "primary": {"id": None, "reading": None, "why": why},
-        "readings": [{"id": c.id, "reading": c.reading, "verdict": r.verdict, "vacuous": r.vacuous,
-                      "forces_degenerate": r.forces_degenerate or c.forces_degenerate, "primary": False}
-                     for c, r in readings],
-        "primary_degenerate": False, "warnings": [why],
-        "variants": [{"id": c.id, "variant": c.variant, "verdict": r.verdict, "vacuous": r.vacuous} for c, r in variants],
-        "counterexample": None, "table": None,
+        "readings": _readings(readings, None), "primary_degenerate": False, "warnings": [why],
+        "variants": _variants(variants), "counterexample": None, "table": None,
     }
+
+
+def _readings(readings, primary) -> list[dict]:
+    """The records of a statement's readings (``primary``: the primary one's claim, or None)."""
+    return [{"id": c.id, "reading": c.reading, "verdict": r.verdict, "vacuous": r.vacuous,
+             "forces_degenerate": r.forces_degenerate or c.forces_degenerate, "primary": c is primary}
+            for c, r in readings]
+
+
+def _variants(variants) -> list[dict]:
+    return [{"id": c.id, "variant": c.variant, "verdict": r.verdict, "vacuous": r.vacuous} for c, r in variants]
 
 
 def degenerate_primary_warning(primary: Claim, p_result: Result, readings) -> str | None:

@@ -36,8 +36,9 @@ _MEMO: ContextVar = ContextVar("the float margins of the claim being checked", d
 @contextmanager
 def remembered(claim):
     """Within it, :func:`float_margin` computes each case of ``claim`` once: the stages of one check ask for the
-    same case again and again (Nelder–Mead clipped to a corner of the box met the same case of a subsampled
-    Gaussian claim 2.4 times on average; the tightness and the witness re-read the search's best cases). The
+    same case again and again (Nelder–Mead clipped to a corner of the box: a subsampled Gaussian claim's 1,795 float
+    evaluations at --cases 100 held 901 distinct cases; the tightness and the witness re-read the search's best
+    cases). The
     float path is a function of the case alone (quantities are pure; Monte Carlo streams are seeded per case),
     so the check's result is unchanged."""
     token = _MEMO.set((claim, {}))

@@ -217,7 +217,8 @@ def _bottom_cuts(law, h, cuts, j_lo, aim, centre):
         return np.where((p > _NEGLIGIBLE) & (q > 0) & (m >= a) & (m <= c), m, -np.inf), p
 
     # a cut found to h²/256 moves the cell's merged loss by less than h²/512, 1/32 of the aim (5 rounds, to h/2^28,
-    # cost two thirds more at h = 1/100, for lower bounds 10⁻⁷ relative tighter: 6·10⁻⁴ of the bracket's width)
+    # where 3 do at h = 1/100: on 44 cases the lower bounds they gave were at most 6·10⁻⁴ of the bracket's width
+    # tighter, at most 2.4·10⁻⁷ relative where δ > 10⁻³)
     rounds = max(2, math.ceil(math.log(1024 / h, _CANDIDATES.size)))
     a = law.lo + 1e-9 * h
     J = first = math.ceil(a / h)

@@ -82,7 +82,7 @@ def max_bracket(absolute: bool):
     """max over d, d', occurring w of the log bracket (of its absolute value when ``absolute``)."""
     def q(c, m):
         vals = bracket_log_ratios(c, m)
-        if any(m.is_pos_inf(v) and v > 0 for v in vals):
+        if any(m.is_pos_inf(v) for v in vals):
             return m.inf
         return m.max(*[m.abs(v) if absolute else v for v in vals])
     return q
